@@ -1,0 +1,41 @@
+"""Bot policies: each picks one of `engine.legal_actions`, never anything else."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..engine import Action, GameState, legal_actions
+from ..engine.expr import Ctx
+
+Policy = Callable[[GameState, list[Action], random.Random], Action]
+
+
+def random_policy(state: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """Uniform over the legal actions, each action with its arguments counted once."""
+    return legal[int(rng.random() * len(legal))]
+
+
+def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """A sensible player: the ruleset's `bots.heuristic` preferences, first that applies.
+
+    Each preference names an action and an optional condition (an expression
+    seen from the bot's seat); the first whose action is legal and whose
+    condition holds is taken. With no preference applying, it plays at random.
+    """
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    ctx = Ctx(state, legal[0].player)
+    for action_id, when in state.rules.bot_hints:
+        options = [a for a in legal if a.id == action_id]
+        if options and (when is None or when(ctx)):
+            return options[rng.randrange(len(options))]
+    return random_policy(state, legal, rng)
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
+
+
+def choose(policy: str, state: GameState, rng: random.Random) -> Action:
+    """Let a named policy choose for the player the game waits on."""
+    return POLICIES[policy](state, legal_actions(state), rng)

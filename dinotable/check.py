@@ -1,0 +1,329 @@
+"""`dinotable check`: run rules scenarios (see the scenario spec in the README)."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+from .engine import Action, ChanceError, GameState, IllegalAction, apply, legal_actions, new_game
+from .engine.paths import PathError, state_value
+from .paths import rulesets_dir
+from .ruleset import LoadError, Problem, load_by_id
+from .ruleset.problems import Reporter
+from .ruleset.yamlsafe import load_file
+
+TOP_KEYS = {"name", "ruleset", "players", "options", "seed", "steps"}
+STEP_KEYS = ("force", "act", "expect")
+EXPECT_KEYS = ("current_player", "legal", "scores", "game_over", "winners", "state")
+RESERVED_ACT = {"id", "player", "illegal"}
+
+
+@dataclass
+class Step:
+    """One step of a scenario with the line it came from."""
+
+    index: int
+    line: int
+    kind: str
+    value: Any
+    player: str | None = None
+    illegal: bool = False
+
+
+@dataclass
+class Scenario:
+    """A validated scenario file."""
+
+    file: str
+    name: str
+    ruleset: str
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    steps: list[Step] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    """The result of running one scenario."""
+
+    name: str
+    passed: bool
+    reason: str = ""
+
+
+def scenario_files(paths: list[str]) -> list[FsPath]:
+    """The scenario files named (folders searched for *.yaml); default: every shipped one."""
+    if not paths:
+        return sorted(rulesets_dir().glob("*/scenarios/**/*.yaml"))
+    out: list[FsPath] = []
+    for p in paths:
+        path = FsPath(p)
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.yaml")))
+        else:
+            out.append(path)
+    return out
+
+
+def _near(word: str, choices: list[str]) -> str:
+    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean {found[0]!r}?)" if found else ""
+
+
+def load_scenario(path: FsPath) -> Scenario:
+    """Read and validate a scenario file; LoadError lists every problem."""
+    display = str(path)
+    data, marks = load_file(path, display)
+    report = Reporter(display, marks)
+    if not isinstance(data, dict):
+        report((), "expected a scenario: a mapping with name, ruleset, players and steps")
+        report.raise_if_any()
+    for key in data:
+        if key not in TOP_KEYS:
+            report((key,), f"unknown key {key!r}{_near(str(key), sorted(TOP_KEYS))}; "
+                           f"expected {', '.join(sorted(TOP_KEYS))}")
+    for key in ("name", "ruleset", "players", "steps"):
+        if key not in data:
+            report((), f"missing required key {key!r}")
+    name = data.get("name")
+    if "name" in data and not isinstance(name, str):
+        report(("name",), "expected the scenario's name as text")
+    players = data.get("players")
+    if "players" in data and (not isinstance(players, list) or not players
+                              or not all(isinstance(p, str) for p in players)
+                              or len(set(players)) != len(players)):
+        report(("players",), "expected a list of different player names, e.g. [Ann, Ben]")
+        players = None
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        report(("options",), "expected a mapping of option: value")
+        options = {}
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        report(("seed",), f"expected a whole number, found {seed!r}")
+        seed = 0
+    rules = None
+    rid = data.get("ruleset")
+    if "ruleset" in data:
+        try:
+            rules = load_by_id(str(rid))
+        except LoadError as exc:
+            first = exc.problems[0]
+            detail = first.message if first.path == "(ruleset)" else (
+                f"the ruleset does not load: {first}")
+            report(("ruleset",), detail)
+    if rules is not None and isinstance(players, list):
+        if not rules.min_players <= len(players) <= rules.max_players:
+            report(("players",), f"{rules.name} seats {rules.min_players} to "
+                                 f"{rules.max_players} players, not {len(players)}")
+        from .engine import resolve_options
+
+        try:
+            resolve_options(rules, options)
+        except ValueError as exc:
+            report(("options",), str(exc))
+    steps: list[Step] = []
+    raw_steps = data.get("steps")
+    if "steps" in data and not isinstance(raw_steps, list):
+        report(("steps",), "expected a list of steps")
+        raw_steps = []
+    names = players if isinstance(players, list) else []
+    for i, raw in enumerate(raw_steps or []):
+        step = _step(i, raw, report, names)
+        if step is not None:
+            steps.append(step)
+    report.raise_if_any()
+    return Scenario(display, str(name), str(rid), list(players or []), options, seed, steps)
+
+
+def _step(i: int, raw: Any, report: Reporter, names: list[str]) -> Step | None:
+    path: tuple[Any, ...] = ("steps", i)
+    line = report.where(path)[0]
+    if not isinstance(raw, dict):
+        report(path, "a step is a mapping with one of force, act or expect")
+        return None
+    kinds = [k for k in STEP_KEYS if k in raw]
+    extra = [k for k in raw if k not in (*STEP_KEYS, "player", "illegal")]
+    for k in extra:
+        report((*path, k), f"unknown step key {k!r}{_near(str(k), list(STEP_KEYS))}; "
+                           "a step has exactly one of force, act, expect")
+    if len(kinds) != 1:
+        if not extra:
+            report(path, "a step has exactly one of force, act or expect, "
+                         f"found {kinds or 'none'}")
+        return None
+    kind = kinds[0]
+    value = raw[kind]
+    step = Step(i, line, kind, value)
+    if kind != "act" and ("player" in raw or "illegal" in raw):
+        report(path, "player and illegal belong to an act step")
+        return None
+    if kind == "force":
+        step.value = value if isinstance(value, list) else [value]
+        if not step.value:
+            report((*path, "force"), "expected a list of outcomes")
+    elif kind == "act":
+        player, illegal = raw.get("player"), raw.get("illegal", False)
+        if isinstance(value, dict):
+            if "id" not in value:
+                report((*path, "act"), "an action mapping needs `id`, e.g. {id: steal, from: Ben}")
+                return None
+            player = value.get("player", player)
+            illegal = value.get("illegal", illegal)
+        elif not isinstance(value, str):
+            report((*path, "act"), "expected an action id or {id: ..., argument: value}")
+            return None
+        if player is not None and player not in names:
+            report((*path, "player"), f"no player {player!r}{_near(str(player), names)}")
+        if not isinstance(illegal, bool):
+            report((*path, "illegal"), "expected true or false")
+            illegal = False
+        step.player, step.illegal = player, illegal
+    else:
+        if not isinstance(value, dict) or not value:
+            report((*path, "expect"), "expected a mapping of checks")
+            return None
+        for key, want in value.items():
+            kpath = (*path, "expect", key)
+            if key not in EXPECT_KEYS:
+                report(kpath, f"unknown check {key!r}{_near(str(key), list(EXPECT_KEYS))}; "
+                              f"expected one of {', '.join(EXPECT_KEYS)}")
+            elif key == "current_player" and want is not None and want not in names:
+                report(kpath, f"no player {want!r}{_near(str(want), names)}")
+            elif key in ("legal", "winners") and not isinstance(want, list):
+                report(kpath, "expected a list")
+            elif key == "winners" and any(w not in names for w in want):
+                report(kpath, f"winners must be player names from {names}")
+            elif key in ("scores", "state") and not isinstance(want, dict):
+                report(kpath, "expected a mapping")
+            elif key == "scores" and any(n not in names for n in want):
+                bad = next(n for n in want if n not in names)
+                report(kpath, f"no player {bad!r}{_near(str(bad), names)}")
+            elif key == "game_over" and not isinstance(want, bool):
+                report(kpath, "expected true or false")
+    return step
+
+
+def run_scenario(sc: Scenario) -> Outcome:
+    """Play a scenario's steps; the first that does not hold fails it."""
+    rules = load_by_id(sc.ruleset)
+    state = new_game(rules, sc.players, sc.options, sc.seed)
+    for step in sc.steps:
+        where = f"step {step.index + 1} (line {step.line})"
+        try:
+            problem = _run_step(state, step)
+        except ChanceError as exc:
+            problem = str(exc)
+        if problem:
+            return Outcome(sc.name, False, f"{where}: {problem}")
+    left = len(state.chance.forced)
+    if left:
+        return Outcome(sc.name, False, f"{left} forced outcome{'s were' if left > 1 else ' was'}"
+                                       f" never used: {list(state.chance.forced)}")
+    return Outcome(sc.name, True)
+
+
+def _act(state: GameState, step: Step) -> Action:
+    value = step.value
+    action_id = value if isinstance(value, str) else str(value["id"])
+    args: dict[str, Any] = {}
+    if isinstance(value, dict):
+        args = {k: v for k, v in value.items() if k not in RESERVED_ACT}
+    adef = state.rules.actions.get(action_id)
+    for name, v in list(args.items()):
+        if adef is not None and isinstance(v, str) and v in state.players and any(
+                a.name == name and a.is_player for a in adef.args):
+            args[name] = state.players.index(v)
+    seat = state.players.index(step.player) if step.player else state.current
+    return Action(seat, action_id, tuple(sorted(args.items())))
+
+
+def _run_step(state: GameState, step: Step) -> str | None:
+    if step.kind == "force":
+        state.chance.force(step.value)
+        return None
+    if step.kind == "act":
+        action = _act(state, step)
+        if step.illegal:
+            before = state.to_dict()
+            try:
+                apply(state, action)
+            except IllegalAction:
+                if state.to_dict() != before:
+                    return f"{action} was refused but the state changed"
+                return None
+            return f"expected {action} to be refused, but it was allowed"
+        try:
+            apply(state, action)
+        except IllegalAction as exc:
+            who = state.players[action.player] if 0 <= action.player < len(state.players) else "?"
+            return f"{who} could not {action}: {exc}"
+        return None
+    for key, want in step.value.items():
+        problem = _expect(state, key, want)
+        if problem:
+            return problem
+    return None
+
+
+def _expect(state: GameState, key: str, want: Any) -> str | None:
+    if key == "current_player":
+        got: Any = None if state.game_over else state.players[state.current]
+    elif key == "legal":
+        got = sorted({a.id for a in legal_actions(state)})
+        want = sorted(set(want))
+    elif key == "scores":
+        for name, value in want.items():
+            score = state.score(state.players.index(name))
+            if score != value:
+                return f"expected scores.{name} = {value}, got {score}"
+        return None
+    elif key == "game_over":
+        got = state.game_over
+    elif key == "winners":
+        got = sorted(state.players[s] for s in state.winners)
+        want = sorted(want)
+    else:
+        for path, value in want.items():
+            try:
+                actual = state_value(state, str(path))
+            except PathError as exc:
+                return f"state {exc}"
+            if actual != value:
+                return f"expected state {path} = {value!r}, got {actual!r}"
+        return None
+    if got != want:
+        return f"expected {key} = {want!r}, got {got!r}"
+    return None
+
+
+def run_check(paths: list[str], out: Any, err: Any) -> int:
+    """The `check` command: print PASS/FAIL lines and the summary; return the exit status."""
+    files = scenario_files(paths)
+    bad: list[Problem] = []
+    passed = failed = 0
+    for f in files:
+        try:
+            sc = load_scenario(f)
+        except LoadError as exc:
+            bad.extend(exc.problems)
+            continue
+        result = run_scenario(sc)
+        if result.passed:
+            passed += 1
+            print(f"PASS {result.name}", file=out)
+        else:
+            failed += 1
+            print(f"FAIL {result.name}: {result.reason}", file=out)
+    for p in bad:
+        print(str(p), file=err)
+    if not files:
+        print(f"no scenario files found in {' '.join(paths) or 'the shipped rulesets'}",
+              file=err)
+    print(f"{passed} passed, {failed} failed", file=out)
+    if bad or not files:
+        return 2
+    return 1 if failed else 0

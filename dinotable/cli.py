@@ -1,0 +1,172 @@
+"""The command line: play, validate, check, simulate, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import __version__
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one clear line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    parser = _Parser(prog="dinotable", description=(
+        "A tabletop for five dinosaur games. With no command, starts a game at the terminal."))
+    parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("play", help="play a game at the terminal (hot-seat, bots welcome)")
+    p.add_argument("ruleset", help="ruleset id, e.g. dino_hunt_dice")
+    p.add_argument("--players", default="Ann,Ben", help="comma-separated names (default Ann,Ben)")
+    p.add_argument("--bots", default="", help="comma list by seat: human, random or heuristic")
+    p.add_argument("--seed", type=_seed, default=None, help="seed for the dice")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="set a ruleset option, e.g. goal=10")
+
+    v = sub.add_parser("validate", help="check rulesets and report every problem")
+    v.add_argument("paths", nargs="*", help="ruleset folders or rules.yaml files "
+                                            "(default: every shipped ruleset)")
+
+    c = sub.add_parser("check", help="run rules scenarios")
+    c.add_argument("paths", nargs="*", help="scenario files or folders (default: all shipped)")
+
+    s = sub.add_parser("simulate", help="play many games with bots and summarise them")
+    s.add_argument("ruleset")
+    s.add_argument("--players", type=_positive, default=2)
+    s.add_argument("--games", type=_positive, default=100)
+    s.add_argument("--seed", type=_seed, default=1)
+    s.add_argument("--bots", default="random",
+                   help="one policy for every seat, or a comma list by seat "
+                        "(random, heuristic)")
+    s.add_argument("--json", action="store_true", help="end with one JSON object")
+
+    b = sub.add_parser("bench", help="measure engine speed for every shipped ruleset")
+    b.add_argument("--json", action="store_true", help="end with one JSON object")
+    b.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "validate":
+            return cmd_validate(args.paths)
+        if args.command == "check":
+            from .check import run_check
+
+            return run_check(args.paths, sys.stdout, sys.stderr)
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "bench":
+            from .bench import run_bench
+
+            return run_bench(json_out=args.json, quick=args.quick)
+        from .text_table import play_cli
+
+        if args.command == "play":
+            return play_cli(args.ruleset, args.players, args.bots, args.seed, args.option)
+        return play_cli(None, None, "", None, [])
+    except KeyboardInterrupt:
+        print("\nstopped", file=sys.stderr)
+        return 130
+
+
+def _fail(message: str) -> int:
+    print(f"dinotable: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def cmd_validate(paths: list[str]) -> int:
+    """`dinotable validate`: 0 when every ruleset loads, else 2 with every problem."""
+    import time
+
+    from .ruleset import installed_rulesets, problems_of
+
+    folders: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        folders.append(path.parent if path.is_file() else path)
+    if not paths:
+        folders = installed_rulesets()
+        if not folders:
+            return _fail("no rulesets found")
+    bad = 0
+    start = time.perf_counter()
+    for folder in folders:
+        problems = problems_of(folder)
+        if problems:
+            bad += 1
+            for problem in problems:
+                print(problem, file=sys.stderr)
+        else:
+            print(f"ok {folder.name}")
+    ms = (time.perf_counter() - start) * 1000
+    print(f"{len(folders) - bad} valid, {bad} invalid ({ms:.0f} ms)")
+    return EXIT_USAGE if bad else 0
+
+
+def cmd_simulate(args: Any) -> int:
+    """`dinotable simulate`."""
+    from .bots import POLICIES
+    from .ruleset import LoadError, load_by_id
+    from .sim import simulate
+
+    try:
+        rules = load_by_id(args.ruleset)
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_USAGE
+    bots = [b.strip() for b in args.bots.split(",")]
+    for b in bots:
+        if b not in POLICIES:
+            return _fail(f"--bots: unknown policy {b!r}; choose from {', '.join(POLICIES)}")
+    if len(bots) not in (1, args.players):
+        return _fail(f"--bots names {len(bots)} policies; give one, or one per seat "
+                     f"({args.players})")
+    if not rules.min_players <= args.players <= rules.max_players:
+        return _fail(f"{rules.name} seats {rules.min_players} to {rules.max_players} players")
+    summary = simulate(rules, args.players, args.games, args.seed, bots)
+    print(f"{rules.name}: {summary['games']} games, {args.players} players, "
+          f"bots {', '.join(summary['bots'])}, seed {args.seed}")
+    for seat in range(args.players):
+        share = summary["wins"][seat] / summary["games"]
+        print(f"  seat {seat + 1} ({summary['bots'][seat]}): wins {summary['wins'][seat]} "
+              f"({share:.1%}), mean score {summary['mean_scores'][seat]:.2f}")
+    print(f"  mean player turns per game {summary['mean_turns']:.1f}; "
+          f"{summary['games_per_second']:.0f} games/s, "
+          f"{summary['actions_per_second']:.0f} actions/s")
+    if args.json:
+        print(json.dumps(summary))
+    return 0

@@ -1,0 +1,662 @@
+"""The effect library: one-key mappings in YAML, compiled once into closures.
+
+Each effect is registered with its parameters (by kind), a one-line doc and a
+YAML example; `rulesets/README.md` is kept in step with this registry by a
+test. Effects never ask questions: every choice is an action argument.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from .errors import ExpressionError
+from .expr import Compiled, Ctx, Scope, bind, compile_expr, source_of, suggest
+from .model import Effect
+from .state import Event
+
+Report = Callable[[tuple[Any, ...], str], None]
+"""Called with (path, message) for every problem found while compiling."""
+
+ZoneAccess = Callable[[Ctx], list[int]]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an effect: its kind (zone, zones, expr, face, text, ...) and default."""
+
+    kind: str
+    doc: str
+    required: bool = True
+    default: Any = None
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """A registered effect."""
+
+    name: str
+    doc: str
+    example: str
+    params: dict[str, Param]
+    build: Callable[[dict[str, Any]], Effect] = field(repr=False)
+    shorthand: str | None = None  # the parameter a plain scalar value fills
+    emit: Callable[[dict[str, Any]], Piece | None] | None = field(default=None, repr=False)
+
+
+EFFECTS: dict[str, EffectSpec] = {}
+CONTROL_FORMS = {
+    "when": "when: EXPR, then: [EFFECTS], else: [EFFECTS] - run `then` if EXPR holds, "
+            "else `else` (optional).",
+}
+
+
+def effect(name: str, doc: str, example: str, params: dict[str, Param],
+           shorthand: str | None = None, emit: Callable[[dict[str, Any]], Piece | None] | None
+           = None) -> Callable[[Callable[[dict[str, Any]], Effect]],
+                               Callable[[dict[str, Any]], Effect]]:
+    """Register an effect builder under `name` (with `emit`, inline code for hot cases)."""
+
+    def register(build: Callable[[dict[str, Any]], Effect]) -> Callable[[dict[str, Any]], Effect]:
+        EFFECTS[name] = EffectSpec(name, doc, example, params, build, shorthand, emit)
+        return build
+
+    return register
+
+
+# --- compiling -------------------------------------------------------------
+
+class EffectCompiler:
+    """Turns a YAML effect list into one closure, reporting every problem it finds."""
+
+    def __init__(self, scope: Scope, report: Report, zone_defs: dict[str, Any]) -> None:
+        self.scope = scope
+        self.report = report
+        self.zone_defs = zone_defs
+
+    def effects(self, raw: Any, path: tuple[Any, ...]) -> Effect:
+        """Compile a list of effects (or one effect) found at `path` into one function."""
+        return generate(self.pieces(raw, path))
+
+    def pieces(self, raw: Any, path: tuple[Any, ...]) -> list[Piece]:
+        """The code pieces of an effect list, in order."""
+        if raw is None:
+            return []
+        if isinstance(raw, dict):
+            raw = [raw]
+        if not isinstance(raw, list):
+            self.report(path, "expected a list of effects")
+            return []
+        return [self.one(item, (*path, i)) for i, item in enumerate(raw)]
+
+    def one(self, raw: Any, path: tuple[Any, ...]) -> Piece:
+        """Compile one effect mapping into a piece of code."""
+        if not isinstance(raw, dict) or not raw:
+            self.report(path, "expected an effect: a mapping such as {roll: {zone: hand}}")
+            return _NOTHING
+        if "when" in raw:
+            return self.when(raw, path)
+        if len(raw) != 1:
+            self.report(path, f"an effect has exactly one key, found {sorted(raw)}")
+            return _NOTHING
+        ((name, value),) = raw.items()
+        spec = EFFECTS.get(name)
+        if spec is None:
+            self.report((*path, name), _unknown("effect", name, [*EFFECTS, "when"]))
+            return _NOTHING
+        if not isinstance(value, dict):
+            if value is None:
+                value = {}
+            elif spec.shorthand is not None:
+                value = {spec.shorthand: value}
+            else:
+                self.report((*path, name), f"expected a mapping of parameters: {spec.example}")
+                return _NOTHING
+        params: dict[str, Any] = {}
+        ok = True
+        if "assignments" in {p.kind for p in spec.params.values()}:
+            value = {"player": value.get("player"), "assign": {
+                k: v for k, v in value.items() if k != "player"}}
+            if value["player"] is None:
+                del value["player"]
+        for key in value:
+            if key not in spec.params:
+                self.report((*path, name, key), _unknown(f"parameter of {name}", key,
+                                                          list(spec.params)))
+                ok = False
+        for pname, param in spec.params.items():
+            ppath = (*path, name, pname) if param.kind != "assignments" else (*path, name)
+            if pname not in value:
+                if param.required:
+                    self.report((*path, name), f"missing parameter {pname!r}: {spec.example}")
+                    ok = False
+                    continue
+                params[pname] = None if param.default is None else self.convert(
+                    param.kind, param.default, ppath)
+                continue
+            converted = self.convert(param.kind, value[pname], ppath)
+            if converted is _BAD:
+                ok = False
+            params[pname] = converted
+        if not ok:
+            return _NOTHING
+        if spec.emit is not None:
+            inline = spec.emit(params)
+            if inline is not None:
+                return inline
+        return call_piece(spec.build(params))
+
+    def when(self, raw: dict[str, Any], path: tuple[Any, ...]) -> Piece:
+        extra = set(raw) - {"when", "then", "else"}
+        for key in sorted(extra):
+            self.report((*path, key), _unknown("key of a when form", key, ["then", "else"]))
+        if "then" not in raw:
+            self.report(path, "a when form needs `then: [effects]`")
+        test = self.expr(raw["when"], (*path, "when"))
+        then = self.pieces(raw.get("then"), (*path, "then"))
+        other = self.pieces(raw.get("else"), (*path, "else"))
+        if test is None:
+            return _NOTHING
+        ns: dict[str, Any] = {}
+        lines = [f"if {source_of(test, ns)}:"]
+        lines += _indent(then, ns) or ["    pass"]
+        if other:
+            lines += ["else:", *_indent(other, ns)]
+        return Piece(lines, ns)
+
+    def expr(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None
+             ) -> Compiled | None:
+        """Compile an expression, reporting a problem at `path` instead of raising."""
+        try:
+            return compile_expr(raw, scope or self.scope)
+        except ExpressionError as exc:
+            self.report(path, str(exc))
+            return None
+
+    def zone(self, raw: Any, path: tuple[Any, ...]) -> Any:
+        """A zone reference: a name, or {name: ZONE, owner: EXPR} for another player's zone."""
+        owner: Compiled | None = None
+        if isinstance(raw, dict):
+            unknown = set(raw) - {"name", "owner"}
+            if unknown or "name" not in raw:
+                self.report(path, "expected a zone name or {name: ZONE, owner: EXPR}")
+                return _BAD
+            if "owner" in raw:
+                owner = self.expr(raw["owner"], (*path, "owner"))
+            raw = raw["name"]
+        if not isinstance(raw, str) or raw not in self.zone_defs:
+            self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
+            return _BAD
+        name = raw
+        if not self.zone_defs[name].per_player:
+            return ZoneRef(name, lambda c: c.state.zones[name][0], shared=True)
+        if owner is None:
+            return ZoneRef(name, lambda c: c.state.zones[name][c.seat])
+        own: Compiled = owner
+        return ZoneRef(name, lambda c: c.state.zones[name][own(c)])
+
+    def convert(self, kind: str, raw: Any, path: tuple[Any, ...]) -> Any:
+        """Check and convert one parameter value by kind."""
+        s = self.scope
+        if kind == "zone":
+            return self.zone(raw, path)
+        if kind == "zones":
+            items = raw if isinstance(raw, list) else [raw]
+            zones = [self.zone(z, (*path, i)) for i, z in enumerate(items)]
+            return _BAD if any(z is _BAD for z in zones) else zones
+        if kind == "expr":
+            compiled = self.expr(raw, path)
+            return _BAD if compiled is None else compiled
+        if kind in ("face", "kind"):
+            known = s.faces if kind == "face" else s.kinds
+            if raw not in known:
+                self.report(path, _unknown(kind, str(raw), list(known)))
+                return _BAD
+            return raw
+        if kind == "text":
+            if not isinstance(raw, str):
+                self.report(path, "expected text")
+                return _BAD
+            return self.template(raw, path)
+        if kind == "effects":
+            return self.effects(raw, path)
+        if kind == "assignments":
+            return self.assignments(raw, path)
+        raise AssertionError(kind)
+
+    def template(self, text: str, path: tuple[Any, ...]) -> Any:
+        """Text with {expression} placeholders; {player} is the acting player's name."""
+        parts: list[Any] = []
+        pos = 0
+        for m in re.finditer(r"\{([^{}]+)\}", text):
+            parts.append(text[pos:m.start()])
+            inner = m.group(1).strip()
+            if inner == "player":
+                parts.append(lambda c: c.state.players[c.seat])
+            else:
+                compiled = self.expr(inner, path)
+                if compiled is None:
+                    return _BAD
+                parts.append(compiled)
+            pos = m.end()
+        parts.append(text[pos:])
+        return Template(parts)
+
+    def assignments(self, raw: Any, path: tuple[Any, ...]) -> Any:
+        if not isinstance(raw, dict) or not raw:
+            self.report(path, "expected a mapping of variable: expression")
+            return _BAD
+        s = self.scope
+        out = []
+        for var, value in raw.items():
+            if var in s.turn_vars:
+                scope = "turn"
+            elif var in s.player_vars:
+                scope = "player"
+            elif var in s.game_vars:
+                scope = "game"
+            else:
+                self.report((*path, var), _unknown(
+                    "variable", str(var), sorted(s.turn_vars | s.player_vars | s.game_vars)))
+                return _BAD
+            compiled = self.expr(value, (*path, var))
+            if compiled is None:
+                return _BAD
+            out.append((scope, var, compiled))
+        return out
+
+
+class Piece:
+    """Python source lines over the context `c` plus the names they use.
+
+    An effect list compiles into one generated function: a `when` becomes an `if`,
+    `end_turn` a `return`, and effects without inline code are called as closures.
+    """
+
+    __slots__ = ("lines", "ns")
+
+    def __init__(self, lines: list[str], ns: dict[str, Any]) -> None:
+        self.lines = lines
+        self.ns = ns
+
+
+_NOTHING = Piece([], {})
+
+
+def call_piece(effect: Effect) -> Piece:
+    """A piece that calls a compiled effect and stops the list when it says so."""
+    ns: dict[str, Any] = {}
+    name = bind(ns, effect, "e")
+    return Piece([f"if {name}(c):", "    return True"], ns)
+
+
+def _indent(pieces: list[Piece], ns: dict[str, Any]) -> list[str]:
+    out = []
+    for piece in pieces:
+        ns.update(piece.ns)
+        out += ["    " + line for line in piece.lines]
+    return out
+
+
+def generate(pieces: list[Piece]) -> Effect:
+    """One function running the pieces in order; True when the turn ended."""
+    ns: dict[str, Any] = {}
+    body = _indent(pieces, ns)
+    if not body:
+        return _noop
+    # `st` saves an attribute read per use; nested lambdas see the same state, so the
+    # rewrite holds inside them too.
+    text = "\n".join(body).replace("c.state.", "st.")
+    source = "def _effects(c):\n    st = c.state\n" + text + "\n    return False\n"
+    # Only code assembled here from registered pieces is run: ruleset text never
+    # reaches it except as compiled expressions (see expr.make_closure).
+    exec(source, ns)
+    fn: Any = ns["_effects"]
+    fn.source = source
+    return cast(Effect, fn)
+
+
+class ZoneRef:
+    """A compiled zone reference: its name and how to find its item list."""
+
+    __slots__ = ("get", "name", "shared")
+
+    def __init__(self, name: str, get: ZoneAccess, shared: bool = False) -> None:
+        self.name = name
+        self.get = get
+        self.shared = shared  # one list for the table: effects read it without a call
+
+    def source(self, ns: dict[str, Any]) -> str:
+        """Python source for this zone's item list in generated code."""
+        if self.shared:
+            return f"c.state.zones[{self.name!r}][0]"
+        return f"{bind(ns, self.get, 'z')}(c)"
+
+
+class Template:
+    """Compiled text with placeholders."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[Any]) -> None:
+        self.parts = parts
+
+    def render(self, c: Ctx) -> str:
+        """The text with every placeholder filled in."""
+        return "".join(p if isinstance(p, str) else str(p(c)) for p in self.parts)
+
+
+_BAD = object()
+
+
+def _unknown(what: str, name: str, known: list[str]) -> str:
+    near = suggest(name, known)
+    hint = f" (did you mean {near!r}?)" if near else ""
+    return f"unknown {what} {name!r}{hint}; expected one of: {', '.join(sorted(known))}"
+
+
+def _noop(c: Ctx) -> bool:
+    return False
+
+
+# --- dice --------------------------------------------------------------------
+
+def _emit_roll(p: dict[str, Any]) -> Piece:
+    zone: ZoneRef = p["zone"]
+    ns: dict[str, Any] = {"_Event": Event}
+    return Piece([
+        f"_z = {zone.source(ns)}",
+        "_ch = c.state.chance",
+        "_items = c.state.items",
+        "_dice = c.state.rules.dice",
+        "for _i in _z:",
+        "    _it = _items[_i]",
+        "    _f = _dice[_it.kind].faces",
+        "    _it.face = _f[_ch.pick_index('rolling ' + _it.id, [(x,) for x in _f]) if _ch.forced"
+        " else int(_ch.random() * len(_f))]",
+        "if c.events is not None:",
+        f"    c.events.append(_Event('rolled', c.seat, {{'zone': {zone.name!r}, 'dice': "
+        "[(_items[_i].id, _items[_i].kind, _items[_i].face) for _i in _z]}))",
+    ], ns)
+
+
+@effect("roll", "Roll every die in a zone; each shows a face chosen by chance.",
+        "roll: {zone: hand}", {"zone": Param("zone", "the dice to roll")}, shorthand="zone",
+        emit=_emit_roll)
+def _roll(p: dict[str, Any]) -> Effect:
+    zone: ZoneRef = p["zone"]
+    get, zname, shared = zone.get, zone.name, zone.shared
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        items, dice, chance = st.items, st.rules.dice, st.chance
+        rand = chance.random
+        rolled = []
+        for i in (st.zones[zname][0] if shared else get(c)):
+            it = items[i]
+            faces = dice[it.kind].faces
+            if chance.forced:
+                k = chance.pick_index(f"rolling {it.id}", [(f,) for f in faces])
+            else:
+                k = int(rand() * len(faces))
+            it.face = faces[k]
+            rolled.append(it)
+        if c.events is not None:
+            c.events.append(Event("rolled", c.seat, {
+                "zone": zname, "dice": [(it.id, it.kind, it.face) for it in rolled]}))
+        return False
+
+    return run
+
+
+def _emit_move_faces(p: dict[str, Any]) -> Piece:
+    src, dst, face = p["from"], p["to"], p["face"]
+    ns: dict[str, Any] = {"_Event": Event}
+    return Piece([
+        f"_z = {src.source(ns)}",
+        "_items = c.state.items",
+        f"_mv = [_i for _i in _z if _items[_i].face == {face!r}]",
+        "if _mv:",
+        f"    _z[:] = [_i for _i in _z if _items[_i].face != {face!r}]",
+        f"    {dst.source(ns)}.extend(_mv)",
+        "    if c.events is not None:",
+        f"        c.events.append(_Event('moved', c.seat, {{'from': {src.name!r}, "
+        f"'to': {dst.name!r}, 'items': [_items[_i].id for _i in _mv]}}))",
+    ], ns)
+
+
+@effect("move_faces", "Move the dice in a zone that show a face to another zone, in order.",
+        "move_faces: {from: hand, face: dino, to: caught}",
+        {"from": Param("zone", "where the dice are"), "face": Param("face", "the face to pick"),
+         "to": Param("zone", "where they go")}, emit=_emit_move_faces)
+def _move_faces(p: dict[str, Any]) -> Effect:
+    src, dst, face = p["from"], p["to"], p["face"]
+    sget, dget, sname, dname = src.get, dst.get, src.name, dst.name
+    sshared, dshared = src.shared, dst.shared
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        items = st.items
+        source = st.zones[sname][0] if sshared else sget(c)
+        moving: list[int] = []
+        staying: list[int] = []
+        for i in source:
+            (moving if items[i].face == face else staying).append(i)
+        if moving:
+            source[:] = staying
+            (st.zones[dname][0] if dshared else dget(c)).extend(moving)
+            if c.events is not None:
+                c.events.append(Event("moved", c.seat, {
+                    "from": sname, "to": dname, "items": [items[i].id for i in moving]}))
+        return False
+
+    return run
+
+
+# --- zones -------------------------------------------------------------------
+
+def _emit_draw(p: dict[str, Any]) -> Piece:
+    src, dst = p["from"], p["to"]
+    ns: dict[str, Any] = {"_Event": Event}
+    event = (f"'from': {src.name!r}, 'to': {dst.name!r}, 'items': [_items[_i].id for _i in "
+             "_drawn], 'kinds': [_items[_i].kind for _i in _drawn]")
+    return Piece([
+        f"_z = {src.source(ns)}",
+        "_ch = c.state.chance",
+        "_items = c.state.items",
+        "_drawn = []",
+        f"for _k in range(min(int({source_of(p['count'], ns)}), len(_z))):",
+        f"    _drawn.append(_z.pop(_ch.pick_index('drawing from {src.name}', "
+        "[(_items[_i].id, _items[_i].kind) for _i in _z]) if _ch.forced"
+        " else int(_ch.random() * len(_z))))",
+        "if _drawn:",
+        f"    {dst.source(ns)}.extend(_drawn)",
+        "    if c.events is not None:",
+        f"        c.events.append(_Event('drew', c.seat, {{{event}}}))",
+    ], ns)
+
+
+@effect("draw", "Draw items at random from a zone into another (as many as there are, "
+        "up to `count`). Each draw is a chance event whose outcome is the item's id or kind.",
+        "draw: {from: cup, to: hand, count: \"3 - size(hand)\"}",
+        {"from": Param("zone", "the zone drawn from"), "to": Param("zone", "where items go"),
+         "count": Param("expr", "how many to draw", required=False, default=1)}, emit=_emit_draw)
+def _draw(p: dict[str, Any]) -> Effect:
+    src, dst, count = p["from"], p["to"], p["count"]
+    sget, dget, sname, dname = src.get, dst.get, src.name, dst.name
+    sshared, dshared = src.shared, dst.shared
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        items, chance = st.items, st.chance
+        rand = chance.random
+        source = st.zones[sname][0] if sshared else sget(c)
+        target = st.zones[dname][0] if dshared else dget(c)
+        n = min(int(count(c)), len(source))
+        drawn = []
+        for _ in range(n):
+            if chance.forced:
+                k = chance.pick_index(f"drawing from {sname}",
+                                      [(items[i].id, items[i].kind) for i in source])
+            else:
+                k = int(rand() * len(source))
+            drawn.append(source.pop(k))
+        if drawn:
+            target.extend(drawn)
+            if c.events is not None:
+                c.events.append(Event("drew", c.seat, {
+                        "from": sname, "to": dname, "items": [items[i].id for i in drawn],
+                        "kinds": [items[i].kind for i in drawn]}))
+        return False
+
+    return run
+
+
+def _emit_move_all(p: dict[str, Any]) -> Piece:
+    sources: list[ZoneRef] = p["from"]
+    dst: ZoneRef = p["to"]
+    ns: dict[str, Any] = {"_Event": Event}
+    pairs = ", ".join(f"({z.name!r}, {z.source(ns)})" for z in sources)
+    return Piece([
+        f"_t = {dst.source(ns)}",
+        "_items = c.state.items",
+        f"_blind = c.state.rules.zones[{dst.name!r}].blind",
+        f"for _name, _z in ({pairs},):",
+        "    if _z and _z is not _t:",
+        "        _mv = list(_z)",
+        "        _z.clear()",
+        "        _t.extend(_mv)",
+        "        if _blind:",
+        "            for _i in _mv:",
+        "                _items[_i].face = None",
+        "        if c.events is not None:",
+        f"            c.events.append(_Event('moved', c.seat, {{'from': _name, "
+        f"'to': {dst.name!r}, 'items': [_items[_i].id for _i in _mv]}}))",
+    ], ns)
+
+
+@effect("move_all", "Move every item from one or more zones into a zone, in order.",
+        "move_all: {from: [hand, caught, stomped], to: cup}",
+        {"from": Param("zones", "a zone or a list of zones"), "to": Param("zone", "the target")},
+        emit=_emit_move_all)
+def _move_all(p: dict[str, Any]) -> Effect:
+    sources: list[ZoneRef] = p["from"]
+    dst: ZoneRef = p["to"]
+    dget, dname = dst.get, dst.name
+
+    def run(c: Ctx) -> bool:
+        target = dget(c)
+        items = c.state.items
+        blind = c.state.rules.zones[dname].blind
+        for z in sources:
+            source = z.get(c)
+            if source and source is not target:
+                moving = list(source)
+                source.clear()
+                target.extend(moving)
+                if blind:
+                    for i in moving:
+                        items[i].face = None
+                if c.events is not None:
+                    c.events.append(Event("moved", c.seat, {
+                        "from": z.name, "to": dname, "items": [items[i].id for i in moving]}))
+        return False
+
+    return run
+
+
+# --- variables and scores ----------------------------------------------------
+
+def _assign(p: dict[str, Any], combine: Callable[[Any, Any], Any]) -> Effect:
+    assigns: list[tuple[str, str, Compiled]] = p["assign"]
+    who: Compiled | None = p.get("player")
+    if len(assigns) == 1 and assigns[0][0] == "turn" and combine is _replace:
+        # The commonest form, `set: {flag: value}` on a turn variable, needs no loop.
+        _, tvar, tvalue = assigns[0]
+
+        def set_turn(c: Ctx) -> bool:
+            c.state.turn_vars[tvar] = tvalue(c)
+            return False
+
+        return set_turn
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        seat = c.seat if who is None else who(c)
+        for scope, var, value in assigns:
+            new = value(c)
+            if scope == "turn":
+                st.turn_vars[var] = combine(st.turn_vars[var], new)
+            elif scope == "player":
+                pv = st.player_vars[seat]
+                old = pv[var]
+                pv[var] = combine(old, new)
+                if pv[var] != old and c.events is not None:
+                    c.events.append(Event("changed", seat, {"var": var, "old": old,
+                                                            "new": pv[var]}))
+            else:
+                st.game_vars[var] = combine(st.game_vars[var], new)
+        return False
+
+    return run
+
+
+def _replace(old: Any, new: Any) -> Any:
+    return new
+
+
+_ASSIGN_PARAMS = {
+    "assign": Param("assignments", "variable: expression pairs"),
+    "player": Param("expr", "whose player variables (default: the acting player)",
+                    required=False),
+}
+
+
+def _emit_set(p: dict[str, Any]) -> Piece | None:
+    """Inline code for setting turn and game variables (player ones report score changes)."""
+    if p.get("player") is not None or any(scope == "player" for scope, _, _ in p["assign"]):
+        return None
+    ns: dict[str, Any] = {}
+    lines = [f"c.state.{scope}_vars[{var!r}] = {source_of(value, ns)}"
+             for scope, var, value in p["assign"]]
+    return Piece(lines, ns)
+
+
+@effect("set", "Set variables (turn, player or game) to the values of expressions.",
+        "set: {rolled: true}", _ASSIGN_PARAMS, emit=_emit_set)
+def _set(p: dict[str, Any]) -> Effect:
+    return _assign(p, _replace)
+
+
+@effect("add", "Add the values of expressions to variables; a player variable added to "
+        "shows as a score change.", "add: {banked: \"size(caught)\"}", _ASSIGN_PARAMS)
+def _add(p: dict[str, Any]) -> Effect:
+    return _assign(p, lambda old, new: old + new)
+
+
+# --- flow and words ----------------------------------------------------------
+
+@effect("end_turn", "End the current turn now; the rest of the action's effects do not run.",
+        "end_turn: {}", {}, emit=lambda p: Piece(["c.turn_over = True", "return True"], {}))
+def _end_turn(p: dict[str, Any]) -> Effect:
+    def run(c: Ctx) -> bool:
+        c.turn_over = True
+        return True
+
+    return run
+
+
+@effect("say", "Tell the table what just happened; {player} and {expression} fill in.",
+        "say: \"Three stomps! {player} banks nothing.\"",
+        {"text": Param("text", "the words, with placeholders")}, shorthand="text")
+def _say(p: dict[str, Any]) -> Effect:
+    template: Template = p["text"]
+
+    def run(c: Ctx) -> bool:
+        if c.events is not None:  # words are only for someone watching
+            c.events.append(Event("said", c.seat, {"text": template.render(c)}))
+        return False
+
+    return run

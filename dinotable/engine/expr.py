@@ -1,0 +1,421 @@
+"""Expressions: parsed once at load into closures, evaluated many times.
+
+The language is a small, safe subset of Python's expression syntax: numbers,
+strings, true/false, names, `and`/`or`/`not`, comparisons, + - * // %, and
+calls of the functions registered in `FUNCTIONS`. `$name` reads an argument of
+the action being taken. Every name is resolved when the expression is
+compiled, so a misspelt name is a load error, never a surprise mid-game.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import itertools
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from .errors import ExpressionError
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+Compiled = Callable[["Ctx"], Any]
+
+
+class Ctx:
+    """What an expression or effect sees: the state, the seat in scope, the action's arguments."""
+
+    __slots__ = ("args", "events", "seat", "state", "turn_over")
+
+    def __init__(self, state: GameState, seat: int, args: Mapping[str, Any] | None = None) -> None:
+        self.state = state
+        self.seat = seat
+        self.args: Mapping[str, Any] = args or {}
+        self.events: list[Any] | None = None  # None: nobody is watching, record nothing
+        self.turn_over = False
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The names an expression may use, by kind; built by the ruleset loader."""
+
+    options: frozenset[str] = frozenset()
+    game_vars: frozenset[str] = frozenset()
+    player_vars: frozenset[str] = frozenset()
+    turn_vars: frozenset[str] = frozenset()
+    zones: frozenset[str] = frozenset()
+    player_zones: frozenset[str] = frozenset()
+    faces: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()
+    args: frozenset[str] = frozenset()
+
+    def all_names(self) -> list[str]:
+        """Every plain name an expression could use, for suggestions."""
+        return sorted(
+            self.options | self.game_vars | self.player_vars | self.turn_vars | set(CONSTANTS)
+        )
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function callable from expressions; `params` names each parameter's kind.
+
+    `build` gets the arguments (closures for expressions, `ZoneName`s, face ids) and returns
+    a closure. `inline`, when given, gets the same arguments with expressions as Python
+    source instead, and returns source: the common functions then cost no call at all.
+    """
+
+    name: str
+    params: tuple[str, ...]
+    doc: str
+    example: str
+    build: Callable[..., Compiled] = field(repr=False)
+    varargs: bool = False
+    optional: int = 0
+    inline: Callable[..., str] | None = field(default=None, repr=False)
+
+
+FUNCTIONS: dict[str, Function] = {}
+
+# Constants every expression may read: (doc, Python source over the context `c`).
+CONSTANTS: dict[str, tuple[str, str]] = {
+    "players": ("number of seats at the table", "len(c.state.players)"),
+    "round": ("the round number, from 1", "c.state.round"),
+    "current": ("the seat whose turn it is", "c.state.current"),
+    "me": ("the seat in scope (the acting player, or each player inside highest/total)",
+           "c.seat"),
+    "last_round": ("true once the end has been triggered (and during tiebreak rounds)",
+                   "(c.state.last_round or c.state.tiebreak)"),
+    "active_players": ("players still taking part in this round",
+                       "sum(1 for _s in range(len(c.state.players)) if c.state.in_round(_s))"),
+}
+
+
+def function(
+    name: str, params: tuple[str, ...], doc: str, example: str,
+    varargs: bool = False, optional: int = 0, inline: Callable[..., str] | None = None,
+) -> Callable[[Callable[..., Compiled]], Callable[..., Compiled]]:
+    """Register an expression function; `build` gets compiled arguments and returns a closure."""
+
+    def register(build: Callable[..., Compiled]) -> Callable[..., Compiled]:
+        FUNCTIONS[name] = Function(name, params, doc, example, build, varargs, optional, inline)
+        return build
+
+    return register
+
+
+_BINOPS: dict[type, str] = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
+}
+_CMPOPS: dict[type, str] = {
+    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+}
+_counter = itertools.count()
+
+
+def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
+    """Put a value into a generated code namespace under a fresh name; return the name."""
+    name = f"_{hint}{next(_counter)}"
+    namespace[name] = value
+    return name
+
+
+def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | None:
+    """The closest known name to a misspelt one, if any is close."""
+    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
+    """`lambda c: SOURCE` in `namespace`; the closure keeps its source for code generation."""
+    # The source is built by _Compiler from a parsed, whitelisted expression: every name in
+    # it is a context read or a value bound in `namespace`, never text from the ruleset.
+    namespace.setdefault("_for_seat", _for_seat)
+    fn: Any = eval(f"lambda c: {source}", namespace)
+    fn.source = source
+    fn.namespace = namespace
+    return cast(Compiled, fn)
+
+
+def source_of(fn: Compiled, namespace: dict[str, Any]) -> str:
+    """Python source for a compiled expression, its names merged into `namespace`."""
+    src = getattr(fn, "source", None)
+    if src is None:
+        return f"{bind(namespace, fn, 'x')}(c)"
+    namespace.update(getattr(fn, "namespace", {}))
+    return str(src)
+
+
+_TOKENS = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|\$([A-Za-z_][A-Za-z0-9_]*)"""
+                     r"|\b(true|false)\b")
+
+
+def _rewrite_token(m: re.Match[str]) -> str:
+    if m.group(1):
+        return m.group(1)  # a quoted string, kept as written
+    if m.group(2):
+        return f"__arg_{m.group(2)}"
+    return "True" if m.group(3) == "true" else "False"
+
+
+def _literal(value: Any, text: str) -> str:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ExpressionError(text, f"the number {value!r} is too large")
+    return repr(value)
+
+
+def compile_expr(source: Any, scope: Scope) -> Compiled:
+    """Compile an expression (or a plain number/bool) into a closure over a Ctx."""
+    if isinstance(source, bool | int | float):
+        return make_closure(_literal(source, repr(source)), {})
+    if not isinstance(source, str):
+        raise ExpressionError(repr(source), "expected an expression (text, number or true/false)")
+    text = source.strip()
+    # Rewrite `$arg`, `true` and `false` outside quoted strings only.
+    python = _TOKENS.sub(_rewrite_token, text)
+    try:
+        tree = ast.parse(python, mode="eval")
+    except SyntaxError as exc:
+        raise ExpressionError(text, f"not a valid expression ({exc.msg})") from None
+    compiler = _Compiler(text, scope)
+    return make_closure(compiler.node(tree.body), compiler.ns)
+
+
+class _Compiler:
+    """Turns a parsed expression into Python source over the context `c`."""
+
+    def __init__(self, text: str, scope: Scope) -> None:
+        self.text = text
+        self.scope = scope
+        self.ns: dict[str, Any] = {}
+
+    def fail(self, message: str, suggestion: str | None = None) -> ExpressionError:
+        return ExpressionError(self.text, message, suggestion)
+
+    def node(self, n: ast.expr) -> str:
+        if isinstance(n, ast.Constant):
+            if not isinstance(n.value, int | float | str | bool):
+                raise self.fail(f"constant {n.value!r} is not allowed")
+            return _literal(n.value, self.text)
+        if isinstance(n, ast.Name):
+            return self.name(n.id)
+        if isinstance(n, ast.BoolOp):
+            joiner = " and " if isinstance(n.op, ast.And) else " or "
+            return "(" + joiner.join(self.node(v) for v in n.values) + ")"
+        if isinstance(n, ast.UnaryOp):
+            inner = self.node(n.operand)
+            if isinstance(n.op, ast.Not):
+                return f"(not {inner})"
+            if isinstance(n.op, ast.USub):
+                return f"(-{inner})"
+            raise self.fail("only 'not' and '-' may stand before a value")
+        if isinstance(n, ast.BinOp):
+            symbol = _BINOPS.get(type(n.op))
+            if symbol is None:
+                raise self.fail("only + - * // % are allowed between numbers")
+            return f"({self.node(n.left)} {symbol} {self.node(n.right)})"
+        if isinstance(n, ast.Compare):
+            parts = [self.node(n.left)]
+            for cmp, right in zip(n.ops, n.comparators, strict=True):
+                word = _CMPOPS.get(type(cmp))
+                if word is None:
+                    raise self.fail("only == != < <= > >= compare values")
+                parts += [word, self.node(right)]
+            return "(" + " ".join(parts) + ")"
+        if isinstance(n, ast.IfExp):
+            return f"({self.node(n.body)} if {self.node(n.test)} else {self.node(n.orelse)})"
+        if isinstance(n, ast.Call):
+            return self.call(n)
+        raise self.fail(f"{type(n).__name__} is not part of the expression language")
+
+    def name(self, name: str) -> str:
+        s = self.scope
+        if name.startswith("__arg_"):
+            arg = name[6:]
+            if arg not in s.args:
+                raise self.fail(f"${arg} is not an argument of this action",
+                                suggest(arg, s.args))
+            return f"c.args[{arg!r}]"
+        if name in ("True", "False"):
+            return name
+        if name in s.turn_vars:
+            return f"c.state.turn_vars[{name!r}]"
+        if name in s.player_vars:
+            return f"c.state.player_vars[c.seat][{name!r}]"
+        if name in s.game_vars:
+            return f"c.state.game_vars[{name!r}]"
+        if name in s.options:
+            return f"c.state.options[{name!r}]"
+        if name in CONSTANTS:
+            return CONSTANTS[name][1]
+        if name in FUNCTIONS:
+            raise self.fail(f"{name} is a function: call it as {FUNCTIONS[name].example}")
+        raise self.fail(f"unknown name {name!r}", suggest(name, s.all_names()))
+
+    def call(self, n: ast.Call) -> str:
+        if not isinstance(n.func, ast.Name):
+            raise self.fail("only named functions may be called")
+        fname = n.func.id
+        fn = FUNCTIONS.get(fname)
+        if fn is None:
+            raise self.fail(f"unknown function {fname!r}", suggest(fname, list(FUNCTIONS)))
+        if n.keywords:
+            raise self.fail(f"{fname}() takes no keyword arguments")
+        given = n.args
+        lo = len(fn.params) - fn.optional
+        if not fn.varargs and not lo <= len(given) <= len(fn.params):
+            raise self.fail(f"{fname}() takes {len(fn.params)} argument(s): {fn.example}")
+        if fn.varargs and len(given) < 1:
+            raise self.fail(f"{fname}() needs at least one argument: {fn.example}")
+        kinds = [fn.params[min(i, len(fn.params) - 1)] for i in range(len(given))]
+        if fn.inline is not None:
+            return fn.inline(*[self.param(fname, k, a, True)
+                               for k, a in zip(kinds, given, strict=True)])
+        built = [self.param(fname, k, a, False) for k, a in zip(kinds, given, strict=True)]
+        return f"{bind(self.ns, fn.build(*built), 'f')}(c)"
+
+    def param(self, fname: str, kind: str, arg: ast.expr, as_source: bool) -> Any:
+        s = self.scope
+        if kind in ("zone", "face", "kind"):
+            if not isinstance(arg, ast.Name):
+                raise self.fail(f"{fname}() expects a {kind} name here")
+            known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds}[kind]
+            if arg.id not in known:
+                raise self.fail(f"unknown {kind} {arg.id!r}", suggest(arg.id, known))
+            if kind == "zone":
+                return ZoneName(arg.id, arg.id in s.player_zones)
+            return arg.id
+        source = self.node(arg)
+        return source if as_source else make_closure(source, self.ns)
+
+
+# --- the function library -------------------------------------------------
+
+@dataclass(frozen=True)
+class ZoneName:
+    """A zone named in an expression, and whether each player has their own."""
+
+    name: str
+    per_player: bool
+
+    def source(self, player: str | None = None) -> str:
+        """Python source for the zone's item list (the seat in scope's, or `player`'s)."""
+        if not self.per_player:
+            return f"c.state.zones[{self.name!r}][0]"
+        return f"c.state.zones[{self.name!r}][{player or 'c.seat'}]"
+
+    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
+        """A closure giving the zone's item list."""
+        name = self.name
+        if not self.per_player:
+            return lambda c: c.state.zones[name][0]
+        if player is None:
+            return lambda c: c.state.zones[name][c.seat]
+        who = player
+        return lambda c: c.state.zones[name][who(c)]
+
+
+def _size_source(zone: ZoneName, player: str | None = None) -> str:
+    return f"len({zone.source(player)})"
+
+
+@function("size", ("zone", "player"), "Number of items in a zone (a player's own zone: "
+          "the seat in scope, or the player given).", "size(cup)", optional=1,
+          inline=_size_source)
+def _size(zone: ZoneName, player: Compiled | None = None) -> Compiled:
+    get = zone.items(player)
+    return lambda c: len(get(c))
+
+
+@function("count", ("zone", "face"), "Items in a zone showing a face.", "count(hand, leaves)",
+          inline=lambda zone, face: f"sum(1 for _i in {zone.source()} "
+                                    f"if c.state.items[_i].face == {face!r})")
+def _count(zone: ZoneName, face: str) -> Compiled:
+    get = zone.items()
+    return lambda c: sum(1 for i in get(c) if c.state.items[i].face == face)
+
+
+@function("kinds", ("zone", "kind"), "Items of one kind in a zone.", "kinds(cup, red)",
+          inline=lambda zone, kind: f"sum(1 for _i in {zone.source()} "
+                                    f"if c.state.items[_i].kind == {kind!r})")
+def _kinds(zone: ZoneName, kind: str) -> Compiled:
+    get = zone.items()
+    return lambda c: sum(1 for i in get(c) if c.state.items[i].kind == kind)
+
+
+_PLAYER_VAR = re.compile(r"^c\.state\.player_vars\[c\.seat\]\[('[a-z0-9_]+')\]$")
+
+
+def _over_players_source(reduce: str, inner: str) -> str:
+    """Source for a reduction of an expression over every player."""
+    plain = _PLAYER_VAR.match(inner)
+    if plain:  # a bare player variable: read it straight from every player's table
+        return f"{reduce}([_pv[{plain.group(1)}] for _pv in c.state.player_vars])"
+    return f"{reduce}([_for_seat(c, _s, lambda c: {inner}) for _s in range(len(c.state.players))])"
+
+
+def _for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
+    """Evaluate `fn` with another seat in scope, then put the scope back."""
+    saved = c.seat
+    c.seat = seat
+    try:
+        return fn(c)
+    finally:
+        c.seat = saved
+
+
+def _over_players(reduce: Callable[[list[Any]], Any], inner: Compiled) -> Compiled:
+    return lambda c: reduce([_for_seat(c, s, inner) for s in range(len(c.state.players))])
+
+
+@function("highest", ("expr",), "The largest value of an expression over every player.",
+          "highest(banked)", inline=lambda inner: _over_players_source("max", inner))
+def _highest(inner: Compiled) -> Compiled:
+    return _over_players(max, inner)
+
+
+@function("lowest", ("expr",), "The smallest value of an expression over every player.",
+          "lowest(banked)", inline=lambda inner: _over_players_source("min", inner))
+def _lowest(inner: Compiled) -> Compiled:
+    return _over_players(min, inner)
+
+
+@function("total", ("expr",), "The sum of an expression over every player.", "total(stones)",
+          inline=lambda inner: _over_players_source("sum", inner))
+def _total(inner: Compiled) -> Compiled:
+    return _over_players(sum, inner)
+
+
+@function("of", ("expr", "player"), "An expression evaluated for another player.",
+          "of(stones, $from)")
+def _of(inner: Compiled, player: Compiled) -> Compiled:
+    return lambda c: _for_seat(c, player(c), inner)
+
+
+@function("min", ("expr",), "The smallest of its arguments.", "min(3, size(cup))", varargs=True,
+          inline=lambda *parts: f"min({', '.join(parts)})" if len(parts) > 1 else parts[0])
+def _min(*parts: Compiled) -> Compiled:
+    return lambda c: min(p(c) for p in parts)
+
+
+@function("max", ("expr",), "The largest of its arguments.", "max(0, 3 - size(hand))",
+          varargs=True,
+          inline=lambda *parts: f"max({', '.join(parts)})" if len(parts) > 1 else parts[0])
+def _max(*parts: Compiled) -> Compiled:
+    return lambda c: max(p(c) for p in parts)
+
+
+@function("left_of", ("player",), "The next seat clockwise from a player.", "left_of(current)",
+          inline=lambda player: f"(({player}) + 1) % len(c.state.players)")
+def _left_of(player: Compiled) -> Compiled:
+    return lambda c: (player(c) + 1) % len(c.state.players)
+
+
+def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] | None = None
+             ) -> Any:
+    """Evaluate a compiled expression once, outside an action (for views and tools)."""
+    return fn(Ctx(state, seat, args))

@@ -1,0 +1,336 @@
+"""Turn flow and the public engine API: new_game, legal_actions, apply, view_for."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any, cast
+
+from .errors import ChanceError, IllegalAction
+from .expr import Ctx, bind, source_of, suggest
+from .model import ActionDef, Rules
+from .state import Action, Event, GameState, Item
+
+
+def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = None,
+             seed: int = 0) -> GameState:
+    """Set up a game: seats, options, items in their starting zones, first turn begun."""
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(f"{rules.name} seats {rules.min_players} to {rules.max_players} "
+                         f"players, not {n}")
+    if len(set(players)) != n:
+        raise ValueError("every player needs a different name")
+    state = GameState(rules, players, resolve_options(rules, options or {}), seed)
+    for zdef in rules.zones.values():
+        owners = n if zdef.per_player else 1
+        state.zones[zdef.name] = [[] for _ in range(owners)]
+        for owner in range(owners):
+            for kind, count in zdef.start:
+                for _ in range(count):
+                    numbered = sum(1 for it in state.items if it.kind == kind) + 1
+                    state.zones[zdef.name][owner].append(len(state.items))
+                    state.items.append(Item(f"{kind}{numbered}", kind))
+    _start_round(state.ctx, 0)
+    return state
+
+
+def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The full option set: defaults, overridden by valid choices; bad ones raise ValueError."""
+    values = {name: o.default for name, o in rules.options.items()}
+    for name, value in chosen.items():
+        o = rules.options.get(name)
+        if o is None:
+            near = suggest(name, list(rules.options))
+            hint = f" (did you mean {near!r}?)" if near else ""
+            raise ValueError(f"{rules.id} has no option {name!r}{hint}")
+        if o.choices and value not in o.choices:
+            raise ValueError(f"option {name} must be one of {list(o.choices)}, not {value!r}")
+        if isinstance(o.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name} must be true or false, not {value!r}")
+        elif isinstance(o.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"option {name} must be a whole number, not {value!r}")
+            if (o.minimum is not None and value < o.minimum) or (
+                    o.maximum is not None and value > o.maximum):
+                raise ValueError(f"option {name} must be from {o.minimum} to {o.maximum}, "
+                                 f"not {value}")
+        values[name] = value
+    return values
+
+
+# --- flow ----------------------------------------------------------------------
+# One Ctx is threaded through an action and the turn flow it sets off, so a turn that
+# ends and a turn that begins cost no new objects.
+
+_NO_ARGS: dict[str, Any] = {}
+
+
+def _emit(events: list[Event] | None, event: Event) -> None:
+    if events is not None:
+        events.append(event)
+
+
+def _focus(ctx: Ctx, seat: int) -> Ctx:
+    ctx.seat = seat
+    ctx.args = _NO_ARGS
+    ctx.turn_over = False
+    return ctx
+
+
+def _fresh(ctx: Ctx, seat: int) -> Ctx:
+    ctx.events = None
+    return _focus(ctx, seat)
+
+
+def _start_round(ctx: Ctx, first: int) -> None:
+    state = ctx.state
+    n = len(state.players)
+    state.round += 1
+    state.out = [False] * n
+    state.round_order = [s for s in ((first + k) % n for k in range(n)) if state.active[s]]
+    state.round_pos = 0
+    _emit(ctx.events, Event("round_started", None, {
+        "round": state.round, "tiebreak": state.tiebreak, "seats": list(state.round_order)}))
+    state.rules.round_start(_focus(ctx, state.round_order[0]))
+    _start_turn(ctx, state.round_order[0])
+
+
+def _start_turn(ctx: Ctx, seat: int) -> None:
+    state = ctx.state
+    state.current = seat
+    state.turns += 1
+    state.turn_vars = dict(state.rules.turn_vars)
+    _emit(ctx.events, Event("turn_started", seat, {}))
+    state.rules.turn_start(_focus(ctx, seat))
+    if ctx.turn_over:
+        _end_turn(ctx)
+
+
+def _end_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    rules = state.rules
+    seat = state.current
+    rules.turn_end(_focus(ctx, seat))
+    _emit(ctx.events, Event("turn_ended", seat, {}))
+    if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
+        state.last_round = True
+        _emit(ctx.events, Event("last_round", seat, {}))
+        if not rules.end.finish_round:
+            _finish(ctx)
+            return
+    state.round_pos += 1
+    order = state.round_order
+    while state.round_pos < len(order):
+        nxt = order[state.round_pos]
+        if state.in_round(nxt):
+            _start_turn(ctx, nxt)
+            return
+        state.round_pos += 1
+    _end_round(ctx)
+
+
+def _end_round(ctx: Ctx) -> None:
+    state = ctx.state
+    state.rules.round_end(_focus(ctx, state.current))
+    _emit(ctx.events, Event("round_ended", None, {"round": state.round}))
+    if state.last_round or state.tiebreak:
+        _finish(ctx)
+    else:
+        _start_round(ctx, state.round_order[0])
+
+
+def leaders(state: GameState) -> list[int]:
+    """The seats still in contention with the best score (and tiebreak value)."""
+    rules = state.rules
+
+    def key(seat: int) -> tuple[Any, ...]:
+        ctx = Ctx(state, seat)
+        tb = rules.end.tiebreak(ctx) if rules.end.tiebreak is not None else 0
+        return (rules.score(ctx), tb)
+
+    seats = [s for s in range(len(state.players)) if state.active[s]]
+    best = max(key(s) for s in seats)
+    return [s for s in seats if key(s) == best]
+
+
+def _finish(ctx: Ctx) -> None:
+    state = ctx.state
+    top = leaders(state)
+    if len(top) > 1 and state.rules.end.ties == "leaders_replay":
+        state.active = [s in top for s in range(len(state.players))]
+        state.tiebreak = True
+        _emit(ctx.events, Event("tiebreak", None, {"seats": top}))
+        _start_round(ctx, top[0])
+        return
+    state.game_over = True
+    state.winners = top
+    _emit(ctx.events, Event("game_over", None, {"winners": top}))
+
+
+# --- actions -------------------------------------------------------------------
+
+def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """Every action `seat` (default: the player the game waits on) may take now, with arguments.
+
+    The list is shared with the engine's cache until the next `apply`: read it, don't change it.
+    """
+    if state.game_over:
+        return []
+    if seat is None:
+        seat = state.current
+    cache = state.legal_cache
+    if cache is not None and cache[0] == state.version and cache[1] == seat:
+        return cache[2]
+    result: list[Action] = state.rules.legal(_fresh(state.ctx, seat), seat,
+                                             seat == state.current)
+    state.legal_cache = (state.version, seat, result)
+    return result
+
+
+def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
+    """Every combination of an action's argument values, as actions."""
+    names = [a.name for a in adef.args]
+    return [Action(seat, adef.id, tuple(sorted(zip(names, combo, strict=True))))
+            for combo in itertools.product(*(a.values(c) for a in adef.args))]
+
+
+def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], list[Action]]:
+    """Generate the function behind `legal_actions` for a ruleset's actions.
+
+    Each action's `when` is inlined as an `if`, so listing the legal actions costs one call;
+    the Action objects of actions without arguments are made once per game and reused.
+    """
+    ns: dict[str, Any] = {"_with_args": _with_args}
+    lines = ["def _legal(c, seat, current):", "    A = c.state.plain_actions[seat]",
+             "    r = []"]
+    for adef in actions.values():
+        tests = {"current": ["current"], "others": ["not current"], "any": []}[adef.by]
+        if adef.when is not None:
+            tests.append(source_of(adef.when, ns))
+        if adef.args:
+            body = f"r.extend(_with_args(c, seat, {bind(ns, adef, 'a')}))"
+        else:
+            body = f"r.append(A[{adef.id!r}])"
+        lines += [f"    if {' and '.join(tests) or 'True'}:", f"        {body}"]
+    lines.append("    return r")
+    exec("\n".join(lines), ns)  # generated from compiled expressions only
+    return cast(Callable[[Ctx, int, bool], list[Action]], ns["_legal"])
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """Why an action is not allowed now, in words; None when it is legal."""
+    rules = state.rules
+    if state.game_over:
+        return "the game is over"
+    adef = rules.actions.get(action.id)
+    if adef is None:
+        near = suggest(action.id, list(rules.actions))
+        hint = f" (did you mean {near!r}?)" if near else ""
+        return f"{rules.name} has no action {action.id!r}{hint}"
+    if not 0 <= action.player < len(state.players):
+        return f"there is no seat {action.player}"
+    name = state.players[action.player]
+    if adef.by == "current" and action.player != state.current:
+        return f"it is {state.players[state.current]}'s turn, not {name}'s"
+    if adef.by == "others" and action.player == state.current:
+        return f"{adef.label} is played on another player's turn"
+    ctx = Ctx(state, action.player)
+    if adef.when is not None and not adef.when(ctx):
+        return adef.why_not or f"{adef.label} is not possible now"
+    given = dict(action.args)
+    expected = [a.name for a in adef.args]
+    for key in given:
+        if key not in expected:
+            return f"{action.id} takes no argument {key!r}" + (
+                f"; it takes {', '.join(expected)}" if expected else "")
+    for a in adef.args:
+        if a.name not in given:
+            return f"{action.id} needs the argument {a.name!r}"
+        values = a.values(ctx)
+        if given[a.name] not in values:
+            shown = [state.players[v] for v in values] if a.is_player else values
+            value = given[a.name]
+            if a.is_player and isinstance(value, int) and 0 <= value < len(state.players):
+                value = state.players[value]
+            return f"{value!r} is not a choice for {a.name} now; the choices are {shown}"
+    return None
+
+
+def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
+    """Take an action: refuse it with the reason if illegal (state untouched), else play it
+    and return what happened as events (none are built when `record` is false, as in bot
+    simulations where nobody watches)."""
+    cache = state.legal_cache
+    # An action handed back from the current legal list needs no second check.
+    if not (cache is not None and cache[0] == state.version and action in cache[2]):
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+    # Forced outcomes come from scenarios and tests; if one proves impossible mid-action,
+    # the state goes back to how it was, as for an illegal action.
+    snapshot = state.to_dict() if state.chance.forced else None
+    try:
+        return _play(state, action, record)
+    except ChanceError:
+        if snapshot is not None:
+            state.restore(snapshot)
+        raise
+
+
+def _play(state: GameState, action: Action, record: bool) -> list[Event]:
+    state.version += 1
+    state.legal_cache = None
+    adef = state.rules.actions[action.id]
+    events: list[Event] | None = None
+    if record:
+        events = [Event("action", action.player, {"action": action.id,
+                                                  "args": dict(action.args)})]
+    ctx = _focus(state.ctx, action.player)
+    if action.args:
+        ctx.args = dict(action.args)
+    ctx.events = events
+    state.log.append(action)
+    adef.effects(ctx)
+    if ctx.turn_over:
+        _end_turn(ctx)
+    return events if events is not None else []
+
+
+def scores(state: GameState) -> list[Any]:
+    """Every seat's score, by seat."""
+    return [state.score(s) for s in range(len(state.players))]
+
+
+def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What one seat may see (None: a spectator who sees only what is public)."""
+    rules = state.rules
+    zones: dict[str, Any] = {}
+    for zname, lists in state.zones.items():
+        zdef = rules.zones[zname]
+        shown: list[Any] = []
+        for owner, content in enumerate(lists):
+            visible = zdef.visible == "all" or (
+                zdef.visible == "owner" and zdef.per_player and owner == seat)
+            if visible:
+                shown.append([(state.items[i].id, state.items[i].kind, state.items[i].face)
+                              for i in content])
+            else:
+                shown.append({"size": len(content)})
+        zones[zname] = shown if zdef.per_player else shown[0]
+    return {
+        "ruleset": rules.id,
+        "players": list(state.players),
+        "current": None if state.game_over else state.current,
+        "round": state.round,
+        "scores": scores(state),
+        "player_vars": [dict(v) for v in state.player_vars],
+        "game_vars": dict(state.game_vars),
+        "turn_vars": dict(state.turn_vars),
+        "zones": zones,
+        "last_round": state.last_round,
+        "tiebreak": state.tiebreak,
+        "game_over": state.game_over,
+        "winners": list(state.winners),
+    }

@@ -1,0 +1,83 @@
+"""Read a value from a game state by a dotted path, as scenarios' `expect: state` does.
+
+Paths every ruleset answers (NAME is a player's name, ZONE a zone, KIND a die
+kind, FACE a face, VAR a variable):
+
+- `round`, `turns`, `last_round`, `tiebreak`, `game_over`
+- `turn.VAR`, `game.VAR`, `options.NAME`
+- `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`
+- `zones.ZONE.size`, `zones.ZONE.KIND`, `zones.ZONE.faces.FACE`, `zones.ZONE.items`
+- for a per-player zone: `zones.ZONE.NAME.size` (and `.KIND`, `.faces.FACE`, `.items`),
+  or the same under `players.NAME.zones.ZONE`
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import GameState
+
+_FLAGS = ("round", "turns", "last_round", "tiebreak", "game_over")
+
+
+class PathError(KeyError):
+    """A state path that does not name anything in this game."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def state_value(state: GameState, path: str) -> Any:
+    """The value at `path` (see the module doc); PathError when it names nothing."""
+    parts = path.split(".")
+    head = parts[0]
+    if head in _FLAGS and len(parts) == 1:
+        return getattr(state, head)
+    if head in ("turn", "game", "options") and len(parts) == 2:
+        table = {"turn": state.turn_vars, "game": state.game_vars, "options": state.options}[head]
+        if parts[1] in table:
+            return table[parts[1]]
+        raise PathError(f"{path!r}: no {head} value {parts[1]!r}; there are {sorted(table)}")
+    if head == "players" and len(parts) >= 3:
+        seat = _seat(state, parts[1], path)
+        rest = parts[2:]
+        if rest[0] == "zones" and len(rest) >= 3:
+            return _zone_value(state, rest[1], seat, rest[2:], path)
+        if len(rest) == 1:
+            if rest[0] == "score":
+                return state.score(seat)
+            if rest[0] == "out":
+                return state.out[seat]
+            if rest[0] in state.player_vars[seat]:
+                return state.player_vars[seat][rest[0]]
+        raise PathError(f"{path!r}: players have {sorted(state.player_vars[seat])}, "
+                        "score, out and zones.ZONE")
+    if head == "zones" and len(parts) >= 3:
+        zname = parts[1]
+        if zname not in state.zones:
+            raise PathError(f"{path!r}: no zone {zname!r}; there are {sorted(state.zones)}")
+        if state.rules.zones[zname].per_player:
+            return _zone_value(state, zname, _seat(state, parts[2], path), parts[3:], path)
+        return _zone_value(state, zname, 0, parts[2:], path)
+    raise PathError(f"{path!r} is not a state path (see the ruleset's state_paths)")
+
+
+def _seat(state: GameState, name: str, path: str) -> int:
+    if name not in state.players:
+        raise PathError(f"{path!r}: no player {name!r}")
+    return state.players.index(name)
+
+
+def _zone_value(state: GameState, zname: str, seat: int, rest: list[str], path: str) -> Any:
+    if zname not in state.zones:
+        raise PathError(f"{path!r}: no zone {zname!r}")
+    items = [state.items[i] for i in state.zone(zname, seat)]
+    if rest == ["size"]:
+        return len(items)
+    if rest == ["items"]:
+        return [it.id for it in items]
+    if len(rest) == 2 and rest[0] == "faces":
+        return sum(1 for it in items if it.face == rest[1])
+    if len(rest) == 1 and rest[0] in state.rules.dice:
+        return sum(1 for it in items if it.kind == rest[0])
+    raise PathError(f"{path!r}: a zone answers size, items, KIND or faces.FACE")

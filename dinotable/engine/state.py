@@ -1,0 +1,184 @@
+"""Game state: plain data, serialisable, with a readable text form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .chance import Chance
+from .model import Rules
+
+
+class Item:
+    """A die, card, tile or token: an id, a kind, and (for dice) the face showing."""
+
+    __slots__ = ("face", "id", "kind")
+
+    def __init__(self, id: str, kind: str, face: str | None = None) -> None:
+        self.id = id
+        self.kind = kind
+        self.face = face
+
+    def __repr__(self) -> str:
+        return f"{self.id}:{self.face}" if self.face else self.id
+
+
+@dataclass(frozen=True)
+class Action:
+    """A player's choice: who, which action, and its arguments (sorted name/value pairs)."""
+
+    player: int
+    id: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def arg_map(self) -> dict[str, Any]:
+        """The arguments as a mapping."""
+        return dict(self.args)
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.id
+        inner = ", ".join(f"{k}={v}" for k, v in self.args)
+        return f"{self.id}({inner})"
+
+
+@dataclass
+class Event:
+    """A past-tense record of something that happened (`rolled`, `moved`, `turn_ended`)."""
+
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class GameState:
+    """Everything about one game in progress; the engine changes it in place."""
+
+    def __init__(self, rules: Rules, players: list[str], options: dict[str, Any], seed: int
+                 ) -> None:
+        self.rules = rules
+        self.players = list(players)
+        self.options = dict(options)
+        self.chance = Chance(seed)
+        self.items: list[Item] = []
+        # Each zone is a list of item indexes; a per-player zone has one list per seat.
+        self.zones: dict[str, list[list[int]]] = {}
+        self.game_vars: dict[str, Any] = dict(rules.game_vars)
+        self.player_vars: list[dict[str, Any]] = [dict(rules.player_vars) for _ in players]
+        self.turn_vars: dict[str, Any] = dict(rules.turn_vars)
+        self.current: int = 0
+        self.round = 0
+        self.turns = 0
+        self.round_order: list[int] = []
+        self.round_pos = 0
+        self.active: list[bool] = [True] * len(players)  # taking part in the game's rounds
+        self.out: list[bool] = [False] * len(players)  # dropped out of this round
+        self.last_round = False
+        self.tiebreak = False
+        self.game_over = False
+        self.winners: list[int] = []
+        self.log: list[Action] = []
+        # Not part of the game, only speed: bumped by every apply, so the legal list of
+        # the last legal_actions call can be trusted while it matches.
+        self.version = 0
+        from .expr import Ctx
+
+        self.ctx = Ctx(self, 0)  # reused by every apply and legal_actions: no allocation
+        self.legal_cache: tuple[int, int, list[Action]] | None = None
+        self.plain_actions: list[dict[str, Action]] = [
+            {aid: Action(seat, aid) for aid in rules.actions} for seat in range(len(players))]
+
+    def zone(self, name: str, seat: int) -> list[int]:
+        """The item list of a zone; a per-player zone answers for `seat`."""
+        lists = self.zones[name]
+        return lists[seat] if len(lists) > 1 or self.rules.zones[name].per_player else lists[0]
+
+    def in_round(self, seat: int) -> bool:
+        """Whether a seat still plays in the current round."""
+        return self.active[seat] and not self.out[seat]
+
+    def score(self, seat: int) -> Any:
+        """A player's score as the ruleset defines it."""
+        from .expr import Ctx
+
+        return self.rules.score(Ctx(self, seat))
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player by name."""
+        return self.players.index(name)
+
+    # --- serialisation ---------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready snapshot; `from_dict` with the same rules restores it exactly."""
+        return {
+            "ruleset": self.rules.id,
+            "version": self.rules.version,
+            "players": self.players,
+            "options": self.options,
+            "chance": self.chance.to_dict(),
+            "items": [[it.id, it.kind, it.face] for it in self.items],
+            "zones": {k: [list(v) for v in lists] for k, lists in self.zones.items()},
+            "game_vars": dict(self.game_vars),
+            "player_vars": [dict(v) for v in self.player_vars],
+            "turn_vars": dict(self.turn_vars),
+            "current": self.current,
+            "round": self.round,
+            "turns": self.turns,
+            "round_order": list(self.round_order),
+            "round_pos": self.round_pos,
+            "active": list(self.active),
+            "out": list(self.out),
+            "last_round": self.last_round,
+            "tiebreak": self.tiebreak,
+            "game_over": self.game_over,
+            "winners": list(self.winners),
+            "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, rules: Rules, data: dict[str, Any]) -> GameState:
+        """Rebuild a state saved by `to_dict` (ValueError if it was saved under other rules)."""
+        if data.get("ruleset") != rules.id or data.get("version") != rules.version:
+            raise ValueError(f"this game was saved with {data.get('ruleset')!r} version "
+                             f"{data.get('version')!r}, not {rules.id!r} version {rules.version}")
+        state = cls(rules, data["players"], data["options"], 0)
+        state.chance = Chance.from_dict(data["chance"])
+        state.items = [Item(i, k, f) for i, k, f in data["items"]]
+        state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
+        state.game_vars = dict(data["game_vars"])
+        state.player_vars = [dict(v) for v in data["player_vars"]]
+        state.turn_vars = dict(data["turn_vars"])
+        for key in ("current", "round", "turns", "round_pos", "last_round", "tiebreak",
+                    "game_over"):
+            setattr(state, key, data[key])
+        state.round_order = list(data["round_order"])
+        state.active = list(data["active"])
+        state.out = list(data["out"])
+        state.winners = list(data["winners"])
+        state.log = [Action(p, i, tuple((k, v) for k, v in a)) for p, i, a in data["log"]]
+        return state
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Put this state back to a `to_dict` snapshot, in place."""
+        other = GameState.from_dict(self.rules, data)
+        ctx, version = self.ctx, self.version
+        self.__dict__.update(other.__dict__)
+        self.ctx = ctx
+        self.version = version + 1  # anything cached before the restore is stale
+        self.legal_cache = None
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules.name} - round {self.round}, "
+                 + ("game over" if self.game_over else f"{self.players[self.current]} to play")]
+        for seat, name in enumerate(self.players):
+            pv = ", ".join(f"{k}={v}" for k, v in self.player_vars[seat].items())
+            lines.append(f"  {name}: score {self.score(seat)} ({pv})")
+        for zname, lists in self.zones.items():
+            for owner, content in enumerate(lists):
+                label = zname if len(lists) == 1 else f"{zname}[{self.players[owner]}]"
+                lines.append(f"  {label}: {[self.items[i] for i in content]}")
+        if self.turn_vars:
+            lines.append("  turn: " + ", ".join(f"{k}={v}" for k, v in self.turn_vars.items()))
+        return "\n".join(lines)

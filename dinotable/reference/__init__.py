@@ -1,0 +1,4 @@
+"""Plain hand-written reference implementations.
+
+They are used to cross-check the engine and to benchmark it.
+"""

@@ -1,0 +1,67 @@
+"""Problems found in a ruleset or scenario file, each pinned to file:line:col."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Path = tuple[Any, ...]
+
+
+def format_path(path: Path) -> str:
+    """`('actions', 'roll', 'effects', 2)` -> `actions.roll.effects[2]`."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top)"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a file."""
+
+    file: str
+    line: int
+    col: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.path}: {self.message}"
+
+
+class LoadError(Exception):
+    """A file could not be loaded; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class Reporter:
+    """Collects problems, mapping data paths back to the YAML marks."""
+
+    def __init__(self, file: str, marks: dict[Path, tuple[int, int]]) -> None:
+        self.file = file
+        self.marks = marks
+        self.problems: list[Problem] = []
+
+    def where(self, path: Path) -> tuple[int, int]:
+        """Line and column of the closest node the path reaches."""
+        for cut in range(len(path), -1, -1):
+            mark = self.marks.get(tuple(path[:cut]))
+            if mark is not None:
+                return mark
+        return (1, 1)
+
+    def __call__(self, path: Path, message: str) -> None:
+        line, col = self.where(path)
+        self.problems.append(Problem(self.file, line, col, format_path(path), message))
+
+    def raise_if_any(self) -> None:
+        """Raise LoadError when anything was reported."""
+        if self.problems:
+            raise LoadError(sorted(self.problems, key=lambda p: (p.line, p.col)))

@@ -1,0 +1,96 @@
+"""Random playouts of every shipped ruleset: promises every game must keep, whatever its rules.
+
+For each shipped ruleset, at its fewest and most players, many seeded games are played to the
+end by a uniform random chooser. In every game: it ends within a move cap; whenever it is not
+over someone may act; no item is created, lost or in two zones at once; no score is negative;
+and a state saved to JSON at some point and restored plays on exactly like the original.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dinotable.engine import GameState, Rules, apply, legal_actions, new_game, scores
+from dinotable.ruleset import installed_rulesets, load_ruleset
+
+MOVE_CAP = 20_000
+# 200 games per player count for one ruleset; fewer per ruleset as more are shipped so the
+# whole module stays within its time budget (never fewer than 50).
+RULESETS = installed_rulesets()
+GAMES = max(50, 200 // max(1, len(RULESETS)))
+
+
+def _cases() -> list[object]:
+    out = []
+    for folder in RULESETS:
+        rules = load_ruleset(folder)
+        for n in sorted({rules.min_players, rules.max_players}):
+            out.append(pytest.param(folder, n, id=f"{folder.name}-{n}p"))
+    return out
+
+
+def _check_items(state: GameState, ids: Counter[str]) -> None:
+    placed = [i for lists in state.zones.values() for content in lists for i in content]
+    assert len(state.items) == len(ids), "an item was created or removed"
+    assert sorted(placed) == list(range(len(state.items))), \
+        "an item is in no zone or in two zones"
+    assert Counter(state.items[i].id for i in placed) == ids
+
+
+def _playout(rules: Rules, players: int, seed: int) -> bool:
+    """Play one game; True when a saved copy was played on beside it to the end."""
+    state = new_game(rules, [f"P{i + 1}" for i in range(players)], None, seed)
+    chooser = random.Random(seed)
+    ids = Counter(it.id for it in state.items)
+    assert max(ids.values(), default=1) == 1, "two items share an id"
+    save_at = chooser.randrange(40)
+    restored: GameState | None = None
+    moves = 0
+    while not state.game_over:
+        _check_items(state, ids)
+        assert all(s >= 0 for s in scores(state)), scores(state)
+        legal = legal_actions(state)
+        assert legal, f"no legal action in a game that is not over:\n{state}"
+        if moves == save_at:
+            # Saved through JSON and restored: from here on both play the same choices.
+            restored = GameState.from_dict(rules, json.loads(json.dumps(state.to_dict())))
+        action = legal[chooser.randrange(len(legal))]
+        if restored is None:
+            apply(state, action, record=False)
+        else:
+            assert legal_actions(restored) == legal
+            assert apply(restored, action) == apply(state, action)
+        moves += 1
+        assert moves <= MOVE_CAP, f"game not over after {MOVE_CAP} actions"
+    assert state.winners, "a finished game has at least one winner"
+    _check_items(state, ids)
+    assert all(s >= 0 for s in scores(state))
+    if restored is None:
+        return False
+    assert restored.game_over
+    assert scores(restored) == scores(state)
+    assert restored.winners == state.winners
+    assert restored.to_dict() == state.to_dict()
+    return True
+
+
+def test_there_is_at_least_one_shipped_ruleset() -> None:
+    assert RULESETS
+
+
+@pytest.mark.parametrize("folder, players", _cases())
+def test_random_playouts_end_keep_every_item_and_restore_from_a_save(
+        folder: Path, players: int) -> None:
+    rules = load_ruleset(folder)
+    restored = 0
+    for seed in range(GAMES):
+        try:
+            restored += _playout(rules, players, seed)
+        except AssertionError as exc:
+            raise AssertionError(f"{folder.name}, {players} players, seed {seed}: {exc}") from exc
+    assert restored >= GAMES // 2, "too few games were saved and restored part-way"
