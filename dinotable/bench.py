@@ -63,6 +63,9 @@ def measure(quick: bool = False) -> dict[str, Any]:
         }
         result["engine_vs_handwritten"] = round(
             dhd["games_per_second"] / hand["games_per_second"], 3)
+    from .bench_table import measure_table
+
+    result.update(measure_table(quick))
     return result
 
 
@@ -79,6 +82,11 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
         print(f"hand-written dino_hunt_dice: {hand['games_per_second']:.0f} games/s, "
               f"{hand['actions_per_second']:.0f} actions/s; engine/hand-written ratio "
               f"{result['engine_vs_handwritten']:.3f}")
+    print(f"table at 1280x720, ten dice tumbling: frame p50 {result['frame_ms_p50']:.2f} ms, "
+          f"p99 {result['frame_ms_p99']:.2f} ms; physics step {result['physics_step_us']:.1f} us;"
+          f" toss to rest {result['settle_s']:.2f} s (longest {result['max_settle_s']:.2f} s)")
+    print(f"first frame {result['first_frame_s']:.3f} s (a bare pygame window: "
+          f"{result['bare_pygame_first_frame_s']:.3f} s)")
     if json_out:
         print(json.dumps(result))
     sys.stdout.flush()

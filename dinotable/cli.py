@@ -41,17 +41,26 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
     parser = _Parser(prog="dinotable", description=(
-        "A tabletop for five dinosaur games. With no command, starts a game at the terminal."))
+        "A tabletop for five dinosaur games. With no command, opens the window on the title "
+        "screen."))
     parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
+    parser.add_argument("--frames", type=_positive, default=None, metavar="N",
+                        help="draw N frames and exit (smoke tests, start-up timing)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    p = sub.add_parser("play", help="play a game at the terminal (hot-seat, bots welcome)")
-    p.add_argument("ruleset", help="ruleset id, e.g. dino_hunt_dice")
-    p.add_argument("--players", default="Ann,Ben", help="comma-separated names (default Ann,Ben)")
-    p.add_argument("--bots", default="", help="comma list by seat: human, random or heuristic")
-    p.add_argument("--seed", type=_seed, default=None, help="seed for the dice")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="set a ruleset option, e.g. goal=10")
+    for name, where in (("play", "in the window"), ("terminal", "at the terminal")):
+        p = sub.add_parser(name, help=f"go straight to a game {where} (hot-seat, bots welcome)")
+        p.add_argument("ruleset", help="ruleset id, e.g. dino_hunt_dice")
+        p.add_argument("--players", default="Ann,Ben",
+                       help="comma-separated names (default Ann,Ben)")
+        p.add_argument("--bots", default="",
+                       help="comma list by seat: human, random or heuristic")
+        p.add_argument("--seed", type=_seed, default=None, help="seed for the dice")
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="set a ruleset option, e.g. goal=10")
+        if name == "play":
+            p.add_argument("--frames", type=_positive, default=None, metavar="N",
+                           help="draw N frames and exit")
 
     v = sub.add_parser("validate", help="check rulesets and report every problem")
     v.add_argument("paths", nargs="*", help="ruleset folders or rules.yaml files "
@@ -92,14 +101,53 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .bench import run_bench
 
             return run_bench(json_out=args.json, quick=args.quick)
-        from .text_table import play_cli
+        if args.command == "terminal":
+            from .text_table import play_cli
 
-        if args.command == "play":
             return play_cli(args.ruleset, args.players, args.bots, args.seed, args.option)
-        return play_cli(None, None, "", None, [])
+        if args.command == "play":
+            return cmd_play(args)
+        from .app import start
+
+        return start(args.frames)
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
         return 130
+
+
+def cmd_play(args: Any) -> int:
+    """`dinotable play`: check the seats and options, then open the window on a table."""
+    from .bots import POLICIES
+    from .engine import resolve_options
+    from .ruleset import LoadError, load_by_id
+    from .text_table import parse_options
+
+    try:
+        rules = load_by_id(args.ruleset)
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_USAGE
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    bots = [b.strip() or "human" for b in args.bots.split(",")] if args.bots else []
+    bots += ["human"] * (len(names) - len(bots))
+    if len(bots) != len(names):
+        return _fail("--bots names more seats than --players")
+    for b in bots:
+        if b != "human" and b not in POLICIES:
+            return _fail(f"--bots: unknown policy {b!r}; choose human, {', '.join(POLICIES)}")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        return _fail(f"{rules.name} seats {rules.min_players} to {rules.max_players} players")
+    if len({n.lower() for n in names}) != len(names):
+        return _fail("--players: every player needs a different name")
+    try:
+        options = resolve_options(rules, parse_options(args.option))
+    except ValueError as exc:
+        return _fail(str(exc))
+    from .app import start
+
+    return start(args.frames, scene="table", ruleset=args.ruleset, players=names, bots=bots,
+                 seed=args.seed, options=options)
 
 
 def _fail(message: str) -> int:

@@ -337,7 +337,7 @@ def test_an_argument_error_is_exactly_one_line_on_stderr(args: tuple[str, ...]) 
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
-# --- bench, play, version ------------------------------------------------------------
+# --- bench, terminal, version ------------------------------------------------------------
 
 
 def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ratio() -> None:
@@ -355,8 +355,8 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert "load_validate_all_ms" in result
 
 
-def test_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:
-    done = run_cli("play", "dino_hunt_dice", "--players", "Ann,Ben",
+def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:
+    done = run_cli("terminal", "dino_hunt_dice", "--players", "Ann,Ben",
                    "--bots", "heuristic,heuristic", "--seed", "1")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -371,8 +371,8 @@ def test_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:
     assert int(first.split(": ")[1]) > int(second.split(": ")[1])
 
 
-def test_play_with_the_same_seed_plays_the_same_game() -> None:
-    args = ("play", "dino_hunt_dice", "--players", "Ann,Ben,Cat",
+def test_terminal_play_with_the_same_seed_plays_the_same_game() -> None:
+    args = ("terminal", "dino_hunt_dice", "--players", "Ann,Ben,Cat",
             "--bots", "heuristic,random,heuristic", "--seed", "7", "--option", "goal=8")
     a, b = run_cli(*args), run_cli(*args)
     assert a.returncode == b.returncode == 0

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, cast
 
-from .errors import ChanceError, IllegalAction
+from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
 from .state import Action, Event, GameState, Item
@@ -101,6 +101,10 @@ def _start_turn(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     state.current = seat
     state.turns += 1
+    state.idle_turns += 1
+    if state.idle_turns > MAX_TURNS_WITHOUT_ACTION:
+        raise EngineError(f"{MAX_TURNS_WITHOUT_ACTION} turns ended by themselves with no "
+                          "action taken: the ruleset's turn start always ends the turn")
     state.turn_vars = dict(state.rules.turn_vars)
     _emit(ctx.events, Event("turn_started", seat, {}))
     state.rules.turn_start(_focus(ctx, seat))
@@ -155,10 +159,16 @@ def leaders(state: GameState) -> list[int]:
     return [s for s in seats if key(s) == best]
 
 
+MAX_TIEBREAK_ROUNDS = 20  # a tie no round can break is shared rather than played forever
+MAX_TURNS_WITHOUT_ACTION = 1000
+
+
 def _finish(ctx: Ctx) -> None:
     state = ctx.state
     top = leaders(state)
-    if len(top) > 1 and state.rules.end.ties == "leaders_replay":
+    if (len(top) > 1 and state.rules.end.ties == "leaders_replay"
+            and state.tiebreak_rounds < MAX_TIEBREAK_ROUNDS):
+        state.tiebreak_rounds += 1
         state.active = [s in top for s in range(len(state.players))]
         state.tiebreak = True
         _emit(ctx.events, Event("tiebreak", None, {"seats": top}))
@@ -206,7 +216,9 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
     lines = ["def _legal(c, seat, current):", "    A = c.state.plain_actions[seat]",
              "    r = []"]
     for adef in actions.values():
-        tests = {"current": ["current"], "others": ["not current"], "any": []}[adef.by]
+        # Players left out of a tiebreak round take no part in it, on any turn.
+        tests = {"current": ["current"], "others": ["not current", "c.state.active[seat]"],
+                 "any": ["c.state.active[seat]"]}[adef.by]
         if adef.when is not None:
             tests.append(source_of(adef.when, ns))
         if adef.args:
@@ -280,6 +292,7 @@ def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
 
 
 def _play(state: GameState, action: Action, record: bool) -> list[Event]:
+    state.idle_turns = 0
     state.version += 1
     state.legal_cache = None
     adef = state.rules.actions[action.id]

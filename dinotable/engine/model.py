@@ -107,7 +107,7 @@ class Rules:
     round_end: Effect
     score: Compiled
     end: EndDef
-    round_mode: str = "each_once"  # each_once | until_ended
+    round_mode: str = "each_once"  # each active player once, in seat order
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()
     bot_hints: tuple[tuple[str, Compiled | None], ...] = ()
@@ -115,3 +115,4 @@ class Rules:
                                                          repr=False, compare=False)
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     source: str = ""
+    layout: Any = field(default=None, repr=False, compare=False)  # the table's plan; see ruleset

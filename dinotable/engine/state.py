@@ -76,6 +76,8 @@ class GameState:
         self.out: list[bool] = [False] * len(players)  # dropped out of this round
         self.last_round = False
         self.tiebreak = False
+        self.tiebreak_rounds = 0
+        self.idle_turns = 0  # turns begun since the last action: guards a runaway ruleset
         self.game_over = False
         self.winners: list[int] = []
         self.log: list[Action] = []
@@ -132,6 +134,7 @@ class GameState:
             "out": list(self.out),
             "last_round": self.last_round,
             "tiebreak": self.tiebreak,
+            "tiebreak_rounds": self.tiebreak_rounds,
             "game_over": self.game_over,
             "winners": list(self.winners),
             "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
@@ -153,6 +156,7 @@ class GameState:
         for key in ("current", "round", "turns", "round_pos", "last_round", "tiebreak",
                     "game_over"):
             setattr(state, key, data[key])
+        state.tiebreak_rounds = int(data.get("tiebreak_rounds", 0))
         state.round_order = list(data["round_order"])
         state.active = list(data["active"])
         state.out = list(data["out"])

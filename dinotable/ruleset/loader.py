@@ -11,13 +11,21 @@ from typing import Any
 
 from ..engine.domains import DOMAINS
 from ..engine.effects import EffectCompiler, _unknown
-from ..engine.expr import Compiled, Scope
+from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
 from ..engine.game import build_legal
 from ..engine.model import ActionDef, ArgDef, DieDef, EndDef, OptionDef, Rules, ZoneDef
+from .layout import build_layout
 from .problems import LoadError, Path, Problem, Reporter
 from .yamlsafe import load_file
 
 RULES_FILE = "rules.yaml"
+# Names an option or variable may not take: expressions would read the other meaning.
+RESERVED: dict[str, str] = {
+    **{name: "an expression constant" for name in CONSTANTS},
+    **{name: "an expression function" for name in FUNCTIONS},
+    "player": "set/add use `player:` for whose variables change",
+    "true": "a truth value", "false": "a truth value",
+}
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # Top-level sections: name -> (required, what it holds)
@@ -165,7 +173,13 @@ class _Builder:
                 if not self.ident(var, ("vars", scope_name, var), "variable"):
                     continue
                 if var in seen:
-                    r(("vars", scope_name, var), f"{var!r} is already a {seen[var]} name")
+                    r(("vars", scope_name, var), f"{var!r} is already the name of an "
+                                                  f"{seen[var]}" if seen[var] == "option" else
+                      f"{var!r} is already the name of a {seen[var]}")
+                    continue
+                if var in RESERVED:
+                    r(("vars", scope_name, var), f"{var!r} is a reserved name "
+                                                  f"({RESERVED[var]}); choose another")
                     continue
                 if not isinstance(value, int | float | str | bool):
                     r(("vars", scope_name, var), "a starting value is a number, text or "
@@ -197,6 +211,7 @@ class _Builder:
         turn_end = compiler.effects(turn.get("end"), ("turn", "end"))
         round_start = compiler.effects(rnd.get("start"), ("round", "start"))
         round_end = compiler.effects(rnd.get("end"), ("round", "end"))
+        layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions)
         hidden = any(z.visible != "all" for z in zones.values())
         paths = data.get("state_paths") or []
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
@@ -211,7 +226,7 @@ class _Builder:
             turn_start=turn_start, turn_end=turn_end, round_start=round_start,
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
             score=score, end=end, round_mode=round_mode, hidden_information=hidden,
-            state_paths=tuple(paths), data=data, source=str(self.folder),
+            state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
         )
 
     def options(self, raw: Any) -> dict[str, OptionDef]:
@@ -219,6 +234,10 @@ class _Builder:
         for name, spec in self.mapping(raw, ("options",), "option: {default: ...}").items():
             path = ("options", name)
             if not self.ident(name, path, "option"):
+                continue
+            if name in RESERVED:
+                self.report(path, f"{name!r} is a reserved name ({RESERVED[name]}); "
+                                  "choose another")
                 continue
             if not isinstance(spec, dict):
                 spec = {"default": spec}
@@ -348,6 +367,13 @@ class _Builder:
                 if p == "zone" and value not in scope.zones | scope.player_zones:
                     self.report((*apath, p), _unknown(
                         "zone", str(value), sorted(scope.zones | scope.player_zones)))
+                    break
+                if p == "zone" and dspec.is_player and value not in scope.player_zones:
+                    self.report((*apath, p), f"{dname} needs a zone each player has "
+                                             f"(per_player: true); {value!r} is shared")
+                    break
+                if p == "values" and (not isinstance(value, list) or not value):
+                    self.report((*apath, p), "expected a list of values, e.g. [red, blue]")
                     break
                 params.append(value)
             else:

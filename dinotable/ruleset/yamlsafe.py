@@ -14,6 +14,7 @@ import yaml
 
 from .problems import LoadError, Path, Problem
 
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 200_000
 MAX_DEPTH = 64
@@ -49,9 +50,20 @@ def load_text(text: str, name: str = "<text>") -> tuple[Any, dict[Path, tuple[in
     """Parse YAML text safely (see module doc)."""
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise LoadError([Problem(name, 1, 1, "(file)", f"more than {MAX_BYTES} bytes")])
-    loader = yaml.SafeLoader(text)
+    # libyaml's parser when PyYAML was built with it: the same safe loader, several times
+    # faster; the pure-Python one otherwise.
+    loader = _LOADER(text)
     try:
-        node = loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except yaml.YAMLError:
+            if _LOADER is yaml.SafeLoader:
+                raise
+            # The pure-Python parser words its errors better ("but got ':'"): on the
+            # error path only, ask it again.
+            loader.dispose()
+            loader = yaml.SafeLoader(text)
+            node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -69,7 +81,7 @@ def load_text(text: str, name: str = "<text>") -> tuple[Any, dict[Path, tuple[in
 
 
 class _Builder:
-    def __init__(self, name: str, loader: yaml.SafeLoader) -> None:
+    def __init__(self, name: str, loader: Any) -> None:
         self.name = name
         self.loader = loader
         self.marks: dict[Path, tuple[int, int]] = {}

@@ -1,0 +1,184 @@
+"""The window, the scene stack and the frame loop."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+
+import pygame
+
+from .audio import Sounds
+from .render import forget_caches
+from .scenes.base import Scene
+from .settings import Settings
+
+CANVAS = (1280, 720)
+TITLE = "dinotable"
+
+
+class App:
+    """Owns the window; draws the top scenes on a 1280x720 canvas scaled to fit the window."""
+
+    def __init__(self, size: tuple[int, int] = CANVAS, settings: Settings | None = None,
+                 fps: int = 60) -> None:
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+        # Only what the first frame needs; the mixer opens later (see Sounds.prepare).
+        pygame.display.init()
+        pygame.font.init()
+        forget_caches()
+        pygame.key.set_repeat(400, 40)
+        self.settings = settings or Settings.load()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(TITLE)
+        self.canvas = pygame.Surface(CANVAS).convert()
+        self.clock = pygame.time.Clock()
+        self.fps = fps
+        self.stack: list[Scene] = []
+        self.running = True
+        self.fullscreen = False
+        self.sounds = Sounds(self.settings.volume)
+        if self.settings.muted:
+            self.sounds.toggle_mute()
+        self.frames = 0
+        pygame.key.start_text_input()
+
+    # --- the stack -------------------------------------------------------
+
+    def push(self, scene: Scene) -> None:
+        """Show a scene on top."""
+        self.stack.append(scene)
+
+    def pop(self) -> Scene:
+        """Close the top scene."""
+        return self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another."""
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Close every scene and show one."""
+        self.stack = [scene]
+
+    @property
+    def top(self) -> Scene:
+        """The scene receiving input."""
+        return self.stack[-1]
+
+    # --- the window ------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        """Where the canvas sits in the window: as large as fits, aspect kept, centred."""
+        ww, wh = self.window.get_size()
+        scale = min(ww / CANVAS[0], wh / CANVAS[1])
+        w, h = max(1, int(CANVAS[0] * scale)), max(1, int(CANVAS[1] * scale))
+        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Window coordinates to canvas coordinates."""
+        view = self.viewport()
+        x = (pos[0] - view.x) * CANVAS[0] / view.w
+        y = (pos[1] - view.y) * CANVAS[1] / view.h
+        return int(x), int(y)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop size, or back to a 1280x720 window."""
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(CANVAS, pygame.RESIZABLE)
+
+    # --- the loop --------------------------------------------------------
+
+    def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            data = dict(event.dict)
+            data["pos"] = self.to_canvas(event.pos)
+            if "rel" in data:
+                view = self.viewport()
+                data["rel"] = (event.rel[0] * CANVAS[0] / max(1, view.w),
+                               event.rel[1] * CANVAS[1] / max(1, view.h))
+            return pygame.event.Event(event.type, data)
+        return event
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Give one window event to the app and the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.window = pygame.display.set_mode((max(320, event.w), max(180, event.h)),
+                                                  pygame.RESIZABLE)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not getattr(
+                self.top, "typing", False):
+            self.sounds.toggle_mute()
+            self.settings.muted = self.sounds.muted
+            self.settings.save()
+            return
+        if self.stack:
+            self.top.handle(self._translate(event))
+
+    def draw(self) -> None:
+        """Draw the visible scenes and present the frame."""
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.canvas)
+        view = self.viewport()
+        if view.size == CANVAS:
+            self.window.blit(self.canvas, view.topleft)
+        else:
+            self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.canvas, view.size, self.window.subsurface(view))
+        pygame.display.flip()
+        self.frames += 1
+        if self.frames == 1 and os.environ.get("DINOTABLE_REPORT_FIRST_FRAME"):
+            print("first frame drawn", flush=True)  # read by `dinotable bench`
+
+    def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / 60) -> None:
+        """One frame: events, update, draw. Tests call this with synthetic events."""
+        for event in events:
+            self.dispatch(event)
+            if not self.running or not self.stack:
+                return
+        if self.stack:
+            self.top.update(dt)
+            self.draw()
+
+    def run(self, frames: int | None = None) -> int:
+        """The frame loop; with `frames`, stop after that many (smoke tests, timing)."""
+        last = time.perf_counter()
+        while self.running and self.stack and (frames is None or self.frames < frames):
+            now = time.perf_counter()
+            dt = min(0.1, now - last)  # a stall (a dragged window) must not fling dice away
+            last = now
+            self.step(pygame.event.get(), dt)
+            if self.frames == 1:
+                self.sounds.prepare()  # after the first frame: the window comes first
+            if frames is None:
+                self.clock.tick(self.fps)
+        self.settings.save()
+        pygame.quit()
+        return 0
+
+
+def start(frames: int | None = None, scene: str = "title", **kwargs: object) -> int:
+    """Open the window on the title scene (or straight onto a table) and run."""
+    from .scenes.title import TitleScene
+
+    app = App()
+    app.push(TitleScene(app, lazy=scene == "title"))
+    if scene == "table":
+        from .scenes.setup import start_table
+
+        start_table(app, **kwargs)  # type: ignore[arg-type]
+    return app.run(frames)

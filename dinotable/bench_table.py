@@ -1,0 +1,92 @@
+"""Frame, physics and start-up figures for `dinotable bench` (they need pygame)."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+BARE_WINDOW = (
+    "import pygame\n"
+    "pygame.init()\n"
+    "pygame.display.set_mode((1280, 720))\n"
+    "pygame.display.flip()\n"
+    "print('first frame drawn', flush=True)\n"
+    "pygame.quit()\n"
+)
+
+
+def frame_times(frames: int = 600) -> dict[str, float]:
+    """Milliseconds per frame at 1280x720 while ten dice tumble on a full Dino Hunt Dice table."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from .app import App
+    from .scenes.setup import start_table
+    from .settings import Settings
+
+    app = App(settings=Settings(muted=True))
+    try:
+        start_table(app, "dino_hunt_dice", ["Ann", "Ben", "Cat", "Dev", "Eli", "Fay"],
+                    ["human"] * 6, seed=1)
+        table = app.top
+        times = []
+        seed = 0
+        for _ in range(frames):
+            if table.toss is None:  # type: ignore[attr-defined]
+                seed += 1
+                table.demo_toss(seed)  # type: ignore[attr-defined]
+            start = time.perf_counter()
+            app.step(dt=1 / 60)
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        return {"frame_ms_p50": round(statistics.median(times), 3),
+                "frame_ms_p99": round(times[int(len(times) * 0.99) - 1], 3)}
+    finally:
+        pygame.quit()
+
+
+def time_to_first_frame(argv: list[str], runs: int = 5) -> float:
+    """Median seconds from starting a process to its 'first frame drawn' line."""
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER="dummy", DINOTABLE_REPORT_FIRST_FRAME="1",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # An installed app has its bytecode compiled; let the first (unmeasured) run write it,
+    # so the figure is start-up, not compilation.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    samples = []
+    for run in range(runs + 1):
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("first frame drawn"):
+                if run:
+                    samples.append(time.perf_counter() - start)
+                break
+        proc.kill()
+        proc.wait()
+    return round(statistics.median(samples), 4) if samples else -1.0
+
+
+def measure_table(quick: bool = False) -> dict[str, Any]:
+    """Every table figure for the bench object."""
+    from .physics.tray import bench as physics_bench
+
+    result: dict[str, Any] = {}
+    result.update(frame_times(120 if quick else 600))
+    physics = physics_bench(400 if quick else 2000)
+    result["physics_step_us"] = round(float(physics["physics_step_us"]), 2)
+    result["settle_s"] = round(float(physics["settle_s"]), 3)
+    result["max_settle_s"] = round(float(physics["max_settle_s"]), 3)
+    runs = 2 if quick else 5
+    result["first_frame_s"] = time_to_first_frame(
+        [sys.executable, "-m", "dinotable", "--frames", "1"], runs)
+    result["bare_pygame_first_frame_s"] = time_to_first_frame(
+        [sys.executable, "-c", BARE_WINDOW], runs)
+    return result

@@ -1,0 +1,728 @@
+"""A top-down pymunk dice tray whose tosses land on the faces the engine chose.
+
+The rules engine decides every face before a die leaves the hand; the tray only
+stages the toss. A toss is simulated whole, at a fixed step, before anything is
+drawn, then replayed by time with `Toss.pose`, so frames at any rate are smooth
+and the same inputs always give the same toss.
+
+Felt friction follows pymunk's ``examples/tank.py``: each die is tied to the
+static body by a pivot joint and a gear joint with no positional correction
+(``max_bias = 0``) and a capped force, which acts as Coulomb friction: a die
+loses speed and spin at a steady rate and stops dead instead of creeping.
+The friction is sized from the throw (stronger throws, stronger braking), so a
+lone die stops after `TRAVEL_TIME` however hard it was thrown; a die that has
+all but stopped rolling also stops spinning; late in a toss the braking ramps up
+and a speed ceiling closes to zero, so nothing is still moving at `SETTLE_LIMIT`.
+Nothing is ever moved by hand: dice only slow down.
+
+Each recorded step is `SUBSTEPS` short pymunk steps, and speed is capped, so a
+die can sink into a wall by less than the walls' inset: a centre never comes
+nearer the tray edge than half a die (positions are clamped as a last resort,
+counted in `Toss.clamps`, and the tests show it never happens).
+
+The face shown changes each time a die has rolled about one die width, through
+a seeded shuffle of that die's faces planned backwards from the engine's face,
+so the last change lands on it while the die is still sliding to a stop.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pymunk
+
+DT = 1.0 / 120.0
+"""The fixed recording step (seconds); every toss is recorded at this rate."""
+SUBSTEPS = 3
+"""pymunk steps per recorded step: short steps keep a fast die from sinking into a wall."""
+SETTLE_LIMIT = 1.5
+"""No toss lasts longer than this (seconds)."""
+TRAVEL_TIME = 1.0
+"""Seconds a lone die thrown at the toss's nominal speed takes to stop."""
+SPIN_TIME = 0.75
+"""Seconds the felt takes to stop a die's nominal spin."""
+RAMP_START = 0.95
+"""From here on the felt brakes harder and a speed ceiling closes in."""
+STOP_BY = 1.35
+"""The speed ceiling reaches zero here, so every die is still before `SETTLE_LIMIT`."""
+
+SPIN_BRAKING_STILL = 40.0
+"""Extra spin braking (rad/s^2) for a die that has all but stopped rolling."""
+
+TAKES = 3
+"""At most this many simulations per toss (see `LIVELY_WIDTHS`)."""
+LIVELY_WIDTHS = 1.5
+"""A take where some die rolls less than this many die widths is thrown again."""
+
+MAX_BUMPS = 30
+BUMP_MERGE_S = 0.030
+BUMP_MIN_STRENGTH = 0.05
+
+_DIE = 1
+_WALL = 2
+_MOVE_EPS = 1e-3  # px: below this a step is not movement
+_TURN_EPS = 1e-5  # rad
+
+Resting = Mapping[str, tuple[float, float] | tuple[float, float, float]]
+
+
+@dataclass(frozen=True)
+class DiePose:
+    """Where one die is and what it shows at one moment of a toss."""
+
+    x: float
+    """Centre, tray coordinates (origin top-left of the tray rect, y down)."""
+    y: float
+    angle: float
+    """Degrees counterclockwise as seen on screen, in [0, 360): pass it straight to
+    ``pygame.transform.rotate``."""
+    face: str
+    """The face id shown on top right now."""
+    moving: bool
+    """Still travelling or tumbling (False once this die has come to rest)."""
+
+
+@dataclass(frozen=True)
+class Bump:
+    """A collision worth a clatter sound."""
+
+    t: float
+    """Seconds from the toss start."""
+    strength: float
+    """0..1, from the relative impact speed."""
+
+
+@dataclass
+class _Track:
+    """One die's recorded motion and its planned faces."""
+
+    xs: list[float]
+    ys: list[float]
+    angles: list[float]  # pymunk radians (y-down, so clockwise on screen)
+    travelled: list[float]  # cumulative path length at each step
+    rest_t: float = 0.0
+    faces: list[str] = field(default_factory=list)  # faces[k] shows before change k
+    change_t: list[float] = field(default_factory=list)
+
+
+class Toss:
+    """A finished toss: every die's motion from the throw until all are at rest."""
+
+    dt: float = DT
+
+    def __init__(self, tracks: dict[str, _Track], bumps: list[Bump], clamps: int) -> None:
+        self._tracks = tracks
+        self.bumps: list[Bump] = bumps
+        self.duration: float = max((tr.rest_t for tr in tracks.values()), default=0.0)
+        self.clamps: int = clamps
+        """How often a die had to be put back inside the walls (0 in practice)."""
+
+    @property
+    def die_ids(self) -> list[str]:
+        """The tossed dice, in the order they were given."""
+        return list(self._tracks)
+
+    def pose(self, die_id: str, t: float) -> DiePose:
+        """The die at `t` seconds (clamped to [0, duration]), between recorded steps."""
+        tr = self._tracks[die_id]
+        t = min(max(t, 0.0), self.duration)
+        held = min(t, tr.rest_t)  # a die at rest holds its final pose exactly
+        f = held / DT
+        i = min(int(f), len(tr.xs) - 1)
+        frac = f - i if i < len(tr.xs) - 1 else 0.0
+        j = min(i + 1, len(tr.xs) - 1)
+        x = tr.xs[i] + (tr.xs[j] - tr.xs[i]) * frac
+        y = tr.ys[i] + (tr.ys[j] - tr.ys[i]) * frac
+        a = tr.angles[i] + (tr.angles[j] - tr.angles[i]) * frac
+        face = tr.faces[bisect_right(tr.change_t, t)]
+        return DiePose(x, y, (-math.degrees(a)) % 360.0, face, t < tr.rest_t)
+
+    def final_poses(self) -> dict[str, DiePose]:
+        """Every die as it lies when the toss is over."""
+        return {die_id: self.pose(die_id, self.duration) for die_id in self._tracks}
+
+    def rest_time(self, die_id: str) -> float:
+        """When this die last moved (it shows its final face from before then)."""
+        return self._tracks[die_id].rest_t
+
+    def face_changes(self, die_id: str) -> list[tuple[float, str]]:
+        """(time, face now shown) for each change of the face on top."""
+        tr = self._tracks[die_id]
+        return list(zip(tr.change_t, tr.faces[1:], strict=True))
+
+    def travelled(self, die_id: str) -> float:
+        """Path length of this die over the toss (tray units)."""
+        return self._tracks[die_id].travelled[-1]
+
+    def track(self, die_id: str) -> list[tuple[float, float]]:
+        """The recorded centre at every physics step until this die came to rest."""
+        tr = self._tracks[die_id]
+        return list(zip(tr.xs, tr.ys, strict=True))
+
+    def max_speed(self, die_id: str) -> float:
+        """The fastest this die's centre moved between two steps (units per second)."""
+        tr = self._tracks[die_id]
+        best = 0.0
+        for i in range(1, len(tr.xs)):
+            best = max(best, math.hypot(tr.xs[i] - tr.xs[i - 1], tr.ys[i] - tr.ys[i - 1]))
+        return best / DT
+
+
+@dataclass
+class _Launch:
+    """How one die starts: position, angle (pymunk radians), velocity, spin."""
+
+    die_id: str
+    x: float
+    y: float
+    angle: float
+    vx: float
+    vy: float
+    spin: float
+
+
+# Entry edges: inward normal and tangent for left, right, top, bottom.
+_NORMALS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
+
+
+class _World:
+    """One pymunk space holding the tray walls and the dice of a toss."""
+
+    def __init__(
+        self, tray: Tray, launches: Sequence[_Launch], friction: float, torque_per_moment: float
+    ) -> None:
+        self.tray = tray
+        space = pymunk.Space()
+        space.gravity = (0.0, 0.0)
+        space.iterations = 12
+        self.space = space
+        self._add_walls()
+        self.bodies: list[Any] = []
+        self.pivots: list[Any] = []
+        self.gears: list[Any] = []
+        self.base_force = friction  # mass is 1, so this is the felt's deceleration
+        self.spin_braking = torque_per_moment  # rad/s^2 while a die rolls freely
+        self.moments: list[float] = []
+        size = tray.die_size
+        corner = tray.corner_radius
+        for launch in launches:
+            body = pymunk.Body()
+            shape = pymunk.Poly.create_box(
+                body, (size - 2 * corner, size - 2 * corner), radius=corner
+            )
+            shape.mass = 1.0
+            shape.friction = 0.5
+            shape.elasticity = 0.8
+            shape.collision_type = _DIE
+            body.position = (launch.x, launch.y)
+            body.angle = launch.angle
+            space.add(body, shape)
+            body.velocity = (launch.vx, launch.vy)
+            body.angular_velocity = launch.spin
+            pivot = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
+            pivot.max_bias = 0.0  # friction only: never pull the die anywhere
+            pivot.max_force = friction
+            gear = pymunk.GearJoint(space.static_body, body, 0.0, 1.0)
+            gear.max_bias = 0.0
+            gear.max_force = torque_per_moment * body.moment
+            space.add(pivot, gear)
+            self.bodies.append(body)
+            self.pivots.append(pivot)
+            self.gears.append(gear)
+            self.moments.append(body.moment)
+        self.t = 0.0
+        self.hits: list[tuple[float, float]] = []  # (time, normal impact speed)
+        space.on_collision(_DIE, _DIE, begin=self._on_begin)
+        space.on_collision(_DIE, _WALL, begin=self._on_begin)
+
+    def _add_walls(self) -> None:
+        w, h, m = self.tray.width, self.tray.height, self.tray.wall_inset
+        thick = max(w, h)  # far thicker than any step can cross
+        static = self.space.static_body
+        boxes = (
+            (-thick, -thick, m, h + thick),  # left
+            (w - m, -thick, w + thick, h + thick),  # right
+            (-thick, -thick, w + thick, m),  # top
+            (-thick, h - m, w + thick, h + thick),  # bottom
+        )
+        for x0, y0, x1, y1 in boxes:
+            wall = pymunk.Poly(static, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            wall.friction = 0.6
+            wall.elasticity = 0.7
+            wall.collision_type = _WALL
+            self.space.add(wall)
+
+    def _on_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        a, b = arbiter.bodies
+        points = arbiter.contact_point_set.points
+        if points:
+            p = points[0].point_a
+            rel = a.velocity_at_world_point(p) - b.velocity_at_world_point(p)
+        else:
+            rel = a.velocity - b.velocity
+        self.hits.append((self.t, abs(rel.dot(arbiter.normal))))
+
+    def brake(self, t: float) -> tuple[float, float]:
+        """Late in a toss, brake harder so the dice stop smoothly and in time.
+
+        Returns the share (1 down to 0) of the speed ceiling still allowed at `t`,
+        and how many times harder the felt brakes now.
+        """
+        if t <= RAMP_START:
+            return 1.0, 1.0
+        ramp = min(1.0, (t - RAMP_START) / (STOP_BY - RAMP_START))
+        for pivot in self.pivots:
+            pivot.max_force = self.base_force * (1.0 + 3.0 * ramp)
+        return 1.0 - ramp, 1.0 + 3.0 * ramp
+
+    def brake_spin(self, i: int, speed: float, harder: float) -> None:
+        """A die that has all but stopped rolling stops spinning soon after too,
+        instead of twirling on the spot."""
+        slow = max(0.0, 1.0 - speed / (3.0 * self.tray.die_size))
+        braking = (self.spin_braking + SPIN_BRAKING_STILL * slow) * harder
+        self.gears[i].max_force = braking * self.moments[i]
+
+
+class Tray:
+    """A rectangular felt tray, in tray units (pixels of the 1280x720 reference table)."""
+
+    def __init__(self, width: float, height: float, die_size: float = 64.0) -> None:
+        if die_size <= 0:
+            raise ValueError(f"die_size must be positive, got {die_size}")
+        if width < 3 * die_size or height < 3 * die_size:
+            raise ValueError(
+                f"a {width}x{height} tray is too small for {die_size}-unit dice: "
+                f"each side needs at least {3 * die_size}"
+            )
+        self.width = float(width)
+        self.height = float(height)
+        self.die_size = float(die_size)
+        self.corner_radius = 0.08 * die_size
+        self.wall_inset = 0.08 * die_size
+        """The walls' inner faces sit this far inside the tray rect."""
+        # In one pymunk step a die may sink into a wall by as far as it moves: keep
+        # that well inside the inset, so a centre never comes nearer the tray edge
+        # than half a die.
+        self.speed_cap = 0.75 * self.wall_inset * SUBSTEPS / DT
+        self.spin_cap = 20.0
+        # A lone die thrown at speed v stops after TRAVEL_TIME, having rolled
+        # v * TRAVEL_TIME / 2: 3.5 die widths for the softest throw, most of the
+        # tray for the strongest (as far as the speed ceiling allows).
+        self.speed_min = 2.0 * 3.5 * die_size / TRAVEL_TIME
+        reach = 2.0 * 0.7 * max(width, height) / TRAVEL_TIME
+        self.speed_max = min(max(reach, 1.5 * self.speed_min), self.speed_cap / 1.25)
+        self.fling_full = 2400.0  # a drag this fast (units/s) gives the strongest throw
+
+    # -- the toss ---------------------------------------------------------------------
+
+    def toss(
+        self,
+        dice: Sequence[tuple[str, tuple[str, ...], str]],
+        seed: int,
+        fling: tuple[float, float, float, float] | None = None,
+        resting: Resting | None = None,
+        showing: Mapping[str, str] | None = None,
+    ) -> Toss:
+        """Simulate a whole toss that ends with each die on the engine's face.
+
+        `dice`: (die id, its faces in order, the face the engine decided).
+        `fling`: a drag (start x, start y, velocity x, velocity y), or None for a
+        random toss from the seed. `resting`: where dice already on the table lie,
+        as (x, y) or (x, y, angle in DiePose degrees); those dice start from there,
+        the others enter from the edge nearest the fling start that the fling does
+        not point out of. `showing`: the face a resting die shows now, so its tumble
+        starts from it. Entries for dice not in `dice` are ignored.
+        """
+        self._check(dice)
+        if not dice:
+            return Toss({}, [], 0)
+        # A die that hardly rolls looks like a dud: when one is boxed in, throw again
+        # (from the same seed, a little differently) and keep the liveliest take.
+        best: tuple[float, dict[str, _Track], list[tuple[float, float]], int] | None = None
+        for take in range(TAKES):
+            rng = random.Random(seed if take == 0 else f"{seed}:take{take}")
+            launches, friction, torque = self._launch(dice, rng, fling, resting or {})
+            world = _World(self, launches, friction, torque)
+            tracks, clamps = self._run(world, [launch.die_id for launch in launches])
+            shortest = min(tr.travelled[-1] for tr in tracks.values())
+            if best is None or shortest > best[0]:
+                best = (shortest, tracks, world.hits, clamps)
+            if shortest >= LIVELY_WIDTHS * self.die_size:
+                break
+        assert best is not None
+        _shortest, tracks, hits, clamps = best
+        for die_id, faces, final in dice:
+            shown = (showing or {}).get(die_id)
+            self._plan_faces(tracks[die_id], faces, final, shown, random.Random(f"{seed}:{die_id}"))
+        return Toss(tracks, self._bumps(hits), clamps)
+
+    @staticmethod
+    def _check(dice: Sequence[tuple[str, tuple[str, ...], str]]) -> None:
+        seen: set[str] = set()
+        for die_id, faces, final in dice:
+            if die_id in seen:
+                raise ValueError(f"die {die_id!r} is tossed twice")
+            seen.add(die_id)
+            if final not in faces:
+                raise ValueError(
+                    f"die {die_id!r} cannot land on {final!r}: its faces are {list(faces)}"
+                )
+
+    def _launch(
+        self,
+        dice: Sequence[tuple[str, tuple[str, ...], str]],
+        rng: random.Random,
+        fling: tuple[float, float, float, float] | None,
+        resting: Resting,
+    ) -> tuple[list[_Launch], float, float]:
+        """Starting positions and velocities; also the felt's friction for this toss."""
+        w, h = self.width, self.height
+        if fling is None:
+            edge = rng.randrange(4)
+            length = h if edge < 2 else w
+            along = rng.uniform(0.25, 0.75) * length
+            nx, ny = _NORMALS[edge]
+            turn = rng.uniform(-0.6, 0.6)
+            dx = nx * math.cos(turn) - ny * math.sin(turn)
+            dy = nx * math.sin(turn) + ny * math.cos(turn)
+            power = rng.uniform(0.3, 0.85)
+        else:
+            sx, sy, fvx, fvy = fling
+            speed = math.hypot(fvx, fvy)
+            if speed > 1e-6:
+                dx, dy = fvx / speed, fvy / speed
+            else:
+                dx = dy = 0.0
+            gaps = (sx, w - sx, sy, h - sy)
+            allowed = [e for e in range(4) if dx * _NORMALS[e][0] + dy * _NORMALS[e][1] >= 0.0]
+            edge = min(allowed, key=lambda e: (gaps[e], e))
+            along = sy if edge < 2 else sx
+            if speed <= 1e-6:
+                dx, dy = _NORMALS[edge]
+            power = min(1.0, speed / self.fling_full)
+        nominal = self.speed_min + (self.speed_max - self.speed_min) * power
+        spin_nominal = 5.0 + 7.0 * power
+
+        placed: list[tuple[float, float]] = []
+        launches: list[_Launch] = []
+        for die_id, _faces, _final in dice:
+            if die_id in resting:
+                spot = resting[die_id]
+                angle = -math.radians(float(spot[2])) if len(spot) > 2 else 0.0
+                # A die turned on its corner reaches further: keep it clear of the walls.
+                reach = 0.5 * self.die_size * (abs(math.cos(angle)) + abs(math.sin(angle)))
+                lo = reach + self.wall_inset
+                x = min(max(float(spot[0]), lo), w - lo)
+                y = min(max(float(spot[1]), lo), h - lo)
+                placed.append((x, y))
+                launches.append(_Launch(die_id, x, y, angle, dx, dy, 0.0))
+        newcomers = [die_id for die_id, _f, _g in dice if die_id not in resting]
+        entry_dx, entry_dy = _inward(dx, dy, edge, rng)
+        for die_id, (x, y, angle) in zip(
+            newcomers, self._entry_spots(len(newcomers), edge, along, placed, rng), strict=True
+        ):
+            launches.append(_Launch(die_id, x, y, angle, entry_dx, entry_dy, 0.0))
+
+        order = {die_id: i for i, (die_id, _f, _g) in enumerate(dice)}
+        launches.sort(key=lambda launch: order[launch.die_id])
+        for launch in launches:
+            turn = rng.uniform(-0.22, 0.22)
+            speed = nominal * rng.uniform(0.85, 1.1)
+            ux, uy = launch.vx, launch.vy
+            ux, uy = self._open_heading(
+                launch.x,
+                launch.y,
+                ux * math.cos(turn) - uy * math.sin(turn),
+                ux * math.sin(turn) + uy * math.cos(turn),
+            )
+            launch.vx, launch.vy = ux * speed, uy * speed
+            launch.spin = rng.choice((-1.0, 1.0)) * spin_nominal * rng.uniform(0.5, 1.0)
+        return launches, nominal / TRAVEL_TIME, spin_nominal / SPIN_TIME
+
+    def _open_heading(self, x: float, y: float, ux: float, uy: float) -> tuple[float, float]:
+        """Turn a heading (by the least angle, at most 90 degrees) until a die at (x, y)
+        has a few widths of open felt before it meets a wall, so no die is thrown
+        straight into the wall beside it."""
+        need = 2.5 * self.die_size
+        best = (-1.0, ux, uy)
+        towards_middle = (self.width / 2 - x) * -uy + (self.height / 2 - y) * ux
+        first = 1.0 if towards_middle >= 0 else -1.0  # try turning towards the middle first
+        for degrees in range(0, 91, 10):
+            for side in (first, -first) if degrees else (1.0,):
+                turn = math.radians(side * degrees)
+                vx = ux * math.cos(turn) - uy * math.sin(turn)
+                vy = ux * math.sin(turn) + uy * math.cos(turn)
+                free = self._free_run(x, y, vx, vy)
+                if free >= need:
+                    return vx, vy
+                if free > best[0]:
+                    best = (free, vx, vy)
+        return best[1], best[2]
+
+    def _free_run(self, x: float, y: float, ux: float, uy: float) -> float:
+        """How far a die's centre can go from (x, y) along (ux, uy) before a wall stops it."""
+        lo = 0.5 * self.die_size + self.wall_inset
+        run = math.inf
+        for pos, vel, top in ((x, ux, self.width - lo), (y, uy, self.height - lo)):
+            if vel > 1e-9:
+                run = min(run, (top - pos) / vel)
+            elif vel < -1e-9:
+                run = min(run, (lo - pos) / vel)
+        return max(0.0, run)
+
+    def _entry_spots(
+        self,
+        count: int,
+        edge: int,
+        along: float,
+        taken: list[tuple[float, float]],
+        rng: random.Random,
+    ) -> list[tuple[float, float, float]]:
+        """Free spots in a cluster by the entry edge, nearest the fling first."""
+        if count == 0:
+            return []
+        size, m = self.die_size, self.wall_inset
+        length, depth_total = (self.height, self.width) if edge < 2 else (self.width, self.height)
+        # A loose lattice lets dice start at any angle; when that is full, any free
+        # spot on a fine grid; when crowded, dice start square-on and closer.
+        passes = (
+            (1.5, 1.5, 0.75, True, False),
+            (1.5, 1.5, 0.75, True, True),
+            (1.12, 1.25, 0.56, False, True),
+        )
+        for pitch, clear, margin, free_angle, fine in passes:
+            gap = pitch * size
+            lo = margin * size + m
+            centre = min(max(along, lo), length - lo)
+            grid = 0.125 * size if fine else gap
+            spots: list[tuple[float, int, int, float, float]] = []
+            rows = int((depth_total - 2 * lo) // grid) + 1
+            reach = int(length // grid) + 1
+            for r in range(rows):
+                for j in range(-reach, reach + 1):
+                    a = centre + j * grid
+                    if lo - 1e-9 <= a <= length - lo + 1e-9:
+                        spots.append((math.hypot(j, r), r, abs(j), a, lo + r * grid))
+            spots.sort()
+            chosen: list[tuple[float, float, float]] = []
+            for *_key, a, depth in spots:
+                x, y = _edge_point(edge, a, depth, self.width, self.height)
+                if any(math.hypot(x - px, y - py) < clear * size for px, py in taken):
+                    continue
+                if any(math.hypot(x - cx, y - cy) < gap - 1e-9 for cx, cy, _ in chosen):
+                    continue
+                chosen.append((x, y, 0.0))
+                if len(chosen) == count:
+                    if free_angle:  # a loose handful, not a grid (still clear of each other)
+                        chosen = [
+                            (
+                                x + rng.uniform(-0.04, 0.04) * size,
+                                y + rng.uniform(-0.04, 0.04) * size,
+                                rng.uniform(0.0, 2.0 * math.pi),
+                            )
+                            for x, y, _ in chosen
+                        ]
+                    return chosen
+        raise ValueError(
+            f"no room in a {self.width}x{self.height} tray for {count} more "
+            f"{self.die_size}-unit dice"
+        )
+
+    # -- simulation -------------------------------------------------------------------
+
+    def _run(self, world: _World, ids: list[str]) -> tuple[dict[str, _Track], int]:
+        """Step the world until every die is still; record each step."""
+        bodies = world.bodies
+        tracks = {
+            die_id: _Track([b.position.x], [b.position.y], [b.angle], [0.0])
+            for die_id, b in zip(ids, bodies, strict=True)
+        }
+        rows = [tracks[die_id] for die_id in ids]
+        last_moved = [0] * len(bodies)
+        lo = 0.5 * self.die_size
+        hi_x, hi_y = self.width - lo, self.height - lo
+        speed_cap, spin_cap = self.speed_cap, self.spin_cap
+        rest_speed = 0.03 * self.die_size  # units/s: below this a die has stopped
+        rest_spin = 0.03
+        clamps = 0
+        quiet = 0
+        steps = round(SETTLE_LIMIT / DT)
+        for k in range(1, steps + 1):
+            for sub in range(1, SUBSTEPS + 1):
+                world.t = (k - 1 + sub / SUBSTEPS) * DT
+                world.space.step(DT / SUBSTEPS)
+            allowed, harder = world.brake(k * DT)
+            top_speed, top_spin = speed_cap * allowed, spin_cap * allowed
+            still = True
+            for i, body in enumerate(bodies):
+                vx, vy = body.velocity
+                spin = body.angular_velocity
+                if abs(vx) + abs(vy) < rest_speed and abs(spin) < rest_spin:
+                    if vx or vy or spin:
+                        body.velocity = (0.0, 0.0)  # the felt holds a die this slow
+                        body.angular_velocity = 0.0
+                else:
+                    still = False
+                    speed = math.hypot(vx, vy)
+                    world.brake_spin(i, speed, harder)
+                    if speed > top_speed:
+                        body.velocity = (vx * top_speed / speed, vy * top_speed / speed)
+                    if abs(spin) > top_spin:
+                        body.angular_velocity = math.copysign(top_spin, spin)
+                x, y = body.position
+                if not (lo <= x <= hi_x and lo <= y <= hi_y):  # last resort; never seen
+                    clamps += 1
+                    x, y = min(max(x, lo), hi_x), min(max(y, lo), hi_y)
+                    body.position = (x, y)
+                    body.velocity = (0.0, 0.0)
+                row = rows[i]
+                step = math.hypot(x - row.xs[-1], y - row.ys[-1])
+                angle = body.angle
+                if step > _MOVE_EPS or abs(angle - row.angles[-1]) > _TURN_EPS:
+                    last_moved[i] = k
+                    still = False
+                row.xs.append(x)
+                row.ys.append(y)
+                row.angles.append(angle)
+                row.travelled.append(row.travelled[-1] + step)
+            quiet = quiet + 1 if still else 0
+            if quiet >= 2:
+                break
+        for row, last in zip(rows, last_moved, strict=True):
+            del row.xs[last + 1 :], row.ys[last + 1 :], row.angles[last + 1 :]
+            del row.travelled[last + 1 :]
+            row.rest_t = last * DT
+        return tracks, clamps
+
+    # -- faces and sounds -------------------------------------------------------------
+
+    def _plan_faces(
+        self, tr: _Track, faces: tuple[str, ...], final: str, shown: str | None, rng: random.Random
+    ) -> None:
+        """Face changes every die width rolled, planned backwards from `final`."""
+        size = self.die_size
+        total = tr.travelled[-1]
+        if total < 0.05 * size:
+            changes = 0  # it never really moved: it simply shows the final face
+            last = 0.0
+        else:
+            last = total - min(0.4 * size, 0.3 * total)  # final face shows while sliding
+            changes = 1 + max(0, math.floor((last - 0.5 * size) / size))
+        cycle = _face_cycle(faces, rng)
+        end = rng.choice([i for i, face in enumerate(cycle) if face == final])
+        seq = [cycle[(end - (changes - k)) % len(cycle)] for k in range(changes + 1)]
+        if shown is not None and changes > 0:
+            seq[0] = shown  # a re-rolled die starts from the face it was showing
+        tr.faces = seq
+        marks = [last - (changes - 1 - k) * size for k in range(changes)]
+        tr.change_t = [_time_at(tr.travelled, mark) for mark in marks]
+
+    @staticmethod
+    def _bumps(hits: list[tuple[float, float]]) -> list[Bump]:
+        """Impacts as sounds: loud enough, merged within 30 ms, at most 30."""
+        # Relative to a fixed die-scale speed so a gentle nudge stays quiet.
+        merged: list[list[float]] = []
+        for t, speed in sorted(hits):
+            strength = min(1.0, speed / 900.0)
+            if strength < BUMP_MIN_STRENGTH:
+                continue
+            if merged and t - merged[-1][0] < BUMP_MERGE_S:
+                merged[-1][1] = max(merged[-1][1], strength)
+            else:
+                merged.append([t, strength])
+        if len(merged) > MAX_BUMPS:
+            merged = sorted(sorted(merged, key=lambda b: -b[1])[:MAX_BUMPS])
+        return [Bump(round(t, 6), s) for t, s in merged]
+
+
+def _inward(dx: float, dy: float, edge: int, rng: random.Random) -> tuple[float, float]:
+    """The fling direction, turned so dice entering by `edge` head into the tray."""
+    nx, ny = _NORMALS[edge]
+    tx, ty = -ny, nx
+    normal = dx * nx + dy * ny
+    if normal >= 0.3:
+        return dx, dy
+    tangent = dx * tx + dy * ty
+    side = math.copysign(1.0, tangent) if abs(tangent) > 1e-9 else rng.choice((-1.0, 1.0))
+    k = math.sqrt(1.0 - 0.3**2)
+    return 0.3 * nx + side * k * tx, 0.3 * ny + side * k * ty
+
+
+def _edge_point(edge: int, along: float, depth: float, w: float, h: float) -> tuple[float, float]:
+    if edge == 0:
+        return depth, along
+    if edge == 1:
+        return w - depth, along
+    if edge == 2:
+        return along, depth
+    return along, h - depth
+
+
+def _face_cycle(faces: tuple[str, ...], rng: random.Random) -> list[str]:
+    """A seeded shuffle of the faces, with as few repeats side by side as a few tries find."""
+    best: list[str] = list(faces)
+    best_repeats = len(faces) + 1
+    for _ in range(16):
+        order = list(faces)
+        rng.shuffle(order)
+        repeats = sum(order[i] == order[i - 1] for i in range(len(order)))
+        if repeats < best_repeats:
+            best, best_repeats = order, repeats
+        if repeats == 0:
+            break
+    return best
+
+
+def _time_at(travelled: list[float], mark: float) -> float:
+    """When the cumulative path length first reaches `mark` (interpolated)."""
+    k = bisect_right(travelled, mark)
+    if k <= 0:
+        return 0.0
+    if k >= len(travelled):
+        return (len(travelled) - 1) * DT
+    before, after = travelled[k - 1], travelled[k]
+    frac = (mark - before) / (after - before) if after > before else 0.0
+    return (k - 1 + frac) * DT
+
+
+# -- benchmark --------------------------------------------------------------------------
+
+
+def bench(steps: int = 2000) -> dict[str, float]:
+    """Physics cost per step with ten dice tumbling, and how long tosses take to settle.
+
+    `physics_step_us`: mean microseconds per pymunk step (ten dice kept tumbling in a
+    760x440 tray); `recorded_step_us` is the same for one recorded 1/120 s step
+    (`SUBSTEPS` pymunk steps). `settle_s` / `max_settle_s`: mean and longest duration
+    of 50 seeded ten-dice random tosses.
+    """
+    tray = Tray(760.0, 440.0)
+    faces = ("dino", "dino", "leaves", "leaves", "footprint", "footprint")
+    dice = [(f"d{i}", faces, "dino") for i in range(10)]
+    rng = random.Random(0)
+    launches, friction, torque = tray._launch(dice, rng, None, {})
+    world = _World(tray, launches, friction, torque)
+    spent = 0.0
+    for k in range(steps):
+        if k % (90 * SUBSTEPS) == 0:  # kick them again before the felt stops them
+            for body in world.bodies:
+                angle = rng.uniform(0.0, 2.0 * math.pi)
+                speed = rng.uniform(tray.speed_min, tray.speed_max)
+                body.velocity = (speed * math.cos(angle), speed * math.sin(angle))
+                body.angular_velocity = rng.uniform(-12.0, 12.0)
+        start = time.perf_counter()
+        world.space.step(DT / SUBSTEPS)
+        spent += time.perf_counter() - start
+    durations = [tray.toss(dice, seed).duration for seed in range(50)]
+    return {
+        "physics_step_us": spent / max(1, steps) * 1e6,
+        "recorded_step_us": spent / max(1, steps) * 1e6 * SUBSTEPS,
+        "settle_s": sum(durations) / len(durations),
+        "max_settle_s": max(durations),
+    }

@@ -1,0 +1,708 @@
+"""Table furniture: wooden buttons with keycaps, banners, parchment panels, name plates, the log.
+
+Everything is big enough to read from across a kitchen table and says what it means in
+words or shapes as well as colour: the active player's plate has a marker and "YOUR TURN",
+a focused button a thick ring, a disabled button a flat stone look and a tooltip saying why.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+from dinotable.render import theme
+
+Colour = tuple[int, int, int]
+Pos = tuple[int, int]
+
+_shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+
+def soft_shadow(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    radius: int,
+    offset: tuple[int, int] = (0, 6),
+    alpha: int = 110,
+    blur: int = 8,
+) -> None:
+    """A blurred dark rounded rect under `rect`, so panels sit on the table."""
+    key = (rect.width, rect.height, radius, alpha * 100 + blur)
+    shadow = _shadow_cache.get(key)
+    if shadow is None:
+        shadow = pygame.Surface((rect.width + 4 * blur, rect.height + 4 * blur), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 0))
+        pygame.draw.rect(
+            shadow,
+            (0, 0, 0, alpha),
+            (2 * blur, 2 * blur, rect.width, rect.height),
+            border_radius=radius,
+        )
+        shadow = theme.finish(pygame.transform.gaussian_blur(shadow, blur))
+        _shadow_cache[key] = shadow
+    surface.blit(shadow, (rect.x - 2 * blur + offset[0], rect.y - 2 * blur + offset[1]))
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The keyboard focus ring: thick gold inside a dark edge, readable on felt and parchment."""
+    pygame.draw.rect(surface, theme.INK, rect.inflate(22, 22), width=4, border_radius=radius + 11)
+    pygame.draw.rect(surface, theme.GOLD, rect.inflate(16, 16), width=5, border_radius=radius + 8)
+
+
+def keycap(
+    surface: pygame.Surface,
+    key: str,
+    pos: Pos,
+    height: int,
+    enabled: bool = True,
+    anchor: theme.Anchor = "midleft",
+) -> pygame.Rect:
+    """A little keyboard key with `key` printed on it ("R", "Space")."""
+    size = max(theme.SIZE_SMALL, round(height * 0.62))
+    words = theme.font(size, bold=True)
+    width = max(height, words.size(key)[0] + 18)
+    cap = pygame.Rect(0, 0, width, height)
+    setattr(cap, anchor, pos)
+    depth = max(3, height // 9)
+    face = theme.PARCHMENT_LIGHT if enabled else theme.STONE_LIGHT
+    side = theme.STONE_DARK if enabled else theme.STONE
+    pygame.draw.rect(surface, side, cap, border_radius=8)
+    top = cap.copy()
+    top.height -= depth
+    pygame.draw.rect(surface, face, top, border_radius=8)
+    pygame.draw.rect(surface, theme.INK if enabled else theme.STONE_DARK, cap, 2, border_radius=8)
+    theme.text(
+        surface,
+        key,
+        top.center,
+        size,
+        theme.INK if enabled else theme.INK_SOFT,
+        bold=True,
+        anchor="center",
+    )
+    return cap
+
+
+def draw_tooltip(
+    surface: pygame.Surface,
+    pos: Pos,
+    text: str,
+    place: Literal["above", "below"] = "above",
+    max_width: int = 420,
+) -> pygame.Rect:
+    """A dark note with cream words at `pos`, kept inside the surface.
+
+    `above` centres it over `pos` (over a button's top edge, or the mouse pointer), moving
+    below when there is no room; `below` puts it under and right of a mouse pointer.
+    """
+    size = theme.SIZE_SMALL
+    words = theme.font(size)
+    lines = theme.wrap(text, words, max_width)
+    line_h = words.get_linesize()
+    width = max(words.size(line)[0] for line in lines) + 28
+    box = pygame.Rect(0, 0, width, line_h * len(lines) + 20)
+    if place == "above":
+        box.midbottom = (pos[0], pos[1] - 10)
+        if box.top < 0:
+            box.midtop = (pos[0], pos[1] + 24)
+    else:
+        box.topleft = (pos[0] + 14, pos[1] + 22)
+    box.clamp_ip(surface.get_rect())
+    soft_shadow(surface, box, 10, (0, 4), 120, 5)
+    pygame.draw.rect(surface, theme.INK, box, border_radius=10)
+    pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=10)
+    y = box.y + 10
+    for line in lines:
+        theme.text(surface, line, (box.x + 14, y), size, theme.INK_LIGHT)
+        y += line_h
+    return box
+
+
+@dataclass
+class Button:
+    """A big wooden (or parchment) button with its keyboard key shown as a keycap.
+
+    `hit` is pure geometry (so a disabled button can still show its tooltip);
+    `clicked` also needs the button to be enabled.
+    """
+
+    rect: pygame.Rect
+    label: str
+    key: str | None = None
+    enabled: bool = True
+    tooltip: str = ""
+    focused: bool = False
+    hovered: bool = False
+    pressed: bool = False
+    style: Literal["wood", "parchment"] = "wood"
+
+    def hit(self, pos: Sequence[float]) -> bool:
+        return bool(self.rect.collidepoint(pos[0], pos[1]))
+
+    def clicked(self, pos: Sequence[float]) -> bool:
+        return self.enabled and self.hit(pos)
+
+    def _colours(self, hot: bool) -> tuple[Colour, Colour, Colour]:
+        """(face, side, text) colours for the current state."""
+        if not self.enabled:
+            return theme.STONE_LIGHT, theme.STONE, theme.INK_SOFT
+        if self.style == "parchment":
+            face = theme.PARCHMENT_LIGHT if hot else theme.PARCHMENT
+            return face, theme.WOOD, theme.INK
+        # hover lifts the wood only a little: cream text must keep 4.5:1 on it
+        face = theme.mix(theme.WOOD, theme.WOOD_LIGHT, 0.3) if hot else theme.WOOD
+        return face, theme.WOOD_DARK, theme.INK_LIGHT
+
+    def draw(
+        self, surface: pygame.Surface, mouse: Sequence[float] | None = None, tooltip: bool = True
+    ) -> None:
+        """Draw the button; with `tooltip`, also its tooltip when hovered or focused.
+
+        Scenes that want tooltips above everything pass tooltip=False and call
+        `draw_tooltip` last.
+        """
+        hovered = self.hovered or (mouse is not None and self.hit(mouse))
+        hot = hovered and self.enabled
+        face_colour, side_colour, ink = self._colours(hot)
+        radius = min(16, self.rect.height // 3)
+        depth = 0 if not self.enabled else (2 if self.pressed else 6)
+
+        if self.enabled:
+            soft_shadow(surface, self.rect, radius, (0, 5), 90, 5)
+        if self.focused:
+            focus_ring(surface, self.rect, radius)
+        pygame.draw.rect(surface, side_colour, self.rect, border_radius=radius)
+        face = self.rect.copy()
+        face.height -= depth
+        if self.pressed and self.enabled:
+            face.y += 4  # pushed down onto its side: the top moves, the side shrinks
+            face.height -= 4
+        pygame.draw.rect(surface, face_colour, face, border_radius=radius)
+        if self.enabled and self.style == "wood":
+            self._grain(surface, face)
+        if self.enabled:
+            # a lighter lip along the top edge: light from above
+            lip = pygame.Rect(face.x + radius, face.y + 3, face.width - 2 * radius, 3)
+            pygame.draw.rect(surface, theme.lighter(face_colour, 0.25), lip, border_radius=2)
+        outline = theme.INK if self.enabled else theme.STONE_DARK
+        pygame.draw.rect(surface, outline, self.rect, 2, border_radius=radius)
+
+        left = face.x + 14
+        if self.key:
+            cap_h = max(30, min(44, face.height - 18))
+            cap = keycap(surface, self.key, (left, face.centery), cap_h, self.enabled)
+            left = cap.right + 12
+        room = face.right - 14 - left
+        size = theme.fit_size(
+            self.label, room, theme.SIZE_BUTTON, bold=True, floor=theme.SIZE_SMALL
+        )
+        centre = (left + room // 2, face.centery)
+        shadow = theme.WOOD_DARK if ink == theme.INK_LIGHT else None
+        theme.text(
+            surface, self.label, centre, size, ink, bold=True, anchor="center", shadow=shadow
+        )
+
+        if tooltip and self.tooltip and (hovered or self.focused):
+            self.draw_tooltip(surface)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The tooltip over the button (say why it is disabled, or what it does)."""
+        if not self.tooltip:
+            return None
+        if self.rect.top > 90:
+            return draw_tooltip(surface, self.rect.midtop, self.tooltip)
+        below = (self.rect.centerx, self.rect.bottom + 10)
+        return draw_tooltip(surface, below, self.tooltip, place="below")
+
+    @staticmethod
+    def _grain(surface: pygame.Surface, face: pygame.Rect) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(face.inflate(-6, -6).clip(clip) if clip else face.inflate(-6, -6))
+        grain = theme.darker(theme.WOOD, 0.12)
+        for i, frac in enumerate((0.3, 0.55, 0.8)):
+            y = face.y + round(face.height * frac)
+            points = [
+                (x, y + round(2 * math.sin((x + 40 * i) / 23)))
+                for x in range(face.x, face.right + 1, 8)
+            ]
+            if len(points) >= 2:
+                pygame.draw.lines(surface, grain, False, points, 1)
+        surface.set_clip(clip)
+
+
+_banner_cache: dict[tuple[str, str, Colour, int, int], pygame.Surface] = {}
+_BANNER_MARGIN = 18  # room round a banner image for its shadow
+
+
+@dataclass
+class Banner:
+    """A big ribbon for news: "Three stomps!", "Ana wins!", "Sam's turn"."""
+
+    text: str
+    colour: Colour = theme.GOLD
+    subtitle: str = ""
+
+    def natural_size(self, surface: pygame.Surface) -> tuple[int, int]:
+        """The ribbon's size at full banner type, kept inside the surface."""
+        size = theme.fit_size(
+            self.text, surface.get_width() - 260, theme.SIZE_BANNER, bold=True, floor=32
+        )
+        title = theme.render_text(self.text, size, theme.INK, bold=True).get_bounding_rect()
+        height = title.height + 40
+        if self.subtitle:
+            height += (
+                theme.render_text(self.subtitle, theme.SIZE_BODY, theme.INK, True)
+                .get_bounding_rect()
+                .height
+                + 12
+            )
+        tail = min(90, round(height * 0.7))
+        width = min(surface.get_width() - 40, title.width + 120 + round(1.5 * tail))
+        return width, height + height // 5
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        where: tuple[int, int] | pygame.Rect | None = None,
+        width: int | None = None,
+        alpha: float = 1.0,
+    ) -> pygame.Rect:
+        """Draw centred at a point (default: the middle of `surface`) or filling a Rect.
+
+        `alpha` (0..1) fades it in and out. Returns the rect the ribbon fills.
+        """
+        if isinstance(where, pygame.Rect):
+            outer = where.copy()
+        else:
+            w, h = self.natural_size(surface)
+            if width is not None:
+                w = width
+            outer = pygame.Rect(0, 0, w, h)
+            outer.center = where if where is not None else surface.get_rect().center
+        image = self._image(outer.width, outer.height)
+        fade = round(255 * max(0.0, min(1.0, alpha)))
+        if fade <= 0:
+            return outer
+        # 255, not None: None would also switch off the image's per-pixel alpha
+        image.set_alpha(fade)
+        surface.blit(image, (outer.x - _BANNER_MARGIN, outer.y - _BANNER_MARGIN))
+        image.set_alpha(255)
+        return outer
+
+    def _image(self, w: int, h: int) -> pygame.Surface:
+        key = (self.text, self.subtitle, self.colour, w, h)
+        cached = _banner_cache.get(key)
+        if cached is not None:
+            return cached
+        m = _BANNER_MARGIN
+        image = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
+        image.fill((0, 0, 0, 0))
+        drop = h // 6
+        tail_w = min(90, round(h * 0.7))
+        inset = round(tail_w * 0.75)
+        band = pygame.Rect(m + inset, m, w - 2 * inset, h - drop)
+
+        # swallow-tailed ends, tucked behind the band
+        dark = theme.darker(self.colour, 0.3)
+        darker = theme.darker(self.colour, 0.5)
+        for side in (-1, 1):
+            x0 = band.left if side < 0 else band.right
+            inner = x0 - side * 30
+            outer = x0 - side * inset
+            top, bottom = band.top + drop, band.bottom + drop
+            notch = min(26, inset // 2)
+            tail = [
+                (inner, top),
+                (outer, top),
+                (outer + side * notch, (top + bottom) // 2),
+                (outer, bottom),
+                (inner, bottom),
+            ]
+            pygame.draw.polygon(image, dark, tail)
+            pygame.draw.polygon(image, theme.INK, tail, 3)
+            fold = [
+                (x0, band.bottom),
+                (x0 - side * 30, band.bottom + drop),
+                (x0 - side * 30, band.bottom),
+            ]
+            pygame.draw.polygon(image, darker, fold)
+        soft_shadow(image, band, 6, (0, 6), 120, 6)
+        pygame.draw.rect(image, self.colour, band, border_radius=6)
+        pygame.draw.rect(
+            image, theme.lighter(self.colour, 0.35), band.inflate(-12, -12), 2, border_radius=4
+        )
+        pygame.draw.rect(image, theme.INK, band, 3, border_radius=6)
+
+        # words: sized to the band, centred by their ink, not by the font's tall line box
+        ink = theme.ink_on(self.colour)
+        shadow = theme.SHADOW if ink == theme.INK_LIGHT else None
+        sub = None
+        room_h = band.height - 18
+        if self.subtitle:
+            sub_size = theme.fit_size(
+                self.subtitle, band.width - 40, theme.SIZE_BODY, bold=True, floor=theme.SIZE_TINY
+            )
+            sub = theme.render_text(self.subtitle, sub_size, ink, bold=True)
+            room_h -= sub.get_bounding_rect().height + 8
+        size = theme.fit_size(self.text, band.width - 40, theme.SIZE_BANNER, bold=True, floor=14)
+        title = theme.render_text(self.text, size, ink, bold=True, shadow=shadow)
+        while size > 14 and title.get_bounding_rect().height > room_h:
+            size -= 2
+            title = theme.render_text(self.text, size, ink, bold=True, shadow=shadow)
+        t_box = title.get_bounding_rect()
+        s_box = sub.get_bounding_rect() if sub is not None else pygame.Rect(0, 0, 0, -8)
+        total = t_box.height + 8 + s_box.height
+        y = band.centery - total // 2
+        image.blit(title, (band.centerx - t_box.width // 2 - t_box.x, y - t_box.y))
+        if sub is not None:
+            sub_y = y + t_box.height + 8
+            image.blit(sub, (band.centerx - s_box.width // 2 - s_box.x, sub_y - s_box.y))
+        image = theme.finish(image)
+        if len(_banner_cache) > 64:
+            _banner_cache.clear()
+        _banner_cache[key] = image
+        return image
+
+
+@dataclass
+class Panel:
+    """A parchment sheet in a wooden frame, with an optional title.
+
+    `accent` recolours the frame (a place's tone; say it in the title too), `focused`
+    adds the focus ring, `dim` greys the sheet for something that cannot be chosen.
+    """
+
+    rect: pygame.Rect
+    title: str | None = None
+    title_size: int = theme.SIZE_BUTTON
+    accent: Colour | None = None
+    focused: bool = False
+    dim: bool = False
+
+    BORDER = 6
+    TITLE_TOP = 12  # from the sheet's top to the top of the title's letters
+
+    def _title_image(self, colour: Colour) -> pygame.Surface | None:
+        if not self.title:
+            return None
+        width = self.rect.width - 2 * self.BORDER - 40
+        size = theme.fit_size(self.title, width, self.title_size, True, theme.SIZE_SMALL)
+        return theme.render_text(self.title, size, colour, bold=True)
+
+    def _title_bottom(self) -> int:
+        """y of the line under the title (the sheet's top when there is no title)."""
+        sheet_top = self.rect.y + self.BORDER
+        image = self._title_image(theme.INK)
+        if image is None:
+            return sheet_top
+        return sheet_top + self.TITLE_TOP + image.get_bounding_rect().height + 10
+
+    @property
+    def content_rect(self) -> pygame.Rect:
+        """Where the panel's contents go: inside the frame, below the title."""
+        inner = self.rect.inflate(-2 * (self.BORDER + 14), -2 * (self.BORDER + 12))
+        if self.title:
+            top = self._title_bottom() + 10
+            inner.height -= top - inner.y
+            inner.y = top
+        return inner
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        """Draw the panel and return its content rect."""
+        radius = min(18, self.rect.height // 4)
+        frame = self.accent if self.accent is not None else theme.WOOD
+        if self.dim:
+            frame = theme.mix(frame, theme.STONE, 0.6)
+        soft_shadow(surface, self.rect, radius, (0, 8), 110, 10)
+        if self.focused:
+            focus_ring(surface, self.rect, radius)
+        pygame.draw.rect(surface, frame, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.darker(frame, 0.35), self.rect, 3, border_radius=radius)
+        sheet = self.rect.inflate(-2 * self.BORDER, -2 * self.BORDER)
+        paper = theme.mix(theme.PARCHMENT, theme.STONE_LIGHT, 0.7) if self.dim else theme.PARCHMENT
+        pygame.draw.rect(surface, paper, sheet, border_radius=max(2, radius - 4))
+        pygame.draw.rect(
+            surface,
+            theme.darker(paper, 0.1),
+            sheet.inflate(-10, -10),
+            2,
+            border_radius=max(2, radius - 8),
+        )
+        image = self._title_image(theme.INK_SOFT if self.dim else theme.INK)
+        if image is not None:
+            # placed by its letters, not the font's tall line box, so small panels keep room
+            box = image.get_bounding_rect()
+            top = sheet.y + self.TITLE_TOP
+            surface.blit(image, (sheet.centerx - box.width // 2 - box.x, top - box.y))
+            if self.rect.height >= 160:  # a rule under the title, where there is room for it
+                y = self._title_bottom()
+                pygame.draw.line(surface, frame, (sheet.x + 24, y), (sheet.right - 24, y), 3)
+        return self.content_rect
+
+
+def draw_mark(
+    surface: pygame.Surface,
+    mark: str,
+    center: tuple[float, float],
+    radius: float,
+    colour: Sequence[int],
+    outline: Sequence[int] | None = None,
+) -> None:
+    """A player's shape (circle, square, triangle, diamond, star, hexagon)."""
+    cx, cy = center
+    points: list[tuple[float, float]]
+    if mark == "square":
+        r = radius * 0.85
+        points = [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    elif mark == "triangle":
+        points = [
+            (
+                cx + radius * math.cos(math.radians(-90 + 120 * k)),
+                cy + radius * 1.1 * math.sin(math.radians(-90 + 120 * k)) + radius * 0.15,
+            )
+            for k in range(3)
+        ]
+    elif mark == "diamond":
+        points = [
+            (cx, cy - radius * 1.1),
+            (cx + radius, cy),
+            (cx, cy + radius * 1.1),
+            (cx - radius, cy),
+        ]
+    elif mark == "star":
+        points = [
+            (
+                cx
+                + (radius if k % 2 == 0 else radius * 0.45) * math.cos(math.radians(-90 + 36 * k)),
+                cy
+                + (radius if k % 2 == 0 else radius * 0.45) * math.sin(math.radians(-90 + 36 * k))
+                + radius * 0.08,
+            )
+            for k in range(10)
+        ]
+    elif mark == "hexagon":
+        points = [
+            (
+                cx + radius * math.cos(math.radians(60 * k)),
+                cy + radius * math.sin(math.radians(60 * k)),
+            )
+            for k in range(6)
+        ]
+    else:
+        pygame.draw.circle(surface, colour, (cx, cy), radius)
+        if outline is not None:
+            pygame.draw.circle(surface, outline, (cx, cy), radius, 2)
+        return
+    pygame.draw.polygon(surface, colour, points)
+    if outline is not None:
+        pygame.draw.polygon(surface, outline, points, 2)
+
+
+def turn_marker(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    height: float,
+    colour: Sequence[int] = theme.GOLD,
+) -> None:
+    """A ▶ arrow pointing at whoever plays now."""
+    cx, cy = center
+    h = height / 2
+    points = [(cx - h * 0.7, cy - h), (cx + h * 0.9, cy), (cx - h * 0.7, cy + h)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, theme.INK, points, 3)
+
+
+_glow_cache: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _plate_glow(width: int, height: int, radius: int) -> pygame.Surface:
+    key = (width, height, radius)
+    glow = _glow_cache.get(key)
+    if glow is None:
+        glow = pygame.Surface((width + 48, height + 48), pygame.SRCALPHA)
+        glow.fill((*theme.GOLD, 0))
+        pygame.draw.rect(
+            glow, (*theme.GOLD, 220), glow.get_rect().inflate(-28, -28), border_radius=radius + 10
+        )
+        glow = theme.finish(pygame.transform.gaussian_blur(glow, 8))
+        _glow_cache[key] = glow
+    return glow
+
+
+def name_plate(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    name: str,
+    colour: Sequence[int],
+    active: bool,
+    score: int | str | None = None,
+    mark: str | None = None,
+    dim: bool = False,
+    status: str = "YOUR TURN",
+) -> pygame.Rect:
+    """A player's plate in their colour, with their score.
+
+    The active plate glows, carries a ▶ marker and the words YOUR TURN, so whose turn
+    it is never rests on colour alone. `mark` is the player's shape (see
+    theme.PLAYER_COLOURS). `dim` is a player who is out: faded, with the name struck through.
+    `status` replaces YOUR TURN (a bot's plate says it is thinking; the winner's, WINNER).
+    """
+    rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
+    if dim:
+        rgb = theme.mix(rgb, theme.STONE_LIGHT, 0.65)
+    ink = theme.ink_on(rgb)
+    radius = min(14, rect.height // 3)
+    if active:
+        surface.blit(_plate_glow(rect.width, rect.height, radius), (rect.x - 24, rect.y - 24))
+    else:
+        soft_shadow(surface, rect, radius, (0, 4), 90, 5)
+    pygame.draw.rect(surface, rgb, rect, border_radius=radius)
+    pygame.draw.rect(
+        surface, theme.GOLD if active else theme.INK, rect, 5 if active else 3, border_radius=radius
+    )
+    if active:
+        pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=radius + 2)
+
+    left = rect.x + 12
+    if active:
+        turn_marker(surface, (left + rect.height * 0.22, rect.centery), rect.height * 0.5)
+        left += round(rect.height * 0.5) + 6
+    if mark:
+        r = min(15, rect.height * 0.22)
+        draw_mark(surface, mark, (left + r, rect.centery), r, ink)
+        left += round(2 * r) + 10
+
+    right = rect.right - 10
+    if score is not None:
+        words = str(score)
+        size = theme.fit_size(
+            words,
+            rect.width // 3,
+            min(theme.SIZE_HEADING, rect.height - 14),
+            bold=True,
+            floor=theme.SIZE_SMALL,
+        )
+        w = max(rect.height - 14, theme.font(size, bold=True).size(words)[0] + 18)
+        box = pygame.Rect(0, 0, w, rect.height - 14)
+        box.midright = (right, rect.centery)
+        pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, box, border_radius=10)
+        pygame.draw.rect(surface, theme.INK, box, 2, border_radius=10)
+        theme.text(surface, words, box.center, size, theme.INK, bold=True, anchor="center")
+        right = box.left - 10
+
+    room = max(10, right - left)
+    name_size = theme.fit_size(name, room, theme.SIZE_BUTTON, bold=True, floor=theme.SIZE_SMALL)
+    shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
+    if active and rect.height >= 46:
+        # two lines, stacked by their ink: Andika's line box is tall (room for accents)
+        turn_size = theme.SIZE_SMALL if rect.height >= 60 else theme.SIZE_TINY
+        turn_img = theme.render_text(status, turn_size, ink, bold=True)
+        turn_box = turn_img.get_bounding_rect()
+        gap = 4 if rect.height < 60 else 7
+        name_size = min(name_size, theme.SIZE_BODY + 2)
+        while True:
+            shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
+            name_img = theme.render_text(shown, name_size, ink, bold=True)
+            name_box = name_img.get_bounding_rect()
+            fits = name_box.height + gap + turn_box.height <= rect.height - 10
+            if fits or name_size <= theme.SIZE_TINY:
+                break
+            name_size -= 1
+        top = rect.centery - (name_box.height + gap + turn_box.height) // 2
+        surface.blit(name_img, (left - name_box.x, top - name_box.y))
+        surface.blit(turn_img, (left - turn_box.x, top + name_box.height + gap - turn_box.y))
+        return rect
+
+    drawn = theme.text(
+        surface, shown, (left, rect.centery), name_size, ink, bold=True, anchor="midleft"
+    )
+    if dim:
+        y = drawn.centery + 2
+        pygame.draw.line(surface, ink, (drawn.left - 4, y), (drawn.right + 4, y), 3)
+    if active:
+        tab_words = status
+        tw, th = theme.font(theme.SIZE_SMALL, bold=True).size(tab_words)
+        tab = pygame.Rect(0, 0, tw + 20, th + 2)
+        tab.midbottom = (rect.x + 16 + tab.width // 2, rect.top + 4)
+        corners = {"border_top_left_radius": 8, "border_top_right_radius": 8}
+        pygame.draw.rect(surface, theme.GOLD, tab, **corners)
+        pygame.draw.rect(surface, theme.INK, tab, 2, **corners)
+        theme.text(
+            surface, tab_words, tab.center, theme.SIZE_SMALL, theme.INK, bold=True, anchor="center"
+        )
+    return rect
+
+
+def draw_log(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    lines: Sequence[str],
+    scroll: int = 0,
+    size: int = theme.SIZE_SMALL,
+) -> int:
+    """The story so far on a parchment strip, newest line at the bottom and in bold.
+
+    `scroll` counts wrapped rows scrolled back from the newest. Returns the largest
+    useful scroll, for the caller to clamp to.
+    """
+    radius = 12
+    pygame.draw.rect(surface, theme.PARCHMENT, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.WOOD, rect, 3, border_radius=radius)
+    pad = 12
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    regular = theme.font(size)
+    line_h = regular.get_linesize()
+    rows: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        newest = i == len(lines) - 1
+        f = theme.font(size, bold=newest)
+        rows.extend((row, newest) for row in theme.wrap(line, f, inner.width - 8))
+    visible = max(1, inner.height // line_h)
+    max_scroll = max(0, len(rows) - visible)
+    scroll = max(0, min(scroll, max_scroll))
+    end = len(rows) - scroll
+    shown = rows[max(0, end - visible) : end]
+
+    clip = surface.get_clip()
+    surface.set_clip(inner.clip(clip) if clip else inner)
+    y = inner.bottom - len(shown) * line_h
+    for row, newest in shown:
+        if newest:
+            pygame.draw.rect(
+                surface,
+                theme.lighter(theme.GOLD, 0.6),
+                (inner.x - 4, y, inner.width + 8, line_h),
+                border_radius=6,
+            )
+        theme.text(surface, row, (inner.x + 4, y), size, theme.INK, bold=newest)
+        y += line_h
+    surface.set_clip(clip)
+
+    marker = 9
+    if end - visible > 0:  # older lines above
+        x, y0 = rect.right - 22, rect.top + 6
+        pygame.draw.polygon(
+            surface,
+            theme.WOOD_DARK,
+            [(x - marker, y0 + marker), (x + marker, y0 + marker), (x, y0)],
+        )
+    if scroll > 0:  # newer lines below
+        x, y0 = rect.right - 22, rect.bottom - 6
+        pygame.draw.polygon(
+            surface,
+            theme.WOOD_DARK,
+            [(x - marker, y0 - marker), (x + marker, y0 - marker), (x, y0)],
+        )
+    return max_scroll
+
+
+def _forget() -> None:
+    for cache in (_shadow_cache, _banner_cache, _glow_cache):
+        cache.clear()
+
+
+pygame.register_quit(_forget)

@@ -1,0 +1,1 @@
+"""The scene stack: title, setup, table, hand-off, pause, rules reference and results."""

@@ -1,0 +1,226 @@
+"""The scene stack's building blocks: a scene, and a keyboard-and-mouse menu of controls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..render import theme
+from ..render.widgets import Button, draw_tooltip
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Scene:
+    """One screen. Scenes draw on a 1280x720 canvas; the app scales it to the window."""
+
+    opaque = True  # False: the scene below is drawn first (a modal over the table)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event (already in canvas coordinates)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by dt seconds."""
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Draw the scene."""
+
+
+@dataclass
+class Control:
+    """A focusable thing on a menu: a button, a toggle, a text field, a stepper."""
+
+    rect: pygame.Rect
+    label: str
+    on_activate: Callable[[], None] | None = None
+    on_left: Callable[[], None] | None = None
+    on_right: Callable[[], None] | None = None
+    key: str = ""  # the key hint shown on the button
+    enabled: bool = True
+    why_disabled: str = ""
+    kind: str = "button"  # button | field | stepper | toggle
+    value: str = ""  # shown for field/stepper/toggle
+    max_length: int = 14
+    on_text: Callable[[str], None] | None = None
+    colour: tuple[int, int, int] | None = None
+    tag: str = ""  # lets tests and callers find a control
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+class Menu:
+    """Controls navigated with Tab/arrows/Enter or the mouse, with one focused at a time."""
+
+    def __init__(self) -> None:
+        self.controls: list[Control] = []
+        self.focus = 0
+        self.hover: int | None = None
+
+    def set(self, controls: list[Control], keep_focus: bool = True) -> None:
+        """Replace the controls, keeping focus on the same tag when possible."""
+        old = self.focused.tag if keep_focus and self.controls else None
+        self.controls = controls
+        self.focus = 0
+        if old is not None:
+            for i, c in enumerate(controls):
+                if c.tag == old:
+                    self.focus = i
+                    break
+        if self.controls and not self.controls[self.focus].enabled:
+            self.move(1)
+
+    @property
+    def focused(self) -> Control:
+        """The control with the keyboard focus."""
+        return self.controls[min(self.focus, len(self.controls) - 1)]
+
+    def find(self, tag: str) -> Control:
+        """The control with a tag (KeyError when absent)."""
+        for c in self.controls:
+            if c.tag == tag:
+                return c
+        raise KeyError(tag)
+
+    def move(self, step: int) -> None:
+        """Move the focus to the next enabled control."""
+        n = len(self.controls)
+        for _ in range(n):
+            self.focus = (self.focus + step) % n
+            if self.controls[self.focus].enabled:
+                return
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Handle navigation and activation; True when the event was used."""
+        if not self.controls:
+            return False
+        if event.type == pygame.KEYDOWN:
+            c = self.focused
+            if event.key == pygame.K_TAB:
+                self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key == pygame.K_DOWN:
+                self.move(1)
+                return True
+            if event.key == pygame.K_UP:
+                self.move(-1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (
+                    event.key == pygame.K_SPACE and c.kind != "field"):
+                self.activate(c)
+                return True
+            if event.key == pygame.K_LEFT and c.on_left:
+                c.on_left()
+                return True
+            if event.key == pygame.K_RIGHT and c.on_right:
+                c.on_right()
+                return True
+            if event.key == pygame.K_BACKSPACE and c.kind == "field" and c.on_text:
+                c.on_text("\b")
+                return True
+            return False
+        if event.type == pygame.TEXTINPUT and self.controls and self.focused.kind == "field":
+            c = self.focused
+            if c.on_text:
+                c.on_text(event.text)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.at(event.pos)
+            if self.hover is not None and self.controls[self.hover].enabled:
+                self.focus = self.hover
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.at(event.pos)
+            if i is None:
+                return False
+            c = self.controls[i]
+            if not c.enabled:
+                return True
+            self.focus = i
+            if c.kind == "stepper":
+                # Clicking the left or right half steps the value down or up.
+                if event.pos[0] < c.rect.centerx and c.on_left:
+                    c.on_left()
+                elif c.on_right:
+                    c.on_right()
+                return True
+            self.activate(c)
+            return True
+        return False
+
+    def activate(self, c: Control) -> None:
+        """Press a control."""
+        if not c.enabled:
+            return
+        if c.on_activate:
+            self.app_sound()
+            c.on_activate()
+        elif c.kind == "toggle" and c.on_right:
+            c.on_right()
+
+    def app_sound(self) -> None:
+        """A hook for a click sound (set by scenes that have an app)."""
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        """Index of the control under a point."""
+        for i, c in enumerate(self.controls):
+            if c.rect.collidepoint(pos):
+                return i
+        return None
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Draw every control, then the tooltip of a disabled one under the pointer/focus."""
+        for i, c in enumerate(self.controls):
+            focused = i == self.focus
+            if c.kind == "button":
+                Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(canvas)
+            else:
+                draw_field(canvas, c, focused)
+        tip_index = self.hover if self.hover is not None else self.focus
+        if self.controls and 0 <= tip_index < len(self.controls):
+            c = self.controls[tip_index]
+            if not c.enabled and c.why_disabled:
+                draw_tooltip(canvas, (c.rect.centerx, c.rect.top - 8), c.why_disabled)
+
+
+def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:
+    """A text field, stepper (< value >) or toggle, with its label to the left inside."""
+    rect = c.rect
+    pygame.draw.rect(canvas, theme.PARCHMENT, rect, border_radius=12)
+    pygame.draw.rect(canvas, theme.FOCUS if focused else theme.WOOD_DARK, rect,
+                     width=4 if focused else 2, border_radius=12)
+    if c.colour is not None:
+        swatch = pygame.Rect(rect.x + 10, rect.y + 10, 14, rect.h - 20)
+        pygame.draw.rect(canvas, c.colour, swatch, border_radius=6)
+    text_x = rect.x + (34 if c.colour is not None else 14)
+    if c.label:
+        theme.text(canvas, c.label, (text_x, rect.centery), theme.SMALL, theme.INK_SOFT,
+                   anchor="midleft")
+        label_w = theme.font(theme.SMALL).size(c.label)[0] + 14
+    else:
+        label_w = 0
+    value = c.value
+    if c.kind == "field" and focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        value += "|"
+    if c.kind == "stepper":
+        # "<  value  >" on the right, sized to the value so nothing overlaps.
+        room = rect.right - (text_x + label_w) - 12
+        size = theme.fit_size(value, max(40, room - 64), theme.BODY, bold=True,
+                              floor=theme.SMALL)
+        value_w = theme.font(size, True).size(value)[0]
+        right = rect.right - 18
+        left = max(text_x + label_w, right - value_w - 56)
+        theme.text(canvas, "<", (left, rect.centery), theme.BODY, theme.INK_SOFT, bold=True,
+                   anchor="midleft", tight=True)
+        theme.text(canvas, value, ((left + 20 + right - 14) // 2, rect.centery), size,
+                   theme.INK, bold=True, anchor="center", tight=True)
+        theme.text(canvas, ">", (right, rect.centery), theme.BODY, theme.INK_SOFT, bold=True,
+                   anchor="midright", tight=True)
+    else:
+        theme.text(canvas, value, (text_x + label_w, rect.centery), theme.BODY, theme.INK,
+                   bold=True, anchor="midleft")

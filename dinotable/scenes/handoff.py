@@ -1,0 +1,44 @@
+"""Between hot-seat turns: pass the laptop, so nobody sees another player's secrets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..render import theme
+from .base import Control, Menu, Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class HandoffScene(Scene):
+    """A full screen that hides the table until the next player says they are ready."""
+
+    def __init__(self, app: App, name: str, colour: tuple[int, int, int]) -> None:
+        super().__init__(app)
+        self.name = name
+        self.colour = colour
+        self.menu = Menu()
+        self.menu.set([Control(pygame.Rect(440, 470, 400, 80), f"I'm {name}: show me!",
+                               self.ready, key="Enter", tag="ready")])
+
+    def ready(self) -> None:
+        """The next player has the laptop."""
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.menu.handle(event)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.NIGHT)
+        pygame.draw.circle(canvas, self.colour, (640, 220), 90)
+        pygame.draw.circle(canvas, theme.PARCHMENT, (640, 220), 90, 6)
+        theme.text(canvas, self.name[:1].upper(), (640, 220), theme.HUGE, theme.ink_on(
+            self.colour), bold=True, anchor="center")
+        theme.text(canvas, f"Pass the laptop to {self.name}", (640, 360), theme.TITLE,
+                   theme.PARCHMENT, bold=True, anchor="center")
+        theme.text(canvas, "Everyone else, look away!", (640, 420), theme.BODY,
+                   theme.PARCHMENT_DIM, anchor="center")
+        self.menu.draw(canvas)

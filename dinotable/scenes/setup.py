@@ -1,0 +1,252 @@
+"""The setup scene: seats (name, human or bot, colour), the game's options, and start."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine import Rules
+from ..render import theme
+from ..settings import BOT_SPEEDS
+from .base import Control, Menu, Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+DEFAULT_NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli", "Fay"]
+SEAT_KINDS = ["human", "heuristic", "random"]
+KIND_LABELS = {"human": "Person", "heuristic": "Bot (clever)", "random": "Bot (wild)"}
+
+
+@dataclass
+class Seat:
+    """One seat at the table."""
+
+    name: str
+    kind: str  # human | heuristic | random
+    colour: int  # index into theme.PLAYER_COLOURS
+
+
+class SetupScene(Scene):
+    """Who plays, and with which options."""
+
+    def __init__(self, app: App, rules: Rules, seats: list[Seat] | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.rules = rules
+        n = max(rules.min_players, min(3, rules.max_players))
+        self.seats = seats or [Seat(DEFAULT_NAMES[i], "human" if i < n - 1 else "heuristic", i)
+                               for i in range(n)]
+        self.options = {name: o.default for name, o in rules.options.items()}
+        self.options.update(options or {})
+        self.menu = Menu()
+        self.message = ""
+        self.rebuild(keep_focus=False)
+
+    @property
+    def typing(self) -> bool:
+        """True while a name field has the focus (so M types an M instead of muting)."""
+        return bool(self.menu.controls) and self.menu.focused.kind == "field"
+
+    # --- controls --------------------------------------------------------
+
+    def rebuild(self, keep_focus: bool = True) -> None:
+        """Lay out the controls for the current seats and options."""
+        controls: list[Control] = []
+        y = 150
+        for i, seat in enumerate(self.seats):
+            colour = theme.PLAYER_COLOURS[seat.colour]
+            controls.append(Control(pygame.Rect(110, y, 420, 56), f"Seat {i + 1}",
+                                    kind="field", value=seat.name, colour=colour.rgb,
+                                    on_text=partial(self.type_name, seat),
+                                    tag=f"name:{i}"))
+            controls.append(Control(pygame.Rect(545, y, 290, 56), "", kind="stepper",
+                                    value=KIND_LABELS[seat.kind],
+                                    on_left=partial(self.cycle_kind, seat, -1),
+                                    on_right=partial(self.cycle_kind, seat, 1),
+                                    tag=f"kind:{i}"))
+            controls.append(Control(pygame.Rect(850, y, 200, 56), "", kind="stepper",
+                                    value=colour.name,
+                                    on_left=partial(self.cycle_colour, seat, -1),
+                                    on_right=partial(self.cycle_colour, seat, 1),
+                                    tag=f"colour:{i}"))
+            can_remove = len(self.seats) > self.rules.min_players
+            controls.append(Control(pygame.Rect(1065, y, 105, 56), "Remove",
+                                    partial(self.remove_seat, i), enabled=can_remove,
+                                    why_disabled=f"{self.rules.name} needs at least "
+                                                 f"{self.rules.min_players} players",
+                                    tag=f"remove:{i}"))
+            y += 66
+        can_add = len(self.seats) < self.rules.max_players
+        controls.append(Control(pygame.Rect(110, y, 300, 54), "Add a seat", self.add_seat,
+                                key="+", enabled=can_add,
+                                why_disabled=f"{self.rules.name} seats at most "
+                                             f"{self.rules.max_players}", tag="add"))
+        y += 74
+        for name, o in self.rules.options.items():
+            controls.append(Control(pygame.Rect(110, y, 640, 54), o.label or name,
+                                    kind="stepper", value=str(self.options[name]),
+                                    on_left=partial(self.step_option, name, -1),
+                                    on_right=partial(self.step_option, name, 1),
+                                    tag=f"option:{name}"))
+            y += 62
+        settings = self.app.settings
+        controls.append(Control(pygame.Rect(110, y, 640, 54), "Bot speed", kind="stepper",
+                                value=settings.bot_speed.title(),
+                                on_left=lambda: self.step_speed(-1),
+                                on_right=lambda: self.step_speed(1), tag="speed"))
+        y += 62
+        handoff = "Every turn" if settings.always_handoff else (
+            "Every turn (secret cards)" if self.rules.hidden_information else "Only if needed")
+        controls.append(Control(pygame.Rect(110, y, 640, 54), "Pass-the-laptop screen",
+                                kind="stepper", value=handoff, on_left=self.toggle_handoff,
+                                on_right=self.toggle_handoff, tag="handoff"))
+        controls.append(Control(pygame.Rect(880, 560, 290, 70), "Start!", self.start,
+                                key="Enter", tag="start"))
+        controls.append(Control(pygame.Rect(880, 640, 290, 56), "Back", self.back, key="Esc",
+                                tag="back"))
+        self.menu.set(controls, keep_focus=keep_focus)
+
+    def type_name(self, seat: Seat, ch: str) -> None:
+        """Edit a seat's name from the keyboard."""
+        if ch == "\b":
+            seat.name = seat.name[:-1]
+        elif ch.isprintable() and len(seat.name) < 12:
+            seat.name += ch
+        self.rebuild()
+
+    def cycle_kind(self, seat: Seat, step: int) -> None:
+        """Person or bot."""
+        seat.kind = SEAT_KINDS[(SEAT_KINDS.index(seat.kind) + step) % len(SEAT_KINDS)]
+        self.rebuild()
+
+    def cycle_colour(self, seat: Seat, step: int) -> None:
+        """The next colour nobody else has."""
+        taken = {s.colour for s in self.seats if s is not seat}
+        n = len(theme.PLAYER_COLOURS)
+        c = seat.colour
+        for _ in range(n):
+            c = (c + step) % n
+            if c not in taken:
+                break
+        seat.colour = c
+        self.rebuild()
+
+    def add_seat(self) -> None:
+        """One more seat, a person by default."""
+        if len(self.seats) >= self.rules.max_players:
+            return
+        used_names = {s.name for s in self.seats}
+        used_colours = {s.colour for s in self.seats}
+        name = next(n for n in [*DEFAULT_NAMES, "Gus", "Hal"] if n not in used_names)
+        colour = next(c for c in range(len(theme.PLAYER_COLOURS)) if c not in used_colours)
+        self.seats.append(Seat(name, "human", colour))
+        self.rebuild()
+
+    def remove_seat(self, index: int) -> None:
+        """Take a seat away."""
+        if len(self.seats) > self.rules.min_players:
+            del self.seats[index]
+            self.rebuild()
+
+    def step_option(self, name: str, step: int) -> None:
+        """Change a number option within its range, or cycle a choice/switch."""
+        o = self.rules.options[name]
+        value = self.options[name]
+        if o.choices:
+            i = (list(o.choices).index(value) + step) % len(o.choices)
+            self.options[name] = o.choices[i]
+        elif isinstance(o.default, bool):
+            self.options[name] = not value
+        elif isinstance(o.default, int):
+            new = value + step
+            if o.minimum is not None:
+                new = max(o.minimum, new)
+            if o.maximum is not None:
+                new = min(o.maximum, new)
+            self.options[name] = new
+        self.rebuild()
+
+    def step_speed(self, step: int) -> None:
+        """Slow, normal or fast bots."""
+        speeds = list(BOT_SPEEDS)
+        s = self.app.settings
+        s.bot_speed = speeds[(speeds.index(s.bot_speed) + step) % len(speeds)]
+        s.save()
+        self.rebuild()
+
+    def toggle_handoff(self) -> None:
+        """Show the pass-the-laptop screen every turn, or only when cards are secret."""
+        s = self.app.settings
+        s.always_handoff = not s.always_handoff
+        s.save()
+        self.rebuild()
+
+    def names_problem(self) -> str:
+        """Why the seats cannot start, or ''."""
+        names = [s.name.strip() for s in self.seats]
+        if any(not n for n in names):
+            return "Every seat needs a name."
+        if len(set(n.lower() for n in names)) != len(names):
+            return "Two seats have the same name."
+        return ""
+
+    def start(self) -> None:
+        """Sit down at the table."""
+        problem = self.names_problem()
+        if problem:
+            self.message = problem
+            return
+        from .table import TableScene
+
+        for seat in self.seats:
+            seat.name = seat.name.strip()
+        self.app.push(TableScene(self.app, self.rules, list(self.seats), dict(self.options),
+                                 random.randrange(1 << 30)))
+
+    def back(self) -> None:
+        """Back to the title."""
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.menu.handle(event):
+            self.message = ""
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PLUS, pygame.K_KP_PLUS):
+            self.add_seat()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        theme.draw_table_background(canvas)
+        theme.text(canvas, self.rules.name, (640, 40), theme.TITLE, theme.PARCHMENT, bold=True,
+                   anchor="center")
+        theme.text(canvas, "Who is playing? Type a name, choose a person or a bot, then Start.",
+                   (640, 100), theme.BODY, theme.PARCHMENT, anchor="center")
+        self.menu.draw(canvas)
+        if self.message:
+            theme.text(canvas, self.message, (1025, 520), theme.BODY, theme.DANGER_LIGHT,
+                       bold=True, anchor="center")
+
+
+def start_table(app: App, ruleset: str, players: list[str] | None = None,
+                bots: list[str] | None = None, seed: int | None = None,
+                options: dict[str, Any] | None = None) -> None:
+    """`dinotable play`: straight to a table with named seats."""
+    from ..ruleset import load_by_id
+    from .table import TableScene
+
+    rules = load_by_id(ruleset)
+    names = players or DEFAULT_NAMES[:max(rules.min_players, 2)]
+    kinds = list(bots or [])
+    kinds += ["human"] * (len(names) - len(kinds))
+    seats = [Seat(n, k, i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
+    setup = SetupScene(app, rules, seats, options)
+    app.push(setup)
+    app.push(TableScene(app, rules, seats, setup.options,
+                        random.randrange(1 << 30) if seed is None else seed))

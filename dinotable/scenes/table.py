@@ -1,0 +1,783 @@
+"""The table: any ruleset drawn from its `layout`, played by people and bots in turn.
+
+The engine has already decided everything when `apply` returns; this scene plays the
+returned events back one by one (dice drawn, tossed, set aside, words said, the turn
+passed) on a display model that trails the engine until the animation catches up.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..bots import POLICIES
+from ..engine import Action, Event, GameState, Rules, apply, legal_actions, new_game, why_illegal
+from ..engine.expr import evaluate
+from ..physics.tray import Toss, Tray
+from ..render import theme
+from ..render.dice import draw_die
+from ..render.widgets import Banner, Panel, draw_log, name_plate
+from ..ruleset.layout import Layout
+from ..settings import BOT_SPEEDS
+from .base import Control, Menu, Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .setup import Seat
+
+DIE = 64  # die size in the tray
+SMALL_DIE = 46  # die size in the areas
+TRAY = pygame.Rect(300, 112, 660, 400)
+SCORES = pygame.Rect(16, 112, 268, 400)
+SIDE = pygame.Rect(976, 112, 288, 400)
+LOG = pygame.Rect(976, 528, 288, 176)
+HURRY = 0.12  # seconds a bot waits when hurried (H)
+GREY = (200, 196, 186)
+
+
+@dataclass
+class Sprite:
+    """A die on the table outside the cup, where it is drawn now and where it is going."""
+
+    id: str
+    kind: str
+    face: str | None
+    zone: str
+    x: float
+    y: float
+    angle: float = 0.0
+    start: tuple[float, float] = (0.0, 0.0)
+    goal: tuple[float, float] | None = None
+    t: float = 0.0
+    duration: float = 0.0
+
+    def tween(self, goal: tuple[float, float], duration: float) -> None:
+        """Slide to a point (ease-out), e.g. a caught dino going to its row."""
+        self.start = (self.x, self.y)
+        self.goal = goal
+        self.t = 0.0
+        self.duration = duration
+
+    def update(self, dt: float) -> None:
+        """Advance a slide."""
+        if self.goal is None:
+            return
+        self.t = min(self.duration, self.t + dt)
+        k = 1.0 if self.duration <= 0 else self.t / self.duration
+        k = 1 - (1 - k) ** 3
+        self.x = self.start[0] + (self.goal[0] - self.start[0]) * k
+        self.y = self.start[1] + (self.goal[1] - self.start[1]) * k
+        self.angle *= 1 - k
+        if self.t >= self.duration:
+            self.x, self.y = self.goal
+            self.goal = None
+
+
+@dataclass
+class Step:
+    """One beat of the playback: something starts, then the table waits `duration`."""
+
+    start: Callable[[], float]  # returns how long to wait after starting
+    label: str = ""
+
+
+@dataclass
+class Shown:
+    """What the table shows, trailing the engine while events play back."""
+
+    current: int = 0
+    scores: list[float] = field(default_factory=list)
+    score_goals: list[float] = field(default_factory=list)
+    source: dict[str, int] = field(default_factory=dict)  # kind -> dice in the cup
+    round: int = 1
+
+
+class TableScene(Scene):
+    """A game in progress."""
+
+    def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
+                 seed: int) -> None:
+        super().__init__(app)
+        self.rules = rules
+        self.seats = seats
+        self.options = options
+        self.seed = seed
+        self.layout: Layout = rules.layout
+        self.state: GameState = new_game(rules, [s.name for s in seats], options, seed)
+        self.rng = random.Random(seed ^ 0xB07)
+        self.tray = Tray(TRAY.w, TRAY.h, DIE)
+        self.sprites: dict[str, Sprite] = {}
+        self.steps: deque[Step] = deque()
+        self.wait = 0.0
+        self.toss: Toss | None = None
+        self.toss_t = 0.0
+        self.toss_bumps: list[Any] = []
+        self.pending_fling: tuple[float, float, float, float] | None = None
+        self.drag: list[tuple[float, float, float]] = []
+        self.banner: tuple[str, tuple[int, int, int], float] | None = None
+        self.log: list[str] = []
+        self.log_scroll = 0
+        self.last_words = f"{seats[0].name} starts. Press Roll, or drag across the table."
+        self.bot_wait = 0.0
+        self.hurry = False
+        self.show_odds = app.settings.show_odds
+        self.menu = Menu()
+        self.handoff_seen: int | None = None
+        self.handoff_due = False
+        self.results_shown = False
+        self.shown = Shown(self.state.current, [0.0] * len(seats), [0.0] * len(seats),
+                           self._source_counts(), self.state.round)
+        self._refresh_buttons()
+        self._maybe_handoff(force=True)
+
+    # --- helpers -----------------------------------------------------------
+
+    def _source_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        if self.layout.source:
+            for i in self.state.zone(self.layout.source, self.state.current):
+                kind = self.state.items[i].kind
+                counts[kind] = counts.get(kind, 0) + 1
+        return counts
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """A seat's player colour."""
+        return theme.PLAYER_COLOURS[self.seats[seat].colour].rgb
+
+    def mark(self, seat: int) -> str:
+        """A seat's shape mark, so players are told apart without colour."""
+        return theme.PLAYER_COLOURS[self.seats[seat].colour].mark
+
+    def die_colour(self, kind: str) -> tuple[int, int, int]:
+        """A die kind's colour from the layout (grey when the layout names none)."""
+        return self.layout.dice_colours.get(kind, GREY)
+
+    def face_label(self, face: str | None) -> str:
+        """A face's name on screen."""
+        if face is None:
+            return "?"
+        style = self.layout.faces.get(face)
+        return style.label if style else face.replace("_", " ")
+
+    @property
+    def idle(self) -> bool:
+        """No animation is playing: the table shows the engine's state."""
+        return not self.steps and self.wait <= 0 and self.toss is None
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays this seat."""
+        return self.seats[seat].kind != "human"
+
+    def name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.seats[seat].name
+
+    # --- positions ---------------------------------------------------------
+
+    def source_point(self) -> tuple[float, float]:
+        """Where dice come out of the cup (canvas coordinates)."""
+        return (SIDE.x + 70.0, SIDE.y + 78.0)
+
+    def area_rect(self, index: int) -> pygame.Rect:
+        """The row of an area in the side column."""
+        return pygame.Rect(SIDE.x + 8, SIDE.y + 160 + index * 122, SIDE.w - 16, 112)
+
+    def slot(self, zone: str, index: int) -> tuple[float, float]:
+        """Where the index-th die of an area's zone sits."""
+        for i, area in enumerate(self.layout.areas):
+            if area.zone == zone:
+                rect = self.area_rect(i)
+                per_row = max(1, (rect.w - 16) // (SMALL_DIE + 6))
+                row, col = divmod(index, per_row)
+                return (rect.x + 10 + SMALL_DIE / 2 + col * (SMALL_DIE + 6),
+                        rect.y + 46 + SMALL_DIE / 2 + row * (SMALL_DIE * 0.55))
+        return self.source_point()
+
+    def zone_sprites(self, zone: str) -> list[Sprite]:
+        """The sprites shown in a zone, in order."""
+        return [s for s in self.sprites.values() if s.zone == zone]
+
+    # --- playing actions ---------------------------------------------------
+
+    def take(self, action: Action) -> None:
+        """Apply an action and queue its events for playback."""
+        before = [self.state.score(s) for s in range(len(self.seats))]
+        events = apply(self.state, action)
+        seat = action.player
+        adef = self.rules.actions[action.id]
+        self.log_line(f"{self.name(seat)}: {adef.label}.")
+        scored = any(e.kind == "changed" for e in events)
+        ended = any(e.kind == "turn_ended" for e in events)
+        after = [self.state.score(s) for s in range(len(self.seats))]
+        for event in events:
+            self.queue_event(event, bust=ended and not scored and before == after)
+        self.steps.append(Step(self._settle, "settle"))
+
+    def queue_event(self, event: Event, bust: bool = False) -> None:
+        """Turn one engine event into playback steps."""
+        kind, data, seat = event.kind, event.data, event.seat
+        if kind == "drew":
+            self.steps.append(Step(lambda: self._drew(data), "drew"))
+        elif kind == "rolled":
+            self.steps.append(Step(lambda: self._rolled(data), "rolled"))
+        elif kind == "moved":
+            self.steps.append(Step(lambda: self._moved(data), "moved"))
+        elif kind == "said":
+            text = str(data["text"])
+            self.steps.append(Step(lambda: self._said(text, bust), "said"))
+        elif kind == "changed" and seat is not None:
+            self.steps.append(Step(lambda: self._changed(seat, data), "changed"))
+        elif kind == "turn_started" and seat is not None:
+            self.steps.append(Step(lambda: self._turn_started(seat), "turn"))
+        elif kind == "last_round" and seat is not None:
+            text = f"{self.name(seat)} reached the goal! Last round: everyone else gets a turn."
+            self.steps.append(Step(lambda: self._announce(text, theme.GOLD, 2.2), "last"))
+        elif kind == "tiebreak":
+            tied = " and ".join(self.name(s) for s in data["seats"])
+            text = f"A tie! {tied} play a tiebreaker round."
+            self.steps.append(Step(lambda: self._announce(text, theme.GOLD, 2.4), "tie"))
+        elif kind == "round_started":
+            number = int(data["round"])
+            self.steps.append(Step(lambda: self._round(number), "round"))
+        elif kind == "game_over":
+            winners = " and ".join(self.name(s) for s in data["winners"])
+            text = f"{winners} win{'s' if len(data['winners']) == 1 else ''} the game!"
+            self.steps.append(Step(lambda: self._announce(text, theme.GOLD, 2.0, "bank"),
+                                   "over"))
+
+    def _drew(self, data: dict[str, Any]) -> float:
+        sx, sy = self.source_point()
+        entry = [(TRAY.right - DIE, TRAY.y + DIE + i * (DIE + 12)) for i in range(6)]
+        for n, (item, kind) in enumerate(zip(data["items"], data["kinds"], strict=True)):
+            if kind in self.shown.source:
+                self.shown.source[kind] = max(0, self.shown.source[kind] - 1)
+            sprite = Sprite(item, kind, None, data["to"], sx, sy)
+            sprite.tween(entry[n % len(entry)], 0.3)
+            self.sprites[item] = sprite
+        n = len(data["items"])
+        where = self.layout.source_label.lower() or "cup"
+        self.log_line(f"{self.name(self.shown.current)} takes {n} "
+                      f"{'die' if n == 1 else 'dice'} from the {where}.")
+        return 0.32
+
+    def _rolled(self, data: dict[str, Any]) -> float:
+        dice = []
+        resting: dict[str, tuple[float, float, float]] = {}
+        showing: dict[str, str] = {}
+        for item, kind, face in data["dice"]:
+            sprite = self.sprites.get(item)
+            if sprite is None:
+                sx, sy = self.source_point()
+                sprite = self.sprites[item] = Sprite(item, kind, None, data["zone"], sx, sy)
+            sprite.goal = None
+            x = min(max(sprite.x - TRAY.x, DIE / 2 + 2), TRAY.w - DIE / 2 - 2)
+            y = min(max(sprite.y - TRAY.y, DIE / 2 + 2), TRAY.h - DIE / 2 - 2)
+            resting[item] = (x, y, sprite.angle)
+            if sprite.face is not None:
+                showing[item] = sprite.face
+            dice.append((item, self.rules.dice[kind].faces, face))
+        fling, self.pending_fling = self.pending_fling, None
+        self.toss = self.tray.toss(dice, self.rng.randrange(1 << 30), fling, resting,
+                                   showing=showing)
+        self.toss_t = 0.0
+        self.toss_bumps = list(self.toss.bumps)
+        shown = ", ".join(self.face_label(face) for _, _, face in data["dice"])
+        self.log_line(f"{self.name(self.shown.current)} rolls: {shown}.")
+        self.last_words = f"{self.name(self.shown.current)} rolled {shown}."
+        return 0.0  # the toss itself holds the playback until the dice rest
+
+    def _moved(self, data: dict[str, Any]) -> float:
+        target = data["to"]
+        if target == self.layout.source:
+            for item in data["items"]:
+                sprite = self.sprites.pop(item, None)
+                if sprite is not None:
+                    self.shown.source[sprite.kind] = self.shown.source.get(sprite.kind, 0) + 1
+            return 0.12
+        start = len(self.zone_sprites(target))
+        for n, item in enumerate(data["items"]):
+            sprite = self.sprites.get(item)
+            if sprite is None:
+                continue
+            sprite.zone = target
+            if target in self.layout.tray:
+                continue
+            sprite.tween(self.slot(target, start + n), 0.4)
+        return 0.42
+
+    def _said(self, text: str, bust: bool) -> float:
+        self.log_line(text)
+        self.last_words = text
+        tone = theme.DANGER if bust else theme.WOOD
+        if bust:
+            self.app.sounds.play("bust")
+        self.banner = (text, tone, 2.0)
+        return 1.4
+
+    def _changed(self, seat: int, data: dict[str, Any]) -> float:
+        self.shown.score_goals[seat] = float(self.state.score(seat)) if self.idle_scores() \
+            else float(data["new"])
+        if data["new"] > data["old"]:
+            self.app.sounds.play("bank")
+        return 0.3
+
+    def idle_scores(self) -> bool:
+        """Whether the engine's scores are the ones to show (nothing left to play back)."""
+        return len(self.steps) <= 1
+
+    def _turn_started(self, seat: int) -> float:
+        self.shown.current = seat
+        self.app.sounds.play("turn")
+        who = self.name(seat) + (" (bot)" if self.is_bot(seat) else "")
+        self.banner = (f"{who}'s turn", self.colour(seat), 1.0)
+        self.log_line(f"--- {self.name(seat)}'s turn ---")
+        return 0.5
+
+    def _round(self, number: int) -> float:
+        self.shown.round = number
+        return 0.0
+
+    def _announce(self, text: str, colour: tuple[int, int, int], seconds: float,
+                  sound: str = "turn") -> float:
+        self.banner = (text, colour, seconds)
+        self.log_line(text)
+        self.last_words = text
+        self.app.sounds.play(sound)
+        return seconds * 0.8
+
+    def _settle(self) -> float:
+        """After playback: the display matches the engine exactly."""
+        self.shown.current = self.state.current
+        self.shown.score_goals = [float(self.state.score(s)) for s in range(len(self.seats))]
+        self.shown.source = self._source_counts()
+        self.shown.round = self.state.round
+        on_table = set()
+        for zname, lists in self.state.zones.items():
+            if zname == self.layout.source:
+                continue
+            for content in lists:
+                for i in content:
+                    item = self.state.items[i]
+                    on_table.add(item.id)
+                    sprite = self.sprites.get(item.id)
+                    if sprite is None:
+                        sx, sy = self.source_point()
+                        sprite = self.sprites[item.id] = Sprite(item.id, item.kind, item.face,
+                                                                zname, sx, sy)
+                    sprite.face, sprite.zone = item.face, zname
+        for gone in set(self.sprites) - on_table:
+            del self.sprites[gone]
+        self._refresh_buttons()
+        if self.state.game_over:
+            return 0.0
+        self._maybe_handoff()
+        return 0.0
+
+    def _maybe_handoff(self, force: bool = False) -> None:
+        seat = self.state.current
+        if self.state.game_over or self.is_bot(seat) or self.handoff_seen == seat:
+            return
+        humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
+        needed = self.rules.hidden_information or self.app.settings.always_handoff
+        self.handoff_seen = seat
+        if needed and (len(humans) > 1 or force):
+            self.handoff_due = True  # shown from update(), once this scene is on top
+
+    def log_line(self, text: str) -> None:
+        """Add a line to the table's log."""
+        self.log.append(text)
+        self.log = self.log[-200:]
+        self.log_scroll = 0
+
+    # --- buttons -------------------------------------------------------------
+
+    def _refresh_buttons(self) -> None:
+        seat = self.state.current
+        human_turn = not self.state.game_over and not self.is_bot(seat) and self.idle
+        legal = legal_actions(self.state) if human_turn else []
+        controls = []
+        x = TRAY.x
+        for adef in self.rules.actions.values():
+            if adef.by != "current":
+                continue
+            choices = [a for a in legal if a.id == adef.id]
+            if adef.args and choices:
+                for action in choices:
+                    label = adef.label + " " + " ".join(
+                        self.name(v) if any(a.is_player and a.name == k for a in adef.args)
+                        else str(v) for k, v in action.args)
+                    controls.append(Control(pygame.Rect(x, 600, 220, 70), label,
+                                            partial(self.take, action), tag=str(action)))
+                    x += 232
+                continue
+            action = Action(seat, adef.id)
+            reason = ""
+            if not human_turn:
+                reason = ("Wait for the dice to settle" if not self.idle else
+                          f"It is {self.name(seat)}'s turn" if not self.state.game_over
+                          else "The game is over")
+            elif not choices:
+                reason = why_illegal(self.state, action) or ""
+            key = adef.key.upper()
+            if adef.id == self.layout.toss_action:
+                key = f"{key}/Space"
+            controls.append(Control(pygame.Rect(x, 600, 300 if len(key) > 1 else 240, 70),
+                                    adef.label, partial(self.take,
+                                                        choices[0] if choices else action),
+                                    key=key, enabled=bool(choices), why_disabled=reason,
+                                    tag=f"action:{adef.id}"))
+            x += controls[-1].rect.w + 16
+        controls.append(Control(pygame.Rect(16, 600, 130, 56), "Menu", self.pause, key="Esc",
+                                tag="pause"))
+        controls.append(Control(pygame.Rect(154, 600, 130, 56), "Odds", self.toggle_odds,
+                                key="O", tag="odds", enabled=self.layout.odds is not None,
+                                why_disabled="This game has no odds to show"))
+        self.menu.set(controls)
+        focused = self.menu.focused
+        if human_turn and not (focused.enabled and focused.tag.startswith("action")):
+            # The player's first choice gets the keyboard focus: Enter does the obvious thing.
+            for i, c in enumerate(controls):
+                if c.enabled and (c.tag.startswith("action:") or c.tag.startswith(
+                        tuple(self.rules.actions))):
+                    self.menu.focus = i
+                    break
+
+    def toggle_odds(self) -> None:
+        """Show or hide the chance panel."""
+        self.show_odds = not self.show_odds
+        self.app.settings.show_odds = self.show_odds
+        self.app.settings.save()
+
+    def pause(self) -> None:
+        """The pause menu."""
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def restart(self) -> None:
+        """The same seats and options, new dice."""
+        self.app.replace(TableScene(self.app, self.rules, self.seats, self.options,
+                                    random.randrange(1 << 30)))
+
+    def demo_toss(self, seed: int) -> None:
+        """Toss every die in the cup across the tray, for show only (the benchmark's load):
+        the engine's state is not touched."""
+        rng = random.Random(seed)
+        dice = []
+        for i in self.state.zone(self.layout.source, self.state.current) if self.layout.source \
+                else []:
+            item = self.state.items[i]
+            faces = self.rules.dice[item.kind].faces
+            self.sprites[item.id] = Sprite(item.id, item.kind, None, self.layout.tray[0],
+                                           TRAY.centerx, TRAY.centery)
+            dice.append((item.id, faces, faces[rng.randrange(len(faces))]))
+        self.toss = self.tray.toss(dice, seed)
+        self.toss_t = 0.0
+        self.toss_bumps = list(self.toss.bumps)
+
+    # --- input -----------------------------------------------------------------
+
+    def action_for_key(self, key: int) -> Action | None:
+        """The legal action a key stands for, if any."""
+        if not self.idle or self.state.game_over or self.is_bot(self.state.current):
+            return None
+        legal = legal_actions(self.state)
+        toss = self.layout.toss_action
+        for action in legal:
+            adef = self.rules.actions[action.id]
+            if action.args:
+                continue
+            if key == pygame.key.key_code(adef.key.lower()) if adef.key else False:
+                return action
+            if key == pygame.K_SPACE and action.id == toss:
+                return action
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.pause()
+                return
+            if event.key == pygame.K_F1:
+                from .rules import RulesScene
+
+                self.app.push(RulesScene(self.app, self.rules))
+                return
+            if event.key == pygame.K_o:
+                self.toggle_odds()
+                return
+            if event.key == pygame.K_h:
+                self.hurry = not self.hurry
+                return
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
+                return
+            action = self.action_for_key(event.key)
+            if action is not None:
+                self.take(action)
+                self._refresh_buttons()
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_log(event.y)
+            return
+        if self._drag(event):
+            return
+        if self.menu.handle(event):
+            self._refresh_buttons()
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the log (positive: back in time)."""
+        self.log_scroll = max(0, min(max(0, len(self.log) - 5), self.log_scroll + lines))
+
+    def _drag(self, event: pygame.event.Event) -> bool:
+        """Drag across the tray and let go to fling the dice."""
+        now = time.perf_counter()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and TRAY.collidepoint(
+                event.pos):
+            self.drag = [(float(event.pos[0]), float(event.pos[1]), now)]
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag:
+            self.drag.append((float(event.pos[0]), float(event.pos[1]), now))
+            self.drag = self.drag[-12:]
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
+            self.drag.append((float(event.pos[0]), float(event.pos[1]), now))
+            path, self.drag = self.drag, []
+            x0, y0, _ = path[0]
+            x1, y1, t1 = path[-1]
+            if abs(x1 - x0) + abs(y1 - y0) < 24:
+                return True  # a click, not a fling
+            recent = [p for p in path if t1 - p[2] <= 0.12] or path
+            rx, ry, rt = recent[0]
+            span = max(t1 - rt, 1 / 60)
+            vx, vy = (x1 - rx) / span, (y1 - ry) / span
+            toss = self.layout.toss_action
+            if toss is None:
+                return True
+            action = Action(self.state.current, toss)
+            legal = legal_actions(self.state)
+            if self.idle and not self.is_bot(self.state.current) and action in legal:
+                self.pending_fling = (x0 - TRAY.x, y0 - TRAY.y, vx, vy)
+                self.take(action)
+                self._refresh_buttons()
+            return True
+        return False
+
+    # --- time -------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.handoff_due and self.app.top is self:
+            from .handoff import HandoffScene
+
+            self.handoff_due = False
+            seat = self.state.current
+            self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat)))
+            return
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+        goals = self.shown.score_goals
+        for s, goal in enumerate(goals):
+            cur = self.shown.scores[s]
+            if cur != goal:
+                step = max(abs(goal - cur) * min(1.0, dt * 6), dt * 8)
+                self.shown.scores[s] = goal if abs(goal - cur) <= step else (
+                    cur + step if goal > cur else cur - step)
+        if self.banner is not None:
+            text, colour, left = self.banner
+            self.banner = (text, colour, left - dt) if left - dt > 0 else None
+        if self.toss is not None:
+            self.toss_t += dt
+            while self.toss_bumps and self.toss_bumps[0].t <= self.toss_t:
+                self.app.sounds.play("clatter", self.toss_bumps.pop(0).strength)
+            for item in list(self.sprites):
+                sprite = self.sprites[item]
+                try:
+                    pose = self.toss.pose(item, self.toss_t)
+                except KeyError:
+                    continue
+                sprite.x, sprite.y = TRAY.x + pose.x, TRAY.y + pose.y
+                sprite.angle, sprite.face = pose.angle, pose.face
+            if self.toss_t >= self.toss.duration:
+                self.toss = None
+            return
+        if self.wait > 0:
+            self.wait -= dt
+            return
+        while self.steps and self.wait <= 0 and self.toss is None:
+            beat = self.steps.popleft()
+            self.wait = beat.start()
+        if self.idle:
+            self._bot_turn(dt)
+        # A bot may just have moved: its playback comes before the results.
+        if self.idle and not self.results_shown and self.state.game_over:
+            self.results_shown = True
+            from .results import ResultsScene
+
+            self.app.push(ResultsScene(self.app, self))
+
+    def _bot_turn(self, dt: float) -> None:
+        seat = self.state.current
+        if self.state.game_over or not self.is_bot(seat) or self.app.top is not self:
+            return
+        self.bot_wait += dt
+        if self.bot_wait < (HURRY if self.hurry else BOT_SPEEDS[self.app.settings.bot_speed]):
+            return
+        self.bot_wait = 0.0
+        policy = POLICIES[self.seats[seat].kind]
+        self.take(policy(self.state, legal_actions(self.state), self.rng))
+        self._refresh_buttons()
+
+    # --- drawing ----------------------------------------------------------------
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        theme.draw_table_background(canvas)
+        self.draw_header(canvas)
+        self.draw_scores(canvas)
+        self.draw_tray(canvas)
+        self.draw_side(canvas)
+        self.draw_footer(canvas)
+        if self.banner is not None:
+            text, colour, left = self.banner
+            Banner(text, colour).draw(canvas, pygame.Rect(TRAY.x - 40, TRAY.centery - 50,
+                                                          TRAY.w + 80, 100),
+                                      alpha=min(1.0, left * 3))
+
+    def draw_header(self, canvas: pygame.Surface) -> None:
+        seat = self.shown.current
+        over = self.state.game_over and self.idle
+        head = pygame.Rect(16, 12, 1248, 84)
+        if over:
+            title, colour = "Game over", theme.GOLD
+        else:
+            who = self.name(seat) + (" (bot)" if self.is_bot(seat) else "")
+            title, colour = f"{who}'s turn", self.colour(seat)
+        Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, 560, head.h))
+        width = head.right - (head.x + 580)
+        what = self.what_to_do()
+        theme.text(canvas, what, (head.x + 580, head.y + 8),
+                   theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL),
+                   theme.PARCHMENT, bold=True)
+        words = theme.ellipsize(self.last_words, theme.font(theme.SMALL), width)
+        theme.text(canvas, words, (head.x + 580, head.y + 46), theme.SMALL, theme.PARCHMENT)
+
+    def what_to_do(self) -> str:
+        """One line telling the player the game waits on what they can do."""
+        seat = self.state.current
+        if self.state.game_over:
+            return "The game is over."
+        if not self.idle:
+            return "Watch the dice..."
+        if self.is_bot(seat):
+            return f"{self.name(seat)} is thinking... (H to hurry)"
+        legal = legal_actions(self.state)
+        labels = [self.rules.actions[a.id].label for a in legal]
+        if self.layout.toss_action and any(a.id == self.layout.toss_action for a in legal):
+            toss_label = self.rules.actions[self.layout.toss_action].label
+            others = [lab for lab in labels if lab != toss_label]
+            tail = f", or {' or '.join(others)}" if others else ""
+            return f"{self.name(seat)}: drag or press Space to {toss_label.lower()}{tail}."
+        return f"{self.name(seat)}: choose " + " or ".join(labels) + "."
+
+    def draw_scores(self, canvas: pygame.Surface) -> None:
+        Panel(SCORES, "Scores").draw(canvas)
+        goal = self.options.get("goal")
+        y = SCORES.y + 52
+        for s in range(len(self.seats)):
+            rect = pygame.Rect(SCORES.x + 10, y, SCORES.w - 20, 50)
+            name = self.name(s) + (" (bot)" if self.is_bot(s) else "")
+            active = s == self.shown.current and not (self.state.game_over and self.idle)
+            out = not self.state.active[s]
+            name_plate(canvas, rect, name, self.colour(s), active,
+                       round(self.shown.scores[s]), mark=self.mark(s), dim=out,
+                       status="THINKING" if self.is_bot(s) else "YOUR TURN")
+            y += 56
+        footer = f"Round {self.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
+        theme.text(canvas, footer, (SCORES.centerx, SCORES.bottom - 30), theme.SMALL,
+                   theme.INK, bold=True, anchor="center")
+
+    def draw_tray(self, canvas: pygame.Surface) -> None:
+        theme.draw_tray(canvas, TRAY)
+        drawn = [s for s in self.sprites.values() if s.zone in self.layout.tray or (
+            s.goal is None and TRAY.collidepoint(s.x, s.y) and s.zone not in
+            {a.zone for a in self.layout.areas})]
+        tray_dice = [sp for sp in drawn if sp.zone in self.layout.tray]
+        if tray_dice and self.idle:
+            label = self.rules.zones[tray_dice[0].zone].label
+            theme.text(canvas, f"{label}: {len(tray_dice)}", (TRAY.x + 24, TRAY.y + 18),
+                       theme.SMALL, theme.FELT_TEXT, bold=True)
+        if not drawn and self.idle and not self.state.game_over:
+            theme.text(canvas, "Drag across the table and let go to throw the dice",
+                       TRAY.center, theme.SMALL, theme.FELT_TEXT, anchor="center")
+        for sprite in sorted(drawn, key=lambda s: s.y):
+            draw_die(canvas, (sprite.x, sprite.y), DIE, sprite.angle,
+                     self.die_colour(sprite.kind), sprite.face)
+        if self.drag:
+            points = [(x, y) for x, y, _ in self.drag]
+            if len(points) > 1:
+                pygame.draw.lines(canvas, theme.PARCHMENT, False, points, 4)
+
+    def draw_side(self, canvas: pygame.Surface) -> None:
+        layout = self.layout
+        if layout.source:
+            box = pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 148)
+            Panel(box, layout.source_label or layout.source).draw(canvas)
+            theme.draw_cup(canvas, (box.x + 64, box.y + 92), 40)
+            total = sum(self.shown.source.values())
+            theme.text(canvas, f"{total} {'die' if total == 1 else 'dice'} left",
+                       (box.x + 120, box.y + 58), theme.SMALL, theme.INK, bold=True,
+                       anchor="midleft", tight=True)
+            y = box.y + 88
+            for kind in self.rules.dice:
+                n = self.shown.source.get(kind, 0)
+                pygame.draw.circle(canvas, self.die_colour(kind), (box.x + 132, y), 9)
+                pygame.draw.circle(canvas, theme.INK, (box.x + 132, y), 9, 2)
+                theme.text(canvas, f"{n} {kind}", (box.x + 148, y), theme.SMALL, theme.INK,
+                           anchor="midleft", tight=True)
+                y += 22
+        rolled_names = {a.zone for a in layout.areas}
+        for i, area in enumerate(layout.areas):
+            rect = self.area_rect(i)
+            tone = {"good": theme.GOOD, "bad": theme.DANGER}.get(area.tone, theme.WOOD)
+            sprites = [s for s in self.zone_sprites(area.zone) if s.zone in rolled_names]
+            count = len(sprites)
+            title = f"{area.label}: {count}" + (f" of {area.limit}" if area.limit else "")
+            Panel(rect, title, accent=tone).draw(canvas)
+            if area.limit:
+                for k in range(count, area.limit):
+                    cx, cy = self.slot(area.zone, k)
+                    slot = pygame.Rect(0, 0, SMALL_DIE, SMALL_DIE)
+                    slot.center = (int(cx), int(cy))
+                    pygame.draw.rect(canvas, theme.SLOT, slot, width=3, border_radius=10)
+        for sprite in self.sprites.values():
+            if sprite.zone in rolled_names or sprite.goal is not None:
+                draw_die(canvas, (sprite.x, sprite.y), SMALL_DIE if sprite.goal is None or
+                         sprite.zone in rolled_names else DIE, sprite.angle,
+                         self.die_colour(sprite.kind), sprite.face)
+
+    def draw_footer(self, canvas: pygame.Surface) -> None:
+        status = ""
+        if self.layout.status is not None and self.idle and not self.state.game_over:
+            ctx_seat = self.state.current
+            from ..engine.expr import Ctx
+
+            status = self.layout.status.render(Ctx(self.state, ctx_seat))
+        if status:
+            theme.text(canvas, status, (TRAY.x, 540), theme.BODY, theme.PARCHMENT, bold=True)
+        odds = self.layout.odds
+        if odds is not None and self.show_odds and self.idle and not self.state.game_over:
+            seat = self.state.current
+            if odds.when is None or evaluate(odds.when, self.state, seat):
+                chance = float(evaluate(odds.chance, self.state, seat))
+                text = f"{odds.label}: {chance:.0%}" + theme.in_words(chance)
+                theme.text(canvas, text, (TRAY.x, 572),
+                           theme.fit_size(text, TRAY.w, theme.SMALL, bold=True, floor=18),
+                           theme.GOLD_LIGHT, bold=True)
+        self.menu.draw(canvas)
+        draw_log(canvas, LOG, self.log, self.log_scroll)

@@ -1,0 +1,157 @@
+"""The title scene: every installed game, with what it is and who it is for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..render import theme
+from ..render.widgets import Panel
+from .base import Control, Menu, Scene
+
+if TYPE_CHECKING:
+    from ..engine import Rules
+
+
+@dataclass
+class Entry:
+    """A game on the title screen: its rules, or why it cannot be played."""
+
+    id: str
+    rules: Rules | None
+    problem: str = ""
+
+
+def discover() -> list[Entry]:
+    """Every installed ruleset, loaded; a broken one becomes an entry with its message."""
+    from ..ruleset import LoadError, installed_rulesets, load_ruleset
+
+    out = []
+    for folder in installed_rulesets():
+        try:
+            out.append(Entry(folder.name, load_ruleset(folder)))
+        except LoadError as exc:
+            first = exc.problems[0]
+            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+            out.append(Entry(folder.name, None, f"{first}{more}"))
+    return out
+
+
+class TitleScene(Scene):
+    """Pick a game."""
+
+    def __init__(self, app: object, lazy: bool = False) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.menu = Menu()
+        self.entries: list[Entry] = []
+        self.drawn = False
+        if not lazy:
+            self.show(discover())
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the games have been found (the first frame is drawn before that)."""
+        return bool(self.menu.controls)
+
+    def update(self, dt: float) -> None:
+        # Loading and checking every ruleset waits until the window has shown its first
+        # frame, so the app appears at once; the list fills in on the next frame.
+        if not self.loaded and self.drawn:
+            self.show(discover())
+
+    def show(self, entries: list[Entry]) -> None:
+        """Lay out the games."""
+        self.entries = entries
+        controls = []
+        top = 210
+        for i, entry in enumerate(self.entries):
+            rect = pygame.Rect(240, top + i * 104, 800, 92)
+            controls.append(Control(rect, entry.id, partial(self.choose, entry),
+                                    enabled=entry.rules is not None,
+                                    why_disabled="This game's rules file has a problem",
+                                    tag=f"game:{entry.id}"))
+        controls.append(Control(pygame.Rect(240, 640, 250, 60), "Rules", self.show_rules,
+                                key="F1", tag="rules"))
+        controls.append(Control(pygame.Rect(790, 640, 250, 60), "Quit", self.quit, key="Esc",
+                                tag="quit"))
+        self.menu.set(controls, keep_focus=False)
+
+    def choose(self, entry: Entry) -> None:
+        """Go to the seats and options of a game."""
+        from .setup import SetupScene
+
+        if entry.rules is not None:
+            self.app.push(SetupScene(self.app, entry.rules))
+
+    def selected(self) -> Entry | None:
+        """The game the focus is on (or the first playable one)."""
+        tag = self.menu.focused.tag
+        for e in self.entries:
+            if tag == f"game:{e.id}":
+                return e
+        return next((e for e in self.entries if e.rules is not None), None)
+
+    def show_rules(self) -> None:
+        """The rules of the focused game."""
+        from .rules import RulesScene
+
+        entry = self.selected()
+        if entry is not None and entry.rules is not None:
+            self.app.push(RulesScene(self.app, entry.rules))
+
+    def quit(self) -> None:
+        """Close the app."""
+        self.app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_rules()
+            return
+        self.menu.handle(event)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        self.drawn = True
+        theme.draw_table_background(canvas)
+        theme.text(canvas, "dinotable", (640, 70), theme.HUGE, theme.PARCHMENT, bold=True,
+                   anchor="center")
+        theme.text(canvas, "Dinosaur games for the whole table. Pick a game:", (640, 150),
+                   theme.BODY, theme.PARCHMENT, anchor="center")
+        for i, c in enumerate(self.menu.controls):
+            if not c.tag.startswith("game:"):
+                continue
+            entry = self.entries[i]
+            focused = i == self.menu.focus
+            Panel(c.rect, "", focused=focused, dim=entry.rules is None).draw(canvas)
+            x, y = c.rect.x + 24, c.rect.y + 12
+            if entry.rules is None:
+                theme.text(canvas, f"{entry.id} - unavailable", (x, y), theme.BODY,
+                           theme.DANGER, bold=True)
+                line = theme.wrap(entry.problem, theme.font(theme.SMALL), c.rect.w - 48)[0]
+                theme.text(canvas, line, (x, y + 40), theme.SMALL, theme.INK_SOFT)
+                continue
+            rules = entry.rules
+            theme.text(canvas, rules.name, (x, c.rect.y + 14), theme.SIZE_HEADING, theme.INK,
+                       bold=True, tight=True)
+            facts = (f"{rules.min_players}-{rules.max_players} players"
+                     f"  ·  {rules.data.get('time', '')}")
+            theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 20), theme.SMALL,
+                       theme.INK_SOFT, anchor="topright", tight=True)
+            pitch = str(rules.data.get("pitch", ""))
+            line = theme.ellipsize(pitch, theme.font(theme.SMALL), c.rect.w - 48)
+            theme.text(canvas, line, (x, c.rect.y + 60), theme.SMALL, theme.INK_SOFT,
+                       tight=True)
+        buttons = Menu()
+        buttons.controls = [c for c in self.menu.controls if not c.tag.startswith("game:")]
+        buttons.focus = next((i for i, c in enumerate(buttons.controls)
+                              if c is self.menu.focused), -1)
+        buttons.hover = None
+        buttons.draw(canvas)
+        theme.text(canvas, "Arrows or Tab to choose, Enter to play, F1 for the rules, "
+                   "M mutes, F11 full screen", (640, 612), theme.SMALL, theme.PARCHMENT,
+                   anchor="center")
