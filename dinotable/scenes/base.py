@@ -61,6 +61,7 @@ class Menu:
         self.controls: list[Control] = []
         self.focus = 0
         self.hover: int | None = None
+        self.show_focus = True
 
     def set(self, controls: list[Control], keep_focus: bool = True) -> None:
         """Replace the controls, keeping focus on the same tag when possible."""
@@ -176,7 +177,7 @@ class Menu:
     def draw(self, canvas: pygame.Surface) -> None:
         """Draw every control, then the tooltip of a disabled one under the pointer/focus."""
         for i, c in enumerate(self.controls):
-            focused = i == self.focus
+            focused = i == self.focus and self.show_focus
             if c.kind == "button":
                 Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(canvas)
             else:

@@ -66,7 +66,7 @@ class PauseScene(Scene):
         shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         canvas.blit(shade, (0, 0))
-        Panel(pygame.Rect(420, 140, 440, 420), "Paused").draw(canvas)
-        theme.text(canvas, "Paused", (640, 180), theme.TITLE_SMALL, theme.INK, bold=True,
-                   anchor="center")
+        Panel(pygame.Rect(420, 130, 440, 430), "").draw(canvas)
+        theme.text(canvas, "Paused", (640, 182), theme.TITLE_SMALL, theme.INK, bold=True,
+                   anchor="center", tight=True)
         self.menu.draw(canvas)

@@ -106,6 +106,6 @@ class RulesScene(Scene):
             top = inner.y + int((inner.h - bar_h) * self.scroll / max(1, total - inner.h))
             pygame.draw.rect(canvas, theme.WOOD, (PAGE.right - 16, top, 8, bar_h),
                              border_radius=4)
-        theme.text(canvas, "Arrows, Page Up/Down or the mouse wheel scroll", (640, 628 + 8),
-                   theme.TINY, theme.PARCHMENT, anchor="center")
+        theme.text(canvas, "Arrows, Page Up/Down or the wheel scroll", (760, 678),
+                   theme.SMALL, theme.PARCHMENT, anchor="midleft", tight=True)
         self.menu.draw(canvas)

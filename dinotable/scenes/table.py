@@ -217,10 +217,11 @@ class TableScene(Scene):
         ended = any(e.kind == "turn_ended" for e in events)
         after = [self.state.score(s) for s in range(len(self.seats))]
         for event in events:
-            self.queue_event(event, bust=ended and not scored and before == after)
+            self.queue_event(event, bust=ended and not scored and before == after,
+                             good=scored and after != before)
         self.steps.append(Step(self._settle, "settle"))
 
-    def queue_event(self, event: Event, bust: bool = False) -> None:
+    def queue_event(self, event: Event, bust: bool = False, good: bool = False) -> None:
         """Turn one engine event into playback steps."""
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "drew":
@@ -231,7 +232,7 @@ class TableScene(Scene):
             self.steps.append(Step(lambda: self._moved(data), "moved"))
         elif kind == "said":
             text = str(data["text"])
-            self.steps.append(Step(lambda: self._said(text, bust), "said"))
+            self.steps.append(Step(lambda: self._said(text, bust, good), "said"))
         elif kind == "changed" and seat is not None:
             self.steps.append(Step(lambda: self._changed(seat, data), "changed"))
         elif kind == "turn_started" and seat is not None:
@@ -312,10 +313,10 @@ class TableScene(Scene):
             sprite.tween(self.slot(target, start + n), 0.4)
         return 0.42
 
-    def _said(self, text: str, bust: bool) -> float:
+    def _said(self, text: str, bust: bool, good: bool = False) -> float:
         self.log_line(text)
         self.last_words = text
-        tone = theme.DANGER if bust else theme.WOOD
+        tone = theme.DANGER if bust else theme.GOOD if good else theme.WOOD
         if bust:
             self.app.sounds.play("bust")
         self.banner = (text, tone, 2.0)
@@ -440,6 +441,7 @@ class TableScene(Scene):
                                 key="O", tag="odds", enabled=self.layout.odds is not None,
                                 why_disabled="This game has no odds to show"))
         self.menu.set(controls)
+        self.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
         focused = self.menu.focused
         if human_turn and not (focused.enabled and focused.tag.startswith("action")):
             # The player's first choice gets the keyboard focus: Enter does the obvious thing.
@@ -672,8 +674,10 @@ class TableScene(Scene):
         seat = self.state.current
         if self.state.game_over:
             return "The game is over."
-        if not self.idle:
+        if self.toss is not None:
             return "Watch the dice..."
+        if not self.idle:
+            return "Watch the table..."
         if self.is_bot(seat):
             return f"{self.name(seat)} is thinking... (H to hurry)"
         legal = legal_actions(self.state)
@@ -687,7 +691,7 @@ class TableScene(Scene):
 
     def draw_scores(self, canvas: pygame.Surface) -> None:
         Panel(SCORES, "Scores").draw(canvas)
-        goal = self.options.get("goal")
+        goal = self.state.options.get("goal")
         y = SCORES.y + 52
         for s in range(len(self.seats)):
             rect = pygame.Rect(SCORES.x + 10, y, SCORES.w - 20, 50)
