@@ -17,6 +17,13 @@ CANVAS = (1280, 720)
 TITLE = "dinotable"
 
 
+def _icon() -> pygame.Surface:
+    """The window icon: a green die showing a dinosaur, drawn like the table's dice."""
+    from .render.dice import die_body
+
+    return die_body((63, 158, 77), "dino", 32)
+
+
 class App:
     """Owns the window; draws the top scenes on a 1280x720 canvas scaled to fit the window."""
 
@@ -29,6 +36,7 @@ class App:
         forget_caches()
         pygame.key.set_repeat(400, 40)
         self.settings = settings or Settings.load()
+        pygame.display.set_icon(_icon())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
         self.canvas = pygame.Surface(CANVAS).convert()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from . import __version__
@@ -14,6 +16,7 @@ from .ruleset import installed_rulesets, load_ruleset
 from .sim import simulate
 
 REPEATS = 3  # best of three: a shared 2-core machine is noisy, the best run is the signal
+BUILD_COMMAND = 'python3 -m pip install ".[package]" && python3 packaging/build.py'
 
 
 def _players(min_players: int, max_players: int) -> int:
@@ -66,6 +69,43 @@ def measure(quick: bool = False) -> dict[str, Any]:
     from .bench_table import measure_table
 
     result.update(measure_table(quick))
+    result.update(measure_executable(quick))
+    return result
+
+
+def dist_dir() -> Path:
+    """Where packaging/build.py puts the standalone app (DINOTABLE_DIST overrides)."""
+    override = os.environ.get("DINOTABLE_DIST")
+    return Path(override) if override else Path(__file__).resolve().parent.parent / "dist"
+
+
+def built_executable(dist: Path) -> Path | None:
+    """The one-folder app's executable under `dist`, if it has been built."""
+    exe = dist / "dinotable" / ("dinotable.exe" if sys.platform == "win32" else "dinotable")
+    return exe if exe.is_file() else None
+
+
+def _megabytes(path: Path) -> float:
+    files = [path] if path.is_file() else [p for p in path.rglob("*") if not p.is_symlink()]
+    return round(sum(p.stat().st_size for p in files if p.is_file()) / 1e6, 1)
+
+
+def measure_executable(quick: bool = False) -> dict[str, Any]:
+    """The standalone app's first frame and sizes; null until packaging/build.py has run."""
+    from .bench_table import time_to_first_frame
+
+    result: dict[str, Any] = {"exe_first_frame_s": None, "exe_unpacked_mb": None,
+                              "exe_zip_mb": None}
+    dist = dist_dir()
+    exe = built_executable(dist)
+    if exe is None:
+        return result
+    result["exe_first_frame_s"] = time_to_first_frame([str(exe), "--frames", "1"],
+                                                      2 if quick else 5)
+    result["exe_unpacked_mb"] = _megabytes(exe.parent)
+    zips = sorted(dist.glob(f"dinotable-{__version__}-*.zip"), key=lambda p: p.stat().st_mtime)
+    if zips:
+        result["exe_zip_mb"] = _megabytes(zips[-1])
     return result
 
 
@@ -87,6 +127,14 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
           f" toss to rest {result['settle_s']:.2f} s (longest {result['max_settle_s']:.2f} s)")
     print(f"first frame {result['first_frame_s']:.3f} s (a bare pygame window: "
           f"{result['bare_pygame_first_frame_s']:.3f} s)")
+    if result["exe_first_frame_s"] is None:
+        print(f"standalone app: not built in {dist_dir()}; build it with: {BUILD_COMMAND}")
+    else:
+        ratio = result["exe_first_frame_s"] / result["first_frame_s"]
+        zipped = "not zipped" if result["exe_zip_mb"] is None else f"{result['exe_zip_mb']} MB"
+        print(f"standalone app: first frame {result['exe_first_frame_s']:.3f} s "
+              f"({ratio:.2f}x from source); unpacked {result['exe_unpacked_mb']} MB, "
+              f"zip {zipped}")
     if json_out:
         print(json.dumps(result))
     sys.stdout.flush()

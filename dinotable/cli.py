@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         "A tabletop for five dinosaur games. With no command, opens the window on the title "
         "screen."))
     parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check this copy headless (every ruleset, scenario and scene), "
+                             "print a summary and exit 0, or 1 naming what failed")
     parser.add_argument("--frames", type=_positive, default=None, metavar="N",
                         help="draw N frames and exit (smoke tests, start-up timing)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -89,6 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
+        if args.self_test:
+            from .selftest import run_self_test
+
+            return run_self_test()
         if args.command == "validate":
             return cmd_validate(args.paths)
         if args.command == "check":

@@ -28,3 +28,30 @@ def rulesets_dir() -> Path:
 def assets_dir() -> Path:
     """Folder holding fonts, images and sounds."""
     return _base() / "assets"
+
+
+def user_data_dir() -> Path:
+    """The platform's per-user data folder for dinotable (DINOTABLE_HOME overrides).
+
+    Never the working directory and never beside the executable: a frozen app may sit in a
+    read-only folder, on a stick, or be unpacked afresh into a temporary folder each run.
+    """
+    override = os.environ.get("DINOTABLE_HOME")
+    if override:
+        return Path(override)
+    if sys.platform.startswith("win"):
+        base = _absolute("APPDATA", Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = _absolute("XDG_DATA_HOME", Path.home() / ".local" / "share")
+    return base / "dinotable"
+
+
+def _absolute(variable: str, default: Path) -> Path:
+    """The folder an environment variable names, else `default`.
+
+    Unset, empty or relative gives `default`: a relative one would mean the working directory.
+    """
+    value = os.environ.get(variable, "")
+    return Path(value) if value and os.path.isabs(value) else default

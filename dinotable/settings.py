@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import sys
 from dataclasses import asdict, dataclass, fields
-from pathlib import Path
 
+from .paths import user_data_dir
 
-def user_data_dir() -> Path:
-    """The platform's per-user data folder for dinotable (never the working directory)."""
-    override = os.environ.get("DINOTABLE_HOME")
-    if override:
-        return Path(override)
-    if sys.platform.startswith("win"):
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    return base / "dinotable"
+__all__ = ["BOT_SPEEDS", "Settings", "user_data_dir"]
 
 
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.35}

@@ -432,7 +432,8 @@ def test_events_name_what_happened_in_words_and_data(tiny: Rules) -> None:
     events = apply(state, Action(0, "pass"))
     assert kinds(events) == ["action", "moved", "turn_ended", "turn_started"]
     moved, ended, started = events[1], events[2], events[3]
-    assert moved.data == {"from": "tray", "to": "bag", "items": drew.data["items"]}
+    assert moved.data == {"from": "tray", "to": "bag", "from_owner": None, "to_owner": None,
+                          "items": drew.data["items"]}
     assert (ended.seat, started.seat) == (0, 1)
 
 

@@ -341,3 +341,69 @@ def test_the_command_line_draws_frames_and_exits_0() -> None:
                            "--players", "Ann,Ben", "--bots", "human,heuristic", "--frames",
                            "5"], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_dinosaur_dice_four_seats_two_bots_reach_the_cave_through_the_real_scenes(
+        app: App) -> None:
+    """Two people and two bots race to the cave; people throw by dragging, hand in stones
+    with S and steal by clicking the victim's row."""
+    you = Player(app)
+    start_table(app, "dinosaur_dice", ["Ann", "Ben", "Cat", "Dev"],
+                ["human", "heuristic", "human", "heuristic"], seed=21, options={"goal": 8})
+    table = app.top
+    assert isinstance(table, TableScene)
+    rng = random.Random(5)
+    steals = stones = throws = 0
+    for _ in range(MAX_FRAMES):
+        if isinstance(app.top, ResultsScene):
+            break
+        you.frames()
+        if app.top is not table or not table.idle or table.is_bot(table.state.current):
+            continue
+        targets = table.steal_targets()
+        if targets:
+            victim = rng.choice(sorted(targets))
+            before = len(table.state.zones["kept"][victim])
+            you.click(table.row_rect(victim).center)
+            assert len(table.state.zones["kept"][victim]) == before - 1
+            steals += 1
+        elif table.menu.find("action:stone").enabled and len(table.state.zones["pool"][0]) <= 2:
+            you.key(pygame.K_s)
+            stones += 1
+        else:
+            tr = table.tr
+            you.drag((tr.right - 50, tr.centery), (tr.x + 60, tr.centery + rng.randrange(-60, 60)))
+            throws += 1
+    assert isinstance(app.top, ResultsScene)
+    state = table.state
+    assert state.game_over
+    assert max(state.player_vars[s]["position"] for s in range(4)) >= 8
+    assert throws > 0
+    # Every winner stands in the cave; the track shows them there.
+    for s in state.winners:
+        assert state.score(s) == 8
+        assert round(table.shown.scores[s]) == 8
+
+
+def test_stealing_is_done_by_clicking_the_victims_row(app: App) -> None:
+    you = Player(app)
+    start_table(app, "dinosaur_dice", ["Ann", "Ben", "Cat"], ["human", "human", "human"],
+                seed=3)
+    table = app.top
+    assert isinstance(table, TableScene)
+    you.frames()
+    table.state.chance.force(["dinosaur"] * 4 + ["bone"] * 6 + ["egg"] * 2)
+    you.key(pygame.K_SPACE)  # Ann keeps four dinosaurs
+    you.until(lambda: table.idle and table.state.current == 1)
+    table.state.chance.force(["dinosaur"] + ["egg"] * 3 + ["bone"] * 4)
+    you.key(pygame.K_SPACE)  # Ben throws three eggs
+    you.until(lambda: table.idle)
+    assert set(table.steal_targets()) == {0}
+    assert "click a glowing player" in table.what_to_do()
+    you.click(table.row_rect(2).center)  # Cat has no dinosaur die: nothing happens
+    assert table.state.current == 1
+    you.click(table.row_rect(0).center)
+    you.until(lambda: table.idle)
+    assert [len(z) for z in table.state.zones["kept"]] == [3, 2, 0]
+    assert table.state.current == 2
+    assert any("Ben steals a dinosaur die from Ann!" in line for line in table.log)

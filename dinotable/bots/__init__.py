@@ -19,17 +19,22 @@ def random_policy(state: GameState, legal: list[Action], rng: random.Random) -> 
 def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) -> Action:
     """A sensible player: the ruleset's `bots.heuristic` preferences, first that applies.
 
-    Each preference names an action and an optional condition (an expression
-    seen from the bot's seat); the first whose action is legal and whose
-    condition holds is taken. With no preference applying, it plays at random.
+    Each preference names an action, an optional condition (an expression seen from the
+    bot's seat) and an optional `best` score for choosing among its arguments; the first
+    whose action is legal and whose condition holds is taken. With none, it plays at random.
     """
     if not legal:
         raise ValueError("no legal action to choose from")
     ctx = Ctx(state, legal[0].player)
-    for action_id, when in state.rules.bot_hints:
-        options = [a for a in legal if a.id == action_id]
-        if options and (when is None or when(ctx)):
-            return options[rng.randrange(len(options))]
+    for hint in state.rules.bot_hints:
+        options = [a for a in legal if a.id == hint.action]
+        if not options or (hint.when is not None and not hint.when(ctx)):
+            continue
+        if hint.best is not None and len(options) > 1:
+            scored = [(hint.best(Ctx(state, a.player, a.arg_map)), a) for a in options]
+            top = max(score for score, _ in scored)
+            options = [a for score, a in scored if score == top]
+        return options[int(rng.random() * len(options))]
     return random_policy(state, legal, rng)
 
 

@@ -50,6 +50,9 @@ EFFECTS: dict[str, EffectSpec] = {}
 CONTROL_FORMS = {
     "when": "when: EXPR, then: [EFFECTS], else: [EFFECTS] - run `then` if EXPR holds, "
             "else `else` (optional).",
+    "for_each_player": "for_each_player: [EFFECTS] - run the effects once for every player, "
+                       "in seat order, with that player in scope (their variables and zones); "
+                       "ending the turn inside is not allowed.",
 }
 
 
@@ -98,13 +101,15 @@ class EffectCompiler:
             return _NOTHING
         if "when" in raw:
             return self.when(raw, path)
+        if "for_each_player" in raw:
+            return self.for_each_player(raw, path)
         if len(raw) != 1:
             self.report(path, f"an effect has exactly one key, found {sorted(raw)}")
             return _NOTHING
         ((name, value),) = raw.items()
         spec = EFFECTS.get(name)
         if spec is None:
-            self.report((*path, name), _unknown("effect", name, [*EFFECTS, "when"]))
+            self.report((*path, name), _unknown("effect", name, [*EFFECTS, *CONTROL_FORMS]))
             return _NOTHING
         if not isinstance(value, dict):
             if value is None:
@@ -147,6 +152,28 @@ class EffectCompiler:
             if inline is not None:
                 return inline
         return call_piece(spec.build(params))
+
+    def for_each_player(self, raw: dict[str, Any], path: tuple[Any, ...]) -> Piece:
+        """The effects once per player, that player in scope (variables, own zones, `me`)."""
+        for key in sorted(set(raw) - {"for_each_player"}):
+            self.report((*path, key), "for_each_player takes only its list of effects")
+        pieces = self.pieces(raw["for_each_player"], (*path, "for_each_player"))
+        if any("c.turn_over = True" in line for p in pieces for line in p.lines):
+            self.report((*path, "for_each_player"), "end_turn cannot stand inside "
+                                                    "for_each_player; end the turn after it")
+            return _NOTHING
+        body = generate(pieces)
+        ns: dict[str, Any] = {}
+        name = bind(ns, body, "each")
+        return Piece([
+            "_saved = c.seat",
+            "try:",
+            "    for _s in range(len(c.state.players)):",
+            "        c.seat = _s",
+            f"        {name}(c)",
+            "finally:",
+            "    c.seat = _saved",
+        ], ns)
 
     def when(self, raw: dict[str, Any], path: tuple[Any, ...]) -> Piece:
         extra = set(raw) - {"when", "then", "else"}
@@ -195,7 +222,7 @@ class EffectCompiler:
         if owner is None:
             return ZoneRef(name, lambda c: c.state.zones[name][c.seat])
         own: Compiled = owner
-        return ZoneRef(name, lambda c: c.state.zones[name][own(c)])
+        return ZoneRef(name, lambda c: c.state.zones[name][own(c)], owner=own)
 
     def convert(self, kind: str, raw: Any, path: tuple[Any, ...]) -> Any:
         """Check and convert one parameter value by kind."""
@@ -213,6 +240,11 @@ class EffectCompiler:
             known = s.faces if kind == "face" else s.kinds
             if raw not in known:
                 self.report(path, _unknown(kind, str(raw), list(known)))
+                return _BAD
+            return raw
+        if kind == "tone":
+            if raw not in TONES:
+                self.report(path, _unknown("tone", str(raw), list(TONES)))
                 return _BAD
             return raw
         if kind == "text":
@@ -321,12 +353,22 @@ def generate(pieces: list[Piece]) -> Effect:
 class ZoneRef:
     """A compiled zone reference: its name and how to find its item list."""
 
-    __slots__ = ("get", "name", "shared")
+    __slots__ = ("get", "name", "owner", "shared")
 
-    def __init__(self, name: str, get: ZoneAccess, shared: bool = False) -> None:
+    def __init__(self, name: str, get: ZoneAccess, shared: bool = False,
+                 owner: Compiled | None = None) -> None:
         self.name = name
         self.get = get
         self.shared = shared  # one list for the table: effects read it without a call
+        self.owner = owner  # whose zone, for a per-player zone named with `owner:`
+
+    def owner_source(self, ns: dict[str, Any]) -> str:
+        """Source for the seat owning this zone (None for a shared zone), for events."""
+        if self.shared:
+            return "None"
+        if self.owner is None:
+            return "c.seat"
+        return f"{bind(ns, self.owner, 'o')}(c)"
 
     def source(self, ns: dict[str, Any]) -> str:
         """Python source for this zone's item list in generated code."""
@@ -349,6 +391,7 @@ class Template:
 
 
 _BAD = object()
+TONES = ("good", "bad", "news")
 
 
 def _unknown(what: str, name: str, known: list[str]) -> str:
@@ -386,29 +429,7 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
         "roll: {zone: hand}", {"zone": Param("zone", "the dice to roll")}, shorthand="zone",
         emit=_emit_roll)
 def _roll(p: dict[str, Any]) -> Effect:
-    zone: ZoneRef = p["zone"]
-    get, zname, shared = zone.get, zone.name, zone.shared
-
-    def run(c: Ctx) -> bool:
-        st = c.state
-        items, dice, chance = st.items, st.rules.dice, st.chance
-        rand = chance.random
-        rolled = []
-        for i in (st.zones[zname][0] if shared else get(c)):
-            it = items[i]
-            faces = dice[it.kind].faces
-            if chance.forced:
-                k = chance.pick_index(f"rolling {it.id}", [(f,) for f in faces])
-            else:
-                k = int(rand() * len(faces))
-            it.face = faces[k]
-            rolled.append(it)
-        if c.events is not None:
-            c.events.append(Event("rolled", c.seat, {
-                "zone": zname, "dice": [(it.id, it.kind, it.face) for it in rolled]}))
-        return False
-
-    return run
+    return generate([_emit_roll(p)])
 
 
 def _emit_move_faces(p: dict[str, Any]) -> Piece:
@@ -423,7 +444,8 @@ def _emit_move_faces(p: dict[str, Any]) -> Piece:
         f"    {dst.source(ns)}.extend(_mv)",
         "    if c.events is not None:",
         f"        c.events.append(_Event('moved', c.seat, {{'from': {src.name!r}, "
-        f"'to': {dst.name!r}, 'items': [_items[_i].id for _i in _mv]}}))",
+        f"'to': {dst.name!r}, 'from_owner': {src.owner_source(ns)}, "
+        f"'to_owner': {dst.owner_source(ns)}, 'items': [_items[_i].id for _i in _mv]}}))",
     ], ns)
 
 
@@ -432,27 +454,7 @@ def _emit_move_faces(p: dict[str, Any]) -> Piece:
         {"from": Param("zone", "where the dice are"), "face": Param("face", "the face to pick"),
          "to": Param("zone", "where they go")}, emit=_emit_move_faces)
 def _move_faces(p: dict[str, Any]) -> Effect:
-    src, dst, face = p["from"], p["to"], p["face"]
-    sget, dget, sname, dname = src.get, dst.get, src.name, dst.name
-    sshared, dshared = src.shared, dst.shared
-
-    def run(c: Ctx) -> bool:
-        st = c.state
-        items = st.items
-        source = st.zones[sname][0] if sshared else sget(c)
-        moving: list[int] = []
-        staying: list[int] = []
-        for i in source:
-            (moving if items[i].face == face else staying).append(i)
-        if moving:
-            source[:] = staying
-            (st.zones[dname][0] if dshared else dget(c)).extend(moving)
-            if c.events is not None:
-                c.events.append(Event("moved", c.seat, {
-                    "from": sname, "to": dname, "items": [items[i].id for i in moving]}))
-        return False
-
-    return run
+    return generate([_emit_move_faces(p)])
 
 
 # --- zones -------------------------------------------------------------------
@@ -460,8 +462,9 @@ def _move_faces(p: dict[str, Any]) -> Effect:
 def _emit_draw(p: dict[str, Any]) -> Piece:
     src, dst = p["from"], p["to"]
     ns: dict[str, Any] = {"_Event": Event}
-    event = (f"'from': {src.name!r}, 'to': {dst.name!r}, 'items': [_items[_i].id for _i in "
-             "_drawn], 'kinds': [_items[_i].kind for _i in _drawn]")
+    event = (f"'from': {src.name!r}, 'to': {dst.name!r}, 'from_owner': "
+             f"{src.owner_source(ns)}, 'to_owner': {dst.owner_source(ns)}, 'items': "
+             "[_items[_i].id for _i in _drawn], 'kinds': [_items[_i].kind for _i in _drawn]")
     return Piece([
         f"_z = {src.source(ns)}",
         "_ch = c.state.chance",
@@ -484,46 +487,19 @@ def _emit_draw(p: dict[str, Any]) -> Piece:
         {"from": Param("zone", "the zone drawn from"), "to": Param("zone", "where items go"),
          "count": Param("expr", "how many to draw", required=False, default=1)}, emit=_emit_draw)
 def _draw(p: dict[str, Any]) -> Effect:
-    src, dst, count = p["from"], p["to"], p["count"]
-    sget, dget, sname, dname = src.get, dst.get, src.name, dst.name
-    sshared, dshared = src.shared, dst.shared
-
-    def run(c: Ctx) -> bool:
-        st = c.state
-        items, chance = st.items, st.chance
-        rand = chance.random
-        source = st.zones[sname][0] if sshared else sget(c)
-        target = st.zones[dname][0] if dshared else dget(c)
-        n = min(int(count(c)), len(source))
-        drawn = []
-        for _ in range(n):
-            if chance.forced:
-                k = chance.pick_index(f"drawing from {sname}",
-                                      [(items[i].id, items[i].kind) for i in source])
-            else:
-                k = int(rand() * len(source))
-            drawn.append(source.pop(k))
-        if drawn:
-            target.extend(drawn)
-            if c.events is not None:
-                c.events.append(Event("drew", c.seat, {
-                        "from": sname, "to": dname, "items": [items[i].id for i in drawn],
-                        "kinds": [items[i].kind for i in drawn]}))
-        return False
-
-    return run
+    return generate([_emit_draw(p)])
 
 
 def _emit_move_all(p: dict[str, Any]) -> Piece:
     sources: list[ZoneRef] = p["from"]
     dst: ZoneRef = p["to"]
     ns: dict[str, Any] = {"_Event": Event}
-    pairs = ", ".join(f"({z.name!r}, {z.source(ns)})" for z in sources)
+    pairs = ", ".join(f"({z.name!r}, {z.source(ns)}, {z.owner_source(ns)})" for z in sources)
     return Piece([
         f"_t = {dst.source(ns)}",
         "_items = c.state.items",
         f"_blind = c.state.rules.zones[{dst.name!r}].blind",
-        f"for _name, _z in ({pairs},):",
+        f"for _name, _z, _owner in ({pairs},):",
         "    if _z and _z is not _t:",
         "        _mv = list(_z)",
         "        _z.clear()",
@@ -533,7 +509,8 @@ def _emit_move_all(p: dict[str, Any]) -> Piece:
         "                _items[_i].face = None",
         "        if c.events is not None:",
         f"            c.events.append(_Event('moved', c.seat, {{'from': _name, "
-        f"'to': {dst.name!r}, 'items': [_items[_i].id for _i in _mv]}}))",
+        f"'to': {dst.name!r}, 'from_owner': _owner, 'to_owner': {dst.owner_source(ns)}, "
+        "'items': [_items[_i].id for _i in _mv]}))",
     ], ns)
 
 
@@ -542,29 +519,39 @@ def _emit_move_all(p: dict[str, Any]) -> Piece:
         {"from": Param("zones", "a zone or a list of zones"), "to": Param("zone", "the target")},
         emit=_emit_move_all)
 def _move_all(p: dict[str, Any]) -> Effect:
-    sources: list[ZoneRef] = p["from"]
-    dst: ZoneRef = p["to"]
-    dget, dname = dst.get, dst.name
+    return generate([_emit_move_all(p)])
 
-    def run(c: Ctx) -> bool:
-        target = dget(c)
-        items = c.state.items
-        blind = c.state.rules.zones[dname].blind
-        for z in sources:
-            source = z.get(c)
-            if source and source is not target:
-                moving = list(source)
-                source.clear()
-                target.extend(moving)
-                if blind:
-                    for i in moving:
-                        items[i].face = None
-                if c.events is not None:
-                    c.events.append(Event("moved", c.seat, {
-                        "from": z.name, "to": dname, "items": [items[i].id for i in moving]}))
-        return False
 
-    return run
+def _emit_move(p: dict[str, Any]) -> Piece:
+    src, dst = p["from"], p["to"]
+    ns: dict[str, Any] = {"_Event": Event}
+    return Piece([
+        f"_z = {src.source(ns)}",
+        f"_t = {dst.source(ns)}",
+        "_items = c.state.items",
+        f"_n = max(0, min(int({source_of(p['count'], ns)}), len(_z)))",
+        "if _n and _z is not _t:",
+        "    _mv = _z[:_n]",
+        "    del _z[:_n]",
+        "    _t.extend(_mv)",
+        f"    if c.state.rules.zones[{dst.name!r}].blind:",
+        "        for _i in _mv:",
+        "            _items[_i].face = None",
+        "    if c.events is not None:",
+        f"        c.events.append(_Event('moved', c.seat, {{'from': {src.name!r}, "
+        f"'to': {dst.name!r}, 'from_owner': {src.owner_source(ns)}, "
+        f"'to_owner': {dst.owner_source(ns)}, 'items': [_items[_i].id for _i in _mv]}}))",
+    ], ns)
+
+
+@effect("move", "Move up to `count` items from the front of one zone to the end of another, "
+        "e.g. one dinosaur die taken from another player's row.",
+        "move: {from: {name: kept, owner: \"$from\"}, to: kept, count: 1}",
+        {"from": Param("zone", "where the items are"), "to": Param("zone", "where they go"),
+         "count": Param("expr", "how many (as many as there are, at most)", required=False,
+                        default=1)}, emit=_emit_move)
+def _move(p: dict[str, Any]) -> Effect:
+    return generate([_emit_move(p)])
 
 
 # --- variables and scores ----------------------------------------------------
@@ -595,7 +582,8 @@ def _assign(p: dict[str, Any], combine: Callable[[Any, Any], Any]) -> Effect:
                 pv[var] = combine(old, new)
                 if pv[var] != old and c.events is not None:
                     c.events.append(Event("changed", seat, {"var": var, "old": old,
-                                                            "new": pv[var]}))
+                                                            "new": pv[var],
+                                                            "score": st.score(seat)}))
             else:
                 st.game_vars[var] = combine(st.game_vars[var], new)
         return False
@@ -648,15 +636,50 @@ def _end_turn(p: dict[str, Any]) -> Effect:
     return run
 
 
-@effect("say", "Tell the table what just happened; {player} and {expression} fill in.",
-        "say: \"Three stomps! {player} banks nothing.\"",
-        {"text": Param("text", "the words, with placeholders")}, shorthand="text")
-def _say(p: dict[str, Any]) -> Effect:
-    template: Template = p["text"]
-
+@effect("drop_out", "The acting player drops out of this round: later turns of the round "
+        "pass them by. Their turn goes on until it ends.", "drop_out: {}", {})
+def _drop_out(p: dict[str, Any]) -> Effect:
     def run(c: Ctx) -> bool:
-        if c.events is not None:  # words are only for someone watching
-            c.events.append(Event("said", c.seat, {"text": template.render(c)}))
+        st = c.state
+        if not st.out[c.seat]:
+            st.out[c.seat] = True
+            if c.events is not None:
+                c.events.append(Event("dropped_out", c.seat, {}))
         return False
 
     return run
+
+
+@effect("end_round", "End the round when this turn ends (for rounds with `mode: until_ended`); "
+        "`starter` is the seat that starts the next round.",
+        "end_round: {starter: \"left_of(current)\"}",
+        {"starter": Param("expr", "who starts the next round", required=False,
+                          default="left_of(current)")})
+def _end_round(p: dict[str, Any]) -> Effect:
+    starter: Compiled = p["starter"]
+
+    def run(c: Ctx) -> bool:
+        c.state.next_starter = int(starter(c)) % len(c.state.players)
+        return False
+
+    return run
+
+
+def _emit_say(p: dict[str, Any]) -> Piece:
+    ns: dict[str, Any] = {"_Event": Event}
+    text = bind(ns, p["text"], "t")
+    return Piece([
+        "if c.events is not None:  # words are only for someone watching",
+        f"    c.events.append(_Event('said', c.seat, {{'text': {text}.render(c), "
+        f"'tone': {p['tone']!r}}}))",
+    ], ns)
+
+
+@effect("say", "Tell the table what just happened; {player} and {expression} fill in. "
+        "`tone` (good, bad or news) lets the table colour the message and pick a sound.",
+        "say: {text: \"Three stomps! {player} banks nothing.\", tone: bad}",
+        {"text": Param("text", "the words, with placeholders"),
+         "tone": Param("tone", "good, bad or news (default)", required=False,
+                       default="news")}, shorthand="text", emit=_emit_say)
+def _say(p: dict[str, Any]) -> Effect:
+    return generate([_emit_say(p)])

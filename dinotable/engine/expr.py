@@ -90,6 +90,8 @@ CONSTANTS: dict[str, tuple[str, str]] = {
            "c.seat"),
     "last_round": ("true once the end has been triggered (and during tiebreak rounds)",
                    "(c.state.last_round or c.state.tiebreak)"),
+    "playing": ("true while the seat in scope is still in this round (has not dropped out)",
+                "c.state.in_round(c.seat)"),
     "active_players": ("players still taking part in this round",
                        "sum(1 for _s in range(len(c.state.players)) if c.state.in_round(_s))"),
 }
@@ -413,6 +415,12 @@ def _max(*parts: Compiled) -> Compiled:
           inline=lambda player: f"(({player}) + 1) % len(c.state.players)")
 def _left_of(player: Compiled) -> Compiled:
     return lambda c: (player(c) + 1) % len(c.state.players)
+
+
+@function("name", ("player",), "A player's name, for words on the table.", "name($from)",
+          inline=lambda player: f"c.state.players[{player}]")
+def _name(player: Compiled) -> Compiled:
+    return lambda c: c.state.players[player(c)]
 
 
 def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] | None = None

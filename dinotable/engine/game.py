@@ -124,6 +124,20 @@ def _end_turn(ctx: Ctx) -> None:
         if not rules.end.finish_round:
             _finish(ctx)
             return
+    if state.next_starter is not None:
+        _end_round(ctx)
+        return
+    if rules.round_mode == "until_ended":
+        # Play passes round the table to the next player still in the round, until an
+        # effect ends the round; with one player left nobody else can be passed to.
+        n = len(state.players)
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if state.in_round(nxt) and nxt != seat:
+                _start_turn(ctx, nxt)
+                return
+        _end_round(ctx)
+        return
     state.round_pos += 1
     order = state.round_order
     while state.round_pos < len(order):
@@ -137,12 +151,14 @@ def _end_turn(ctx: Ctx) -> None:
 
 def _end_round(ctx: Ctx) -> None:
     state = ctx.state
+    starter = state.next_starter
+    state.next_starter = None
     state.rules.round_end(_focus(ctx, state.current))
     _emit(ctx.events, Event("round_ended", None, {"round": state.round}))
     if state.last_round or state.tiebreak:
         _finish(ctx)
     else:
-        _start_round(ctx, state.round_order[0])
+        _start_round(ctx, state.round_order[0] if starter is None else starter)
 
 
 def leaders(state: GameState) -> list[int]:
@@ -300,9 +316,10 @@ def _play(state: GameState, action: Action, record: bool) -> list[Event]:
     if record:
         events = [Event("action", action.player, {"action": action.id,
                                                   "args": dict(action.args)})]
-    ctx = _focus(state.ctx, action.player)
-    if action.args:
-        ctx.args = dict(action.args)
+    ctx = state.ctx
+    ctx.seat = action.player
+    ctx.args = dict(action.args) if action.args else _NO_ARGS
+    ctx.turn_over = False
     ctx.events = events
     state.log.append(action)
     adef.effects(ctx)

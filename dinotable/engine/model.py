@@ -86,6 +86,16 @@ class EndDef:
 
 
 @dataclass(frozen=True)
+class BotHint:
+    """A heuristic bot's preference: take `action` when `when` holds, choosing the arguments
+    that score highest on `best`."""
+
+    action: str
+    when: Compiled | None = None
+    best: Compiled | None = None
+
+
+@dataclass(frozen=True)
 class Rules:
     """A validated, compiled ruleset: everything the engine needs to run a game."""
 
@@ -107,10 +117,12 @@ class Rules:
     round_end: Effect
     score: Compiled
     end: EndDef
-    round_mode: str = "each_once"  # each active player once, in seat order
+    # each_once: every active player once, in seat order; until_ended: play passes to the
+    # next player still in the round until an end_round effect ends it.
+    round_mode: str = "each_once"
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()
-    bot_hints: tuple[tuple[str, Compiled | None], ...] = ()
+    bot_hints: tuple[BotHint, ...] = ()
     legal: Callable[[Ctx, int, bool], list[Any]] = field(default=lambda c, s, cur: [],
                                                          repr=False, compare=False)
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)

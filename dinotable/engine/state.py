@@ -77,6 +77,7 @@ class GameState:
         self.last_round = False
         self.tiebreak = False
         self.tiebreak_rounds = 0
+        self.next_starter: int | None = None  # set by end_round: the round ends with this turn
         self.idle_turns = 0  # turns begun since the last action: guards a runaway ruleset
         self.game_over = False
         self.winners: list[int] = []
@@ -135,6 +136,7 @@ class GameState:
             "last_round": self.last_round,
             "tiebreak": self.tiebreak,
             "tiebreak_rounds": self.tiebreak_rounds,
+            "next_starter": self.next_starter,
             "game_over": self.game_over,
             "winners": list(self.winners),
             "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
@@ -157,6 +159,7 @@ class GameState:
                     "game_over"):
             setattr(state, key, data[key])
         state.tiebreak_rounds = int(data.get("tiebreak_rounds", 0))
+        state.next_starter = data.get("next_starter")
         state.round_order = list(data["round_order"])
         state.active = list(data["active"])
         state.out = list(data["out"])

@@ -13,8 +13,12 @@ from typing import Any
 from ..engine.effects import EffectCompiler, Template, _unknown
 from ..engine.expr import Compiled
 
-LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status"}
-FACE_KEYS = {"label", "tone"}
+LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status",
+               "player_zones", "player_counters", "counters", "track"}
+TRAY_KEYS = {"zones", "toss", "passed"}
+COUNTER_KEYS = {"var", "label"}
+TRACK_KEYS = {"length", "start", "end"}
+FACE_KEYS = {"label", "tone", "meaning"}
 AREA_KEYS = {"zone", "label", "tone", "limit"}
 ODDS_KEYS = {"label", "when", "chance"}
 TONES = ("good", "bad", "neutral")
@@ -27,6 +31,7 @@ class FaceStyle:
 
     label: str
     tone: str = "neutral"
+    meaning: str = ""  # a few words for the legend: "keep it", "passed on"
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,24 @@ class Odds:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """A number shown with a label: a player's stones, the stones in the supply."""
+
+    var: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Track:
+    """A race track of squares, 0 (start) to `length` (the goal); pieces stand on players'
+    scores."""
+
+    length: Compiled
+    start: str = "Start"
+    end: str = "Goal"
+
+
+@dataclass(frozen=True)
 class Layout:
     """The table's plan for one ruleset."""
 
@@ -61,6 +84,11 @@ class Layout:
     areas: tuple[Area, ...]
     odds: Odds | None = None
     status: Template | None = None  # one line about the turn so far
+    passed: bool = False  # the tray's dice go round the table: show them passed on
+    player_zones: tuple[Area, ...] = ()  # zones each player has, shown in their row
+    player_counters: tuple[Counter, ...] = ()  # player variables shown in their row
+    counters: tuple[Counter, ...] = ()  # game variables shown beside the table
+    track: Track | None = None
 
 
 def parse_colour(text: str) -> tuple[int, int, int]:
@@ -108,7 +136,8 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         if tone not in TONES:
             report((*fpath, "tone"), _unknown("tone", str(tone), list(TONES)))
             tone = "neutral"
-        styles[face] = FaceStyle(str(spec.get("label", face)), tone)
+        styles[face] = FaceStyle(str(spec.get("label", face)), tone,
+                                 str(spec.get("meaning", "")))
 
     def zone_name(value: Any, zpath: tuple[Any, ...]) -> str | None:
         if value not in zones:
@@ -120,6 +149,13 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     tray_zones = tray_raw.get("zones", []) if isinstance(tray_raw, dict) else []
     tray = tuple(z for i, z in enumerate(tray_zones)
                  if zone_name(z, (*path, "tray", "zones", i)) is not None)
+    if isinstance(tray_raw, dict):
+        for key in tray_raw:
+            if key not in TRAY_KEYS:
+                report((*path, "tray", key), _unknown("tray setting", str(key), sorted(TRAY_KEYS)))
+    elif "tray" in raw:
+        report((*path, "tray"), "expected {zones: [...], toss: ACTION}")
+    passed = bool(tray_raw.get("passed", False)) if isinstance(tray_raw, dict) else False
     toss_action = tray_raw.get("toss") if isinstance(tray_raw, dict) else None
     if toss_action is not None and toss_action not in actions:
         report((*path, "tray", "toss"), _unknown("action", str(toss_action), list(actions)))
@@ -164,5 +200,44 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     if "status" in raw:
         converted = compiler.convert("text", raw["status"], (*path, "status"))
         status = converted if isinstance(converted, Template) else None
+    player_zones = []
+    for i, spec in enumerate(raw.get("player_zones") or []):
+        zpath = (*path, "player_zones", i)
+        spec = spec if isinstance(spec, dict) else {"zone": spec}
+        zone = zone_name(spec.get("zone"), (*zpath, "zone"))
+        if zone is not None and not zones[zone].per_player:
+            report((*zpath, "zone"), f"zone {zone!r} is shared; player_zones shows a zone each "
+                                     "player has (per_player: true)")
+        elif zone is not None:
+            player_zones.append(Area(zone, str(spec.get("label", zone))))
+    scope_vars = {"player_counters": compiler.scope.player_vars,
+                  "counters": compiler.scope.game_vars}
+    found: dict[str, list[Counter]] = {"player_counters": [], "counters": []}
+    for key, known in scope_vars.items():
+        for i, spec in enumerate(raw.get(key) or []):
+            cpath = (*path, key, i)
+            if not isinstance(spec, dict) or "var" not in spec:
+                report(cpath, "expected {var: VARIABLE, label: TEXT}")
+                continue
+            for k in spec:
+                if k not in COUNTER_KEYS:
+                    report((*cpath, k), _unknown("counter setting", str(k), sorted(COUNTER_KEYS)))
+            if spec["var"] not in known:
+                kind = "player" if key == "player_counters" else "game"
+                report((*cpath, "var"), _unknown(f"{kind} variable", str(spec["var"]),
+                                                 sorted(known)))
+                continue
+            found[key].append(Counter(str(spec["var"]), str(spec.get("label", spec["var"]))))
+    track = None
+    if "track" in raw:
+        spec = raw["track"] if isinstance(raw["track"], dict) else {}
+        for key in spec:
+            if key not in TRACK_KEYS:
+                report((*path, "track", key), _unknown("track setting", str(key),
+                                                       sorted(TRACK_KEYS)))
+        length = compiler.expr(spec.get("length", 20), (*path, "track", "length"))
+        if length is not None:
+            track = Track(length, str(spec.get("start", "Start")), str(spec.get("end", "Goal")))
     return Layout(colours, styles, tray, toss_action, source, source_label, tuple(areas), odds,
-                  status)
+                  status, passed, tuple(player_zones), tuple(found["player_counters"]),
+                  tuple(found["counters"]), track)

@@ -13,7 +13,16 @@ from ..engine.domains import DOMAINS
 from ..engine.effects import EffectCompiler, _unknown
 from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
 from ..engine.game import build_legal
-from ..engine.model import ActionDef, ArgDef, DieDef, EndDef, OptionDef, Rules, ZoneDef
+from ..engine.model import (
+    ActionDef,
+    ArgDef,
+    BotHint,
+    DieDef,
+    EndDef,
+    OptionDef,
+    Rules,
+    ZoneDef,
+)
 from .layout import build_layout
 from .problems import LoadError, Path, Problem, Reporter
 from .yamlsafe import load_file
@@ -202,11 +211,12 @@ class _Builder:
         _check_keys(r, turn, {"start", "end"}, ("turn",), "key of turn")
         rnd = self.mapping(data.get("round"), ("round",), "start and end effects")
         _check_keys(r, rnd, {"start", "end", "mode"}, ("round",), "key of round")
-        round_mode = self.choice(rnd.get("mode"), ("round", "mode"), ("each_once",), "each_once")
+        round_mode = self.choice(rnd.get("mode"), ("round", "mode"), ("each_once", "until_ended"),
+                                 "each_once")
 
         actions = self.actions(data.get("actions"), scope, compiler)
         end = self.end(data.get("end"), compiler)
-        hints = self.bots(data.get("bots"), actions, compiler)
+        hints = self.bots(data.get("bots"), actions, compiler, scope)
         turn_start = compiler.effects(turn.get("start"), ("turn", "start"))
         turn_end = compiler.effects(turn.get("end"), ("turn", "end"))
         round_start = compiler.effects(rnd.get("start"), ("round", "start"))
@@ -401,9 +411,9 @@ class _Builder:
             return None
         return EndDef(trigger, finish, ties, tiebreak)
 
-    def bots(self, raw: Any, actions: dict[str, ActionDef], compiler: EffectCompiler
-             ) -> tuple[tuple[str, Compiled | None], ...]:
-        hints: list[tuple[str, Compiled | None]] = []
+    def bots(self, raw: Any, actions: dict[str, ActionDef], compiler: EffectCompiler,
+             scope: Scope) -> tuple[BotHint, ...]:
+        hints: list[BotHint] = []
         spec = self.mapping(raw, ("bots",), "policy hints")
         _check_keys(self.report, spec, {"heuristic"}, ("bots",), "bot policy")
         rules = spec.get("heuristic") or []
@@ -415,12 +425,21 @@ class _Builder:
             if not isinstance(rule, dict) or "action" not in rule:
                 self.report(path, "expected {action: ID, when: EXPR}")
                 continue
-            _check_keys(self.report, rule, {"action", "when"}, path, "key of a preference")
-            if rule["action"] not in actions:
+            _check_keys(self.report, rule, {"action", "when", "best"}, path,
+                        "key of a preference")
+            adef = actions.get(str(rule["action"]))
+            if adef is None:
                 self.report((*path, "action"), _unknown("action", str(rule["action"]),
                                                         list(actions)))
+                continue
             when = compiler.expr(rule["when"], (*path, "when")) if "when" in rule else None
-            hints.append((str(rule["action"]), when))
+            best = None
+            if "best" in rule:
+                # `best` scores each choice of the action's arguments: the bot takes the top.
+                ascope = Scope(**{**scope.__dict__,
+                                  "args": frozenset(a.name for a in adef.args)})
+                best = compiler.expr(rule["best"], (*path, "best"), ascope)
+            hints.append(BotHint(adef.id, when, best))
         return tuple(hints)
 
 

@@ -34,10 +34,12 @@ if TYPE_CHECKING:
 
 DIE = 64  # die size in the tray
 SMALL_DIE = 46  # die size in the areas
+PLAYER_DIE = 16  # die size in a player's row (up to twelve fit under a name plate)
 TRAY = pygame.Rect(300, 112, 660, 400)
 SCORES = pygame.Rect(16, 112, 268, 400)
 SIDE = pygame.Rect(976, 112, 288, 400)
 LOG = pygame.Rect(976, 528, 288, 176)
+TRACK_BAND = 124  # height of the race track under the tray, when the ruleset has one
 HURRY = 0.12  # seconds a bot waits when hurried (H)
 GREY = (200, 196, 186)
 
@@ -52,6 +54,7 @@ class Sprite:
     zone: str
     x: float
     y: float
+    owner: int | None = None  # whose zone, for a zone every player has
     angle: float = 0.0
     start: tuple[float, float] = (0.0, 0.0)
     goal: tuple[float, float] | None = None
@@ -97,6 +100,7 @@ class Shown:
     score_goals: list[float] = field(default_factory=list)
     source: dict[str, int] = field(default_factory=dict)  # kind -> dice in the cup
     round: int = 1
+    out: set[int] = field(default_factory=set)  # dropped out of this round
 
 
 class TableScene(Scene):
@@ -112,7 +116,10 @@ class TableScene(Scene):
         self.layout: Layout = rules.layout
         self.state: GameState = new_game(rules, [s.name for s in seats], options, seed)
         self.rng = random.Random(seed ^ 0xB07)
-        self.tray = Tray(TRAY.w, TRAY.h, DIE)
+        # A track takes a band under the tray; the tray shrinks to make room.
+        self.tr = TRAY if rules.layout.track is None else pygame.Rect(
+            TRAY.x, TRAY.y, TRAY.w, TRAY.h - TRACK_BAND)
+        self.tray = Tray(self.tr.w, self.tr.h, DIE)
         self.sprites: dict[str, Sprite] = {}
         self.steps: deque[Step] = deque()
         self.wait = 0.0
@@ -134,8 +141,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.shown = Shown(self.state.current, [0.0] * len(seats), [0.0] * len(seats),
                            self._source_counts(), self.state.round)
-        self._refresh_buttons()
-        self._maybe_handoff(force=True)
+        self._settle()  # dice that start on the table (a pool in the tray) are laid out
 
     # --- helpers -----------------------------------------------------------
 
@@ -200,9 +206,38 @@ class TableScene(Scene):
                         rect.y + 46 + SMALL_DIE / 2 + row * (SMALL_DIE * 0.55))
         return self.source_point()
 
-    def zone_sprites(self, zone: str) -> list[Sprite]:
-        """The sprites shown in a zone, in order."""
-        return [s for s in self.sprites.values() if s.zone == zone]
+    def zone_sprites(self, zone: str, owner: int | None = None) -> list[Sprite]:
+        """The sprites shown in a zone (one player's, for a per-player zone), in order."""
+        return [s for s in self.sprites.values() if s.zone == zone and s.owner == owner]
+
+    @property
+    def row_height(self) -> int:
+        """A player's row: the name plate, and a strip below it when they have things."""
+        layout = self.layout
+        return 92 if layout.player_zones or layout.player_counters else 56
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """A player's name plate in the score column."""
+        return pygame.Rect(SCORES.x + 10, SCORES.y + 52 + seat * self.row_height,
+                           SCORES.w - 20, 50)
+
+    def row_rect(self, seat: int) -> pygame.Rect:
+        """A player's whole row (plate and strip): what a click on a player hits."""
+        plate = self.plate_rect(seat)
+        return pygame.Rect(plate.x, plate.y, plate.w, self.row_height - 4)
+
+    def player_slot(self, seat: int, index: int) -> tuple[float, float]:
+        """Where the index-th die of a player's own zone sits, under their plate."""
+        plate = self.plate_rect(seat)
+        return (plate.x + 6 + PLAYER_DIE / 2 + index * (PLAYER_DIE + 1),
+                plate.bottom + 6 + PLAYER_DIE / 2)
+
+    def tray_spot(self, index: int, side: str = "right") -> tuple[float, float]:
+        """A resting place for a die at one edge of the tray."""
+        col, row = divmod(index, 5)
+        x = (self.tr.right - DIE * (0.8 + col)) if side == "right" else (
+            self.tr.x + DIE * (0.8 + col))
+        return (x, self.tr.y + DIE * 0.9 + row * (DIE + 8))
 
     # --- playing actions ---------------------------------------------------
 
@@ -232,7 +267,12 @@ class TableScene(Scene):
             self.steps.append(Step(lambda: self._moved(data), "moved"))
         elif kind == "said":
             text = str(data["text"])
-            self.steps.append(Step(lambda: self._said(text, bust, good), "said"))
+            # The ruleset's tone wins; without one, a turn that ended with nothing gained
+            # reads as bad news, one that scored as good news.
+            tone = str(data.get("tone", "news"))
+            bad = tone == "bad" or (tone == "news" and bust)
+            happy = tone == "good" or (tone == "news" and good)
+            self.steps.append(Step(lambda: self._said(text, bad, happy), "said"))
         elif kind == "changed" and seat is not None:
             self.steps.append(Step(lambda: self._changed(seat, data), "changed"))
         elif kind == "turn_started" and seat is not None:
@@ -244,6 +284,8 @@ class TableScene(Scene):
             tied = " and ".join(self.name(s) for s in data["seats"])
             text = f"A tie! {tied} play a tiebreaker round."
             self.steps.append(Step(lambda: self._announce(text, theme.GOLD, 2.4), "tie"))
+        elif kind == "dropped_out" and seat is not None:
+            self.steps.append(Step(lambda: self._dropped(seat), "out"))
         elif kind == "round_started":
             number = int(data["round"])
             self.steps.append(Step(lambda: self._round(number), "round"))
@@ -255,7 +297,7 @@ class TableScene(Scene):
 
     def _drew(self, data: dict[str, Any]) -> float:
         sx, sy = self.source_point()
-        entry = [(TRAY.right - DIE, TRAY.y + DIE + i * (DIE + 12)) for i in range(6)]
+        entry = [(self.tr.right - DIE, self.tr.y + DIE + i * (DIE + 12)) for i in range(6)]
         for n, (item, kind) in enumerate(zip(data["items"], data["kinds"], strict=True)):
             if kind in self.shown.source:
                 self.shown.source[kind] = max(0, self.shown.source[kind] - 1)
@@ -278,8 +320,8 @@ class TableScene(Scene):
                 sx, sy = self.source_point()
                 sprite = self.sprites[item] = Sprite(item, kind, None, data["zone"], sx, sy)
             sprite.goal = None
-            x = min(max(sprite.x - TRAY.x, DIE / 2 + 2), TRAY.w - DIE / 2 - 2)
-            y = min(max(sprite.y - TRAY.y, DIE / 2 + 2), TRAY.h - DIE / 2 - 2)
+            x = min(max(sprite.x - self.tr.x, DIE / 2 + 2), self.tr.w - DIE / 2 - 2)
+            y = min(max(sprite.y - self.tr.y, DIE / 2 + 2), self.tr.h - DIE / 2 - 2)
             resting[item] = (x, y, sprite.angle)
             if sprite.face is not None:
                 showing[item] = sprite.face
@@ -302,16 +344,23 @@ class TableScene(Scene):
                 if sprite is not None:
                     self.shown.source[sprite.kind] = self.shown.source.get(sprite.kind, 0) + 1
             return 0.12
-        start = len(self.zone_sprites(target))
+        owner = data.get("to_owner")
+        start = len(self.zone_sprites(target, owner))
+        in_tray = len(self.zone_sprites(target)) if target in self.layout.tray else 0
         for n, item in enumerate(data["items"]):
             sprite = self.sprites.get(item)
             if sprite is None:
                 continue
-            sprite.zone = target
+            sprite.zone, sprite.owner = target, owner
             if target in self.layout.tray:
+                if data.get("from") not in self.layout.tray:  # turned in: back on the table
+                    sprite.tween(self.tray_spot(in_tray + n, "left"), 0.5)
                 continue
-            sprite.tween(self.slot(target, start + n), 0.4)
-        return 0.42
+            if owner is not None:
+                sprite.tween(self.player_slot(owner, start + n), 0.45)
+            else:
+                sprite.tween(self.slot(target, start + n), 0.4)
+        return 0.47
 
     def _said(self, text: str, bust: bool, good: bool = False) -> float:
         self.log_line(text)
@@ -319,22 +368,22 @@ class TableScene(Scene):
         tone = theme.DANGER if bust else theme.GOOD if good else theme.WOOD
         if bust:
             self.app.sounds.play("bust")
+        elif good:
+            self.app.sounds.play("bank")
         self.banner = (text, tone, 2.0)
         return 1.4
 
     def _changed(self, seat: int, data: dict[str, Any]) -> float:
-        self.shown.score_goals[seat] = float(self.state.score(seat)) if self.idle_scores() \
-            else float(data["new"])
-        if data["new"] > data["old"]:
-            self.app.sounds.play("bank")
+        self.shown.score_goals[seat] = float(data.get("score", data["new"]))
         return 0.3
-
-    def idle_scores(self) -> bool:
-        """Whether the engine's scores are the ones to show (nothing left to play back)."""
-        return len(self.steps) <= 1
 
     def _turn_started(self, seat: int) -> float:
         self.shown.current = seat
+        if self.layout.passed:
+            # The dice go round the table: they slide over to the new thrower's side.
+            dice = [sp for sp in self.sprites.values() if sp.zone in self.layout.tray]
+            for n, sprite in enumerate(dice):
+                sprite.tween(self.tray_spot(n, "left"), 0.5)
         self.app.sounds.play("turn")
         who = self.name(seat) + (" (bot)" if self.is_bot(seat) else "")
         self.banner = (f"{who}'s turn", self.colour(seat), 1.0)
@@ -343,7 +392,12 @@ class TableScene(Scene):
 
     def _round(self, number: int) -> float:
         self.shown.round = number
+        self.shown.out.clear()
         return 0.0
+
+    def _dropped(self, seat: int) -> float:
+        self.shown.out.add(seat)
+        return 0.2
 
     def _announce(self, text: str, colour: tuple[int, int, int], seconds: float,
                   sound: str = "turn") -> float:
@@ -359,12 +413,14 @@ class TableScene(Scene):
         self.shown.score_goals = [float(self.state.score(s)) for s in range(len(self.seats))]
         self.shown.source = self._source_counts()
         self.shown.round = self.state.round
+        self.shown.out = {s for s in range(len(self.seats)) if self.state.out[s]}
         on_table = set()
         for zname, lists in self.state.zones.items():
             if zname == self.layout.source:
                 continue
-            for content in lists:
-                for i in content:
+            per_player = self.rules.zones[zname].per_player
+            for owner, content in enumerate(lists):
+                for n, i in enumerate(content):
                     item = self.state.items[i]
                     on_table.add(item.id)
                     sprite = self.sprites.get(item.id)
@@ -372,7 +428,12 @@ class TableScene(Scene):
                         sx, sy = self.source_point()
                         sprite = self.sprites[item.id] = Sprite(item.id, item.kind, item.face,
                                                                 zname, sx, sy)
+                        if zname in self.layout.tray:
+                            sprite.x, sprite.y = self.tray_spot(n, "left")
                     sprite.face, sprite.zone = item.face, zname
+                    sprite.owner = owner if per_player else None
+                    if per_player and sprite.goal is None:
+                        sprite.x, sprite.y = self.player_slot(owner, n)
         for gone in set(self.sprites) - on_table:
             del self.sprites[gone]
         self._refresh_buttons()
@@ -381,14 +442,14 @@ class TableScene(Scene):
         self._maybe_handoff()
         return 0.0
 
-    def _maybe_handoff(self, force: bool = False) -> None:
+    def _maybe_handoff(self) -> None:
         seat = self.state.current
         if self.state.game_over or self.is_bot(seat) or self.handoff_seen == seat:
             return
         humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
         needed = self.rules.hidden_information or self.app.settings.always_handoff
         self.handoff_seen = seat
-        if needed and (len(humans) > 1 or force):
+        if needed and len(humans) > 1:
             self.handoff_due = True  # shown from update(), once this scene is on top
 
     def log_line(self, text: str) -> None:
@@ -404,7 +465,7 @@ class TableScene(Scene):
         human_turn = not self.state.game_over and not self.is_bot(seat) and self.idle
         legal = legal_actions(self.state) if human_turn else []
         controls = []
-        x = TRAY.x
+        x = 160
         for adef in self.rules.actions.values():
             if adef.by != "current":
                 continue
@@ -427,9 +488,9 @@ class TableScene(Scene):
             elif not choices:
                 reason = why_illegal(self.state, action) or ""
             key = adef.key.upper()
-            if adef.id == self.layout.toss_action:
-                key = f"{key}/Space"
-            controls.append(Control(pygame.Rect(x, 600, 300 if len(key) > 1 else 240, 70),
+            width = theme.font(theme.SIZE_BUTTON, True).size(adef.label)[0] + (
+                theme.font(theme.SMALL, True).size(key)[0] + 90)
+            controls.append(Control(pygame.Rect(x, 600, max(180, width), 70),
                                     adef.label, partial(self.take,
                                                         choices[0] if choices else action),
                                     key=key, enabled=bool(choices), why_disabled=reason,
@@ -437,9 +498,9 @@ class TableScene(Scene):
             x += controls[-1].rect.w + 16
         controls.append(Control(pygame.Rect(16, 600, 130, 56), "Menu", self.pause, key="Esc",
                                 tag="pause"))
-        controls.append(Control(pygame.Rect(154, 600, 130, 56), "Odds", self.toggle_odds,
-                                key="O", tag="odds", enabled=self.layout.odds is not None,
-                                why_disabled="This game has no odds to show"))
+        if self.layout.odds is not None:
+            controls.append(Control(pygame.Rect(16, 662, 130, 50), "Odds", self.toggle_odds,
+                                    key="O", tag="odds"))
         self.menu.set(controls)
         self.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
         focused = self.menu.focused
@@ -478,7 +539,7 @@ class TableScene(Scene):
             item = self.state.items[i]
             faces = self.rules.dice[item.kind].faces
             self.sprites[item.id] = Sprite(item.id, item.kind, None, self.layout.tray[0],
-                                           TRAY.centerx, TRAY.centery)
+                                           self.tr.centerx, self.tr.centery)
             dice.append((item.id, faces, faces[rng.randrange(len(faces))]))
         self.toss = self.tray.toss(dice, seed)
         self.toss_t = 0.0
@@ -531,6 +592,12 @@ class TableScene(Scene):
             return
         if self._drag(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for seat, action in self.steal_targets().items():
+                if self.row_rect(seat).collidepoint(event.pos):
+                    self.take(action)
+                    self._refresh_buttons()
+                    return
         if self.menu.handle(event):
             self._refresh_buttons()
 
@@ -541,7 +608,7 @@ class TableScene(Scene):
     def _drag(self, event: pygame.event.Event) -> bool:
         """Drag across the tray and let go to fling the dice."""
         now = time.perf_counter()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and TRAY.collidepoint(
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tr.collidepoint(
                 event.pos):
             self.drag = [(float(event.pos[0]), float(event.pos[1]), now)]
             return True
@@ -566,7 +633,7 @@ class TableScene(Scene):
             action = Action(self.state.current, toss)
             legal = legal_actions(self.state)
             if self.idle and not self.is_bot(self.state.current) and action in legal:
-                self.pending_fling = (x0 - TRAY.x, y0 - TRAY.y, vx, vy)
+                self.pending_fling = (x0 - self.tr.x, y0 - self.tr.y, vx, vy)
                 self.take(action)
                 self._refresh_buttons()
             return True
@@ -604,7 +671,7 @@ class TableScene(Scene):
                     pose = self.toss.pose(item, self.toss_t)
                 except KeyError:
                     continue
-                sprite.x, sprite.y = TRAY.x + pose.x, TRAY.y + pose.y
+                sprite.x, sprite.y = self.tr.x + pose.x, self.tr.y + pose.y
                 sprite.angle, sprite.face = pose.angle, pose.face
             if self.toss_t >= self.toss.duration:
                 self.toss = None
@@ -643,12 +710,13 @@ class TableScene(Scene):
         self.draw_header(canvas)
         self.draw_scores(canvas)
         self.draw_tray(canvas)
+        self.draw_track(canvas)
         self.draw_side(canvas)
         self.draw_footer(canvas)
         if self.banner is not None:
             text, colour, left = self.banner
-            Banner(text, colour).draw(canvas, pygame.Rect(TRAY.x - 40, TRAY.centery - 50,
-                                                          TRAY.w + 80, 100),
+            Banner(text, colour).draw(canvas, pygame.Rect(self.tr.x - 40, self.tr.centery - 50,
+                                                          self.tr.w + 80, 100),
                                       alpha=min(1.0, left * 3))
 
     def draw_header(self, canvas: pygame.Surface) -> None:
@@ -687,38 +755,131 @@ class TableScene(Scene):
             others = [lab for lab in labels if lab != toss_label]
             tail = f", or {' or '.join(others)}" if others else ""
             return f"{self.name(seat)}: drag or press Space to {toss_label.lower()}{tail}."
-        return f"{self.name(seat)}: choose " + " or ".join(labels) + "."
+        aimed = [a for a in legal if a.args and any(
+            arg.is_player for arg in self.rules.actions[a.id].args)]
+        if aimed and len(aimed) == len(legal):
+            label = self.rules.actions[aimed[0].id].label.lower()
+            return f"{self.name(seat)}: click a glowing player to {label} them."
+        return f"{self.name(seat)}: choose " + " or ".join(dict.fromkeys(labels)) + "."
+
+    def steal_targets(self) -> dict[int, Action]:
+        """Players a click on whose row takes an action aimed at them (e.g. steal from)."""
+        if not self.idle or self.state.game_over or self.is_bot(self.state.current):
+            return {}
+        targets: dict[int, Action] = {}
+        for action in legal_actions(self.state):
+            adef = self.rules.actions[action.id]
+            for name, value in action.args:
+                if any(a.name == name and a.is_player for a in adef.args):
+                    targets[int(value)] = action
+        return targets
+
+    @property
+    def scores_rect(self) -> pygame.Rect:
+        """The score column, tall enough for every player's row."""
+        height = max(SCORES.h, 52 + len(self.seats) * self.row_height + 44)
+        return pygame.Rect(SCORES.x, SCORES.y, SCORES.w, min(height, 590 - SCORES.y))
 
     def draw_scores(self, canvas: pygame.Surface) -> None:
-        Panel(SCORES, "Scores").draw(canvas)
+        panel = self.scores_rect
+        Panel(panel, "Scores").draw(canvas)
         goal = self.state.options.get("goal")
-        y = SCORES.y + 52
+        targets = self.steal_targets()
         for s in range(len(self.seats)):
-            rect = pygame.Rect(SCORES.x + 10, y, SCORES.w - 20, 50)
+            rect = self.plate_rect(s)
             name = self.name(s) + (" (bot)" if self.is_bot(s) else "")
             active = s == self.shown.current and not (self.state.game_over and self.idle)
-            out = not self.state.active[s]
-            name_plate(canvas, rect, name, self.colour(s), active,
-                       round(self.shown.scores[s]), mark=self.mark(s), dim=out,
+            out = not self.state.active[s] or s in self.shown.out
+            if s in targets:
+                glow = self.row_rect(s).inflate(10, 8)
+                pygame.draw.rect(canvas, theme.GOLD, glow, width=5, border_radius=14)
+            name_plate(canvas, rect, name + (" - out" if s in self.shown.out else ""),
+                       self.colour(s), active, round(self.shown.scores[s]),
+                       mark=self.mark(s), dim=out,
                        status="THINKING" if self.is_bot(s) else "YOUR TURN")
-            y += 56
+            counters = "  ".join(f"{c.label}: {self.state.player_vars[s][c.var]}"
+                                 for c in self.layout.player_counters)
+            strip_y = rect.bottom + 6 + PLAYER_DIE // 2
+            if counters:
+                theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
+                           theme.INK, bold=True, anchor="midright", tight=True)
+            for area in self.layout.player_zones:
+                held = len(self.zone_sprites(area.zone, s))
+                if held:
+                    x = self.player_slot(s, held)[0] - PLAYER_DIE / 2 + 4
+                    theme.text(canvas, str(held), (int(x), strip_y), theme.TINY, theme.INK,
+                               bold=True, anchor="midleft", tight=True)
+        if targets:
+            theme.text(canvas, "Click a player to choose", (panel.centerx, panel.bottom - 62),
+                       theme.SMALL, theme.DANGER, bold=True, anchor="center", tight=True)
         footer = f"Round {self.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
-        theme.text(canvas, footer, (SCORES.centerx, SCORES.bottom - 30), theme.SMALL,
+        theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
                    theme.INK, bold=True, anchor="center")
+        for sprite in self.sprites.values():
+            if sprite.owner is not None and sprite.goal is None:
+                draw_die(canvas, (sprite.x, sprite.y), PLAYER_DIE, 0,
+                         self.die_colour(sprite.kind), sprite.face)
+
+    def draw_track(self, canvas: pygame.Surface) -> None:
+        """The race: squares from the start to the goal, each player's piece on their score."""
+        track = self.layout.track
+        if track is None:
+            return
+        length = max(1, int(evaluate(track.length, self.state, 0)))
+        band = pygame.Rect(self.tr.x, self.tr.bottom + 8, self.tr.w, TRACK_BAND - 12)
+        pygame.draw.rect(canvas, theme.WOOD_DARK, band, border_radius=14)
+        rows = 1 if (band.w - 140) // (length + 1) >= 40 else 2
+        per_row = -(-(length + 1) // rows)
+        size = min(64, (band.w - 140) // per_row, (band.h - 12) // rows - 4)
+        left = band.x + 70 + (band.w - 140 - per_row * size) // 2
+        centres = []
+        for n in range(length + 1):
+            row, col = divmod(n, per_row)
+            # The path snakes: left to right, then back right to left towards the goal.
+            x = left + (col if row == 0 else per_row - 1 - col) * size + size // 2
+            y = band.centery + (row - (rows - 1) / 2) * (size + 4)
+            centres.append((x, int(y)))
+        for n, (x, y) in enumerate(centres):
+            cell = pygame.Rect(0, 0, size - 3, size - 3)
+            cell.center = (x, y)
+            colour = theme.STONE_LIGHT if n not in (0, length) else theme.GOLD_LIGHT
+            pygame.draw.rect(canvas, colour, cell, border_radius=6)
+            if n % 5 == 0 and 0 < n < length:
+                theme.text(canvas, str(n), cell.center, theme.TINY, theme.INK_SOFT,
+                           anchor="center", tight=True)
+        # The ends are named beside the path, where no piece can hide the words.
+        sx, sy = centres[0]
+        theme.text(canvas, track.start, (sx - size // 2 - 8, sy), theme.TINY, theme.PARCHMENT,
+                   bold=True, anchor="midright", tight=True)
+        ex, ey = centres[-1]
+        towards_left = rows == 2 or ex < band.centerx
+        end_at = (ex - size // 2 - 8, ey) if towards_left else (ex + size // 2 + 8, ey)
+        theme.text(canvas, track.end, end_at, theme.TINY, theme.GOLD_LIGHT, bold=True,
+                   anchor="midright" if towards_left else "midleft", tight=True)
+        by_square: dict[int, list[int]] = {}
+        for s in range(len(self.seats)):
+            by_square.setdefault(min(length, max(0, round(self.shown.scores[s]))), []).append(s)
+        for square, seats in by_square.items():
+            x, y = centres[square]
+            for k, s in enumerate(seats):
+                offset = (k - (len(seats) - 1) / 2) * 9
+                centre = (int(x + offset), int(y - 4 + abs(offset) / 3))
+                pygame.draw.circle(canvas, theme.INK, centre, 11)
+                pygame.draw.circle(canvas, self.colour(s), centre, 9)
 
     def draw_tray(self, canvas: pygame.Surface) -> None:
-        theme.draw_tray(canvas, TRAY)
-        drawn = [s for s in self.sprites.values() if s.zone in self.layout.tray or (
-            s.goal is None and TRAY.collidepoint(s.x, s.y) and s.zone not in
-            {a.zone for a in self.layout.areas})]
+        theme.draw_tray(canvas, self.tr)
+        drawn = [s for s in self.sprites.values() if s.owner is None and (
+            s.zone in self.layout.tray or (s.goal is None and self.tr.collidepoint(s.x, s.y)
+                                           and s.zone not in {a.zone for a in self.layout.areas}))]
         tray_dice = [sp for sp in drawn if sp.zone in self.layout.tray]
         if tray_dice and self.idle:
             label = self.rules.zones[tray_dice[0].zone].label
-            theme.text(canvas, f"{label}: {len(tray_dice)}", (TRAY.x + 24, TRAY.y + 18),
+            theme.text(canvas, f"{label}: {len(tray_dice)}", (self.tr.x + 24, self.tr.y + 18),
                        theme.SMALL, theme.FELT_TEXT, bold=True)
         if not drawn and self.idle and not self.state.game_over:
             theme.text(canvas, "Drag across the table and let go to throw the dice",
-                       TRAY.center, theme.SMALL, theme.FELT_TEXT, anchor="center")
+                       self.tr.center, theme.SMALL, theme.FELT_TEXT, anchor="center")
         for sprite in sorted(drawn, key=lambda s: s.y):
             draw_die(canvas, (sprite.x, sprite.y), DIE, sprite.angle,
                      self.die_colour(sprite.kind), sprite.face)
@@ -745,6 +906,16 @@ class TableScene(Scene):
                 theme.text(canvas, f"{n} {kind}", (box.x + 148, y), theme.SMALL, theme.INK,
                            anchor="midleft", tight=True)
                 y += 22
+        if not layout.source and not layout.areas:
+            self.draw_legend(canvas, pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 250))
+            y = SIDE.y + 262
+            for counter in layout.counters:
+                box = pygame.Rect(SIDE.x, y, SIDE.w, 70)
+                Panel(box, "").draw(canvas)
+                value = self.state.game_vars[counter.var]
+                theme.text(canvas, f"{counter.label}: {value}", (box.x + 18, box.centery),
+                           theme.SMALL, theme.INK, bold=True, anchor="midleft", tight=True)
+                y += 80
         rolled_names = {a.zone for a in layout.areas}
         for i, area in enumerate(layout.areas):
             rect = self.area_rect(i)
@@ -760,10 +931,28 @@ class TableScene(Scene):
                     slot.center = (int(cx), int(cy))
                     pygame.draw.rect(canvas, theme.SLOT, slot, width=3, border_radius=10)
         for sprite in self.sprites.values():
-            if sprite.zone in rolled_names or sprite.goal is not None:
+            if sprite.owner is not None and sprite.goal is not None:
+                draw_die(canvas, (sprite.x, sprite.y), PLAYER_DIE + 12, sprite.angle,
+                         self.die_colour(sprite.kind), sprite.face)
+            elif sprite.zone in rolled_names or (sprite.goal is not None and
+                                                 sprite.zone not in self.layout.tray):
                 draw_die(canvas, (sprite.x, sprite.y), SMALL_DIE if sprite.goal is None or
                          sprite.zone in rolled_names else DIE, sprite.angle,
                          self.die_colour(sprite.kind), sprite.face)
+
+    def draw_legend(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+        """What each face means, with the face drawn on a die."""
+        Panel(box, "The dice").draw(canvas)
+        y = box.y + 72
+        kind = next(iter(self.rules.dice))
+        for face, style in self.layout.faces.items():
+            draw_die(canvas, (box.x + 40, y), 44, 0, self.die_colour(kind), face)
+            theme.text(canvas, style.label, (box.x + 72, y - 12), theme.SMALL, theme.INK,
+                       bold=True, anchor="midleft", tight=True)
+            if style.meaning:
+                theme.text(canvas, style.meaning, (box.x + 72, y + 12), theme.TINY,
+                           theme.INK_SOFT, anchor="midleft", tight=True)
+            y += 56
 
     def draw_footer(self, canvas: pygame.Surface) -> None:
         status = ""
@@ -773,15 +962,15 @@ class TableScene(Scene):
 
             status = self.layout.status.render(Ctx(self.state, ctx_seat))
         if status:
-            theme.text(canvas, status, (TRAY.x, 540), theme.BODY, theme.PARCHMENT, bold=True)
+            theme.text(canvas, status, (self.tr.x, 524), theme.BODY, theme.PARCHMENT, bold=True)
         odds = self.layout.odds
         if odds is not None and self.show_odds and self.idle and not self.state.game_over:
             seat = self.state.current
             if odds.when is None or evaluate(odds.when, self.state, seat):
                 chance = float(evaluate(odds.chance, self.state, seat))
                 text = f"{odds.label}: {chance:.0%}" + theme.in_words(chance)
-                theme.text(canvas, text, (TRAY.x, 572),
-                           theme.fit_size(text, TRAY.w, theme.SMALL, bold=True, floor=18),
+                theme.text(canvas, text, (self.tr.x, 562),
+                           theme.fit_size(text, self.tr.w, theme.SMALL, bold=True, floor=18),
                            theme.GOLD_LIGHT, bold=True)
         self.menu.draw(canvas)
         draw_log(canvas, LOG, self.log, self.log_scroll)
