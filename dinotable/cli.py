@@ -124,31 +124,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cmd_play(args: Any) -> int:
     """`dinotable play`: check the seats and options, then open the window on a table."""
-    from .bots import POLICIES
-    from .engine import resolve_options
-    from .ruleset import LoadError, load_by_id
-    from .text_table import parse_options
+    from .ruleset import LoadError
+    from .text_table import table_request
 
     try:
-        rules = load_by_id(args.ruleset)
+        _, names, bots, options = table_request(args.ruleset, args.players, args.bots,
+                                                args.option)
     except LoadError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return EXIT_USAGE
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    bots = [b.strip() or "human" for b in args.bots.split(",")] if args.bots else []
-    bots += ["human"] * (len(names) - len(bots))
-    if len(bots) != len(names):
-        return _fail("--bots names more seats than --players")
-    for b in bots:
-        if b != "human" and b not in POLICIES:
-            return _fail(f"--bots: unknown policy {b!r}; choose human, {', '.join(POLICIES)}")
-    if not rules.min_players <= len(names) <= rules.max_players:
-        return _fail(f"{rules.name} seats {rules.min_players} to {rules.max_players} players")
-    if len({n.lower() for n in names}) != len(names):
-        return _fail("--players: every player needs a different name")
-    try:
-        options = resolve_options(rules, parse_options(args.option))
     except ValueError as exc:
         return _fail(str(exc))
     from .app import start

@@ -5,10 +5,20 @@ from __future__ import annotations
 import contextlib
 import random
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from .bots import POLICIES
-from .engine import Action, Event, GameState, apply, legal_actions, new_game, scores
+from .engine import (
+    Action,
+    Event,
+    GameState,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    resolve_options,
+    scores,
+)
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
 
 EXIT_USAGE = 2
@@ -147,6 +157,29 @@ def _choose_ruleset(inp: TextIO, out: TextIO) -> str | None:
     return None
 
 
+def table_request(ruleset_id: str, players: str, bots_arg: str, option_pairs: list[str]
+                  ) -> tuple[Rules, list[str], list[str], dict[str, Any]]:
+    """Check a table asked for on the command line (`play`, `terminal`): the ruleset, the
+    seats, the bots and the options. LoadError for the ruleset, ValueError (one clear
+    sentence) for anything else."""
+    rules = load_by_id(ruleset_id)
+    names = [n.strip() for n in players.split(",") if n.strip()]
+    bots = [b.strip() or "human" for b in bots_arg.split(",")] if bots_arg else []
+    bots += ["human"] * (len(names) - len(bots))
+    if len(bots) != len(names):
+        raise ValueError("--bots names more seats than --players")
+    for b in bots:
+        if b != "human" and b not in POLICIES:
+            raise ValueError(f"--bots: unknown policy {b!r}; choose human, "
+                             f"{', '.join(POLICIES)}")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise ValueError(f"{rules.name} seats {rules.min_players} to {rules.max_players} "
+                         "players")
+    if len({n.lower() for n in names}) != len(names):
+        raise ValueError("--players: every player needs a different name")
+    return rules, names, bots, resolve_options(rules, parse_options(option_pairs))
+
+
 def play_cli(ruleset_id: str | None, players: str | None, bots_arg: str, seed: int | None,
              option_pairs: list[str], inp: TextIO | None = None, out: TextIO | None = None
              ) -> int:
@@ -165,27 +198,15 @@ def play_cli(ruleset_id: str | None, players: str | None, bots_arg: str, seed: i
         bots_arg = ",".join("heuristic" if n.endswith("*") else "human" for n in names)
         players = ",".join(n.rstrip("*") for n in names)
     try:
-        rules = load_by_id(ruleset_id)
+        rules, names, bots, options = table_request(ruleset_id, players or "Ann,Ben", bots_arg,
+                                                    option_pairs)
     except LoadError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return EXIT_USAGE
-    names = [n.strip() for n in (players or "Ann,Ben").split(",") if n.strip()]
-    bots = [b.strip() or "human" for b in bots_arg.split(",")] if bots_arg else []
-    bots += ["human"] * (len(names) - len(bots))
-    for b in bots:
-        if b != "human" and b not in POLICIES:
-            print(f"dinotable: error: --bots: unknown policy {b!r}; choose human, "
-                  f"{', '.join(POLICIES)}", file=sys.stderr)
-            return EXIT_USAGE
-    if len(bots) != len(names):
-        print("dinotable: error: --bots names more seats than --players", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        options = parse_options(option_pairs)
-        seed = random.randrange(1 << 30) if seed is None else seed
-        state = new_game(rules, names, options, seed)
     except ValueError as exc:
         print(f"dinotable: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    seed = random.randrange(1 << 30) if seed is None else seed
+    state = new_game(rules, names, options, seed)
     return play(state, bots, inp, out, seed)
