@@ -12,6 +12,9 @@ from typing import Any, NoReturn
 from . import __version__
 
 EXIT_USAGE = 2
+# Exactly these keys, in this order, make the last line of `simulate --json`.
+SIMULATE_JSON_KEYS = ("ruleset", "players", "games", "seconds", "games_per_second",
+                      "actions_per_second", "wins", "mean_scores", "mean_turns")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -208,5 +211,5 @@ def cmd_simulate(args: Any) -> int:
           f"{summary['games_per_second']:.0f} games/s, "
           f"{summary['actions_per_second']:.0f} actions/s")
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps({key: summary[key] for key in SIMULATE_JSON_KEYS}))
     return 0

@@ -57,57 +57,65 @@ class SetupScene(Scene):
     def rebuild(self, keep_focus: bool = True) -> None:
         """Lay out the controls for the current seats and options."""
         controls: list[Control] = []
-        y = 150
+        y = 132
         for i, seat in enumerate(self.seats):
             colour = theme.PLAYER_COLOURS[seat.colour]
-            controls.append(Control(pygame.Rect(110, y, 420, 56), f"Seat {i + 1}",
+            controls.append(Control(pygame.Rect(110, y, 420, 52), f"Seat {i + 1}",
                                     kind="field", value=seat.name, colour=colour.rgb,
                                     on_text=partial(self.type_name, seat),
                                     tag=f"name:{i}"))
-            controls.append(Control(pygame.Rect(545, y, 290, 56), "", kind="stepper",
+            controls.append(Control(pygame.Rect(545, y, 290, 52), "", kind="stepper",
                                     value=KIND_LABELS[seat.kind],
                                     on_left=partial(self.cycle_kind, seat, -1),
                                     on_right=partial(self.cycle_kind, seat, 1),
                                     tag=f"kind:{i}"))
-            controls.append(Control(pygame.Rect(850, y, 200, 56), "", kind="stepper",
+            controls.append(Control(pygame.Rect(850, y, 200, 52), "", kind="stepper",
                                     value=colour.name,
                                     on_left=partial(self.cycle_colour, seat, -1),
                                     on_right=partial(self.cycle_colour, seat, 1),
                                     tag=f"colour:{i}"))
             can_remove = len(self.seats) > self.rules.min_players
-            controls.append(Control(pygame.Rect(1065, y, 105, 56), "Remove",
+            controls.append(Control(pygame.Rect(1065, y, 105, 52), "Remove",
                                     partial(self.remove_seat, i), enabled=can_remove,
                                     why_disabled=f"{self.rules.name} needs at least "
                                                  f"{self.rules.min_players} players",
                                     tag=f"remove:{i}"))
-            y += 66
-        can_add = len(self.seats) < self.rules.max_players
-        controls.append(Control(pygame.Rect(110, y, 300, 54), "Add a seat", self.add_seat,
-                                key="+", enabled=can_add,
-                                why_disabled=f"{self.rules.name} seats at most "
-                                             f"{self.rules.max_players}", tag="add"))
-        y += 74
+            y += 60
+        if len(self.seats) < self.rules.max_players:
+            controls.append(Control(pygame.Rect(110, y, 300, 50), "Add a seat", self.add_seat,
+                                    key="+", tag="add"))
+            y += 62
+        # The settings sit in two columns under the seats, so six seats still fit.
+        grid = [pygame.Rect(110 + col * 540, 0, 520, 50) for col in (0, 1)]
+        cells = iter(range(100))
+
+        def cell() -> pygame.Rect:
+            n = next(cells)
+            return grid[n % 2].move(0, y + (n // 2) * 58)
+
         for name, o in self.rules.options.items():
-            controls.append(Control(pygame.Rect(110, y, 640, 54), o.label or name,
+            controls.append(Control(cell(), o.label or name,
                                     kind="stepper", value=str(self.options[name]),
                                     on_left=partial(self.step_option, name, -1),
                                     on_right=partial(self.step_option, name, 1),
                                     tag=f"option:{name}"))
-            y += 62
         settings = self.app.settings
-        controls.append(Control(pygame.Rect(110, y, 640, 54), "Bot speed", kind="stepper",
+        controls.append(Control(cell(), "Bot speed", kind="stepper",
                                 value=settings.bot_speed.title(),
                                 on_left=lambda: self.step_speed(-1),
                                 on_right=lambda: self.step_speed(1), tag="speed"))
-        y += 62
+        volume = "Muted" if self.app.sounds.muted else f"{round(settings.volume * 100)}%"
+        controls.append(Control(cell(), "Sound (M mutes)", kind="stepper",
+                                value=volume, on_left=partial(self.step_volume, -1),
+                                on_right=partial(self.step_volume, 1), tag="volume"))
         handoff = "Every turn" if settings.always_handoff else (
             "Every turn (secret cards)" if self.rules.hidden_information else "Only if needed")
-        controls.append(Control(pygame.Rect(110, y, 640, 54), "Pass-the-laptop screen",
+        controls.append(Control(cell(), "Pass-the-laptop screen",
                                 kind="stepper", value=handoff, on_left=self.toggle_handoff,
                                 on_right=self.toggle_handoff, tag="handoff"))
-        controls.append(Control(pygame.Rect(880, 560, 290, 70), "Start!", self.start,
+        controls.append(Control(pygame.Rect(880, 642, 290, 66), "Start!", self.start,
                                 key="Enter", tag="start"))
-        controls.append(Control(pygame.Rect(880, 640, 290, 56), "Back", self.back, key="Esc",
+        controls.append(Control(pygame.Rect(110, 648, 250, 56), "Back", self.back, key="Esc",
                                 tag="back"))
         self.menu.set(controls, keep_focus=keep_focus)
 
@@ -179,6 +187,18 @@ class SetupScene(Scene):
         s.save()
         self.rebuild()
 
+    def step_volume(self, step: int) -> None:
+        """Louder or quieter in tenths; turning it up unmutes."""
+        s = self.app.settings
+        s.volume = round(min(1.0, max(0.0, s.volume + step / 10)), 1)
+        self.app.sounds.set_volume(s.volume)
+        if step > 0 and self.app.sounds.muted:
+            self.app.sounds.toggle_mute()
+        s.muted = self.app.sounds.muted
+        s.save()
+        self.app.sounds.play("bank")  # hear the new level
+        self.rebuild()
+
     def toggle_handoff(self) -> None:
         """Show the pass-the-laptop screen every turn, or only when cards are secret."""
         s = self.app.settings
@@ -224,13 +244,13 @@ class SetupScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> None:
         theme.draw_table_background(canvas)
-        theme.text(canvas, self.rules.name, (640, 40), theme.TITLE, theme.PARCHMENT, bold=True,
-                   anchor="center")
+        theme.text(canvas, self.rules.name, (640, 44), theme.TITLE_SMALL, theme.PARCHMENT,
+                   bold=True, anchor="center", tight=True)
         theme.text(canvas, "Who is playing? Type a name, choose a person or a bot, then Start.",
-                   (640, 100), theme.BODY, theme.PARCHMENT, anchor="center")
+                   (640, 100), theme.BODY, theme.PARCHMENT, anchor="center", tight=True)
         self.menu.draw(canvas)
         if self.message:
-            theme.text(canvas, self.message, (1025, 520), theme.BODY, theme.DANGER_LIGHT,
+            theme.text(canvas, self.message, (620, 676), theme.BODY, theme.DANGER_LIGHT,
                        bold=True, anchor="center")
 
 
