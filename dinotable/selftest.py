@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -78,13 +79,19 @@ class _Checks:
 
 @contextmanager
 def _headless() -> Iterator[None]:
-    """SDL's dummy video and audio drivers for the length of the self-test, then as before."""
-    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    """SDL's dummy video and audio drivers, and a throwaway user data folder (the tables it
+    plays save as they go, and must not replace a family's unfinished game), for the length
+    of the self-test, then as before."""
+    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER",
+                                            "DINOTABLE_HOME")}
+    scratch = tempfile.TemporaryDirectory(prefix="dinotable-self-test-")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["DINOTABLE_HOME"] = scratch.name
     try:
         yield
     finally:
+        scratch.cleanup()
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import saves
 from ..bots import POLICIES
 from ..engine import Action, Event, GameState, Rules, apply, legal_actions, new_game, why_illegal
 from ..engine.expr import evaluate
@@ -107,14 +108,15 @@ class TableScene(Scene):
     """A game in progress."""
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
-                 seed: int) -> None:
+                 seed: int, state: GameState | None = None) -> None:
         super().__init__(app)
         self.rules = rules
         self.seats = seats
         self.options = options
         self.seed = seed
         self.layout: Layout = rules.layout
-        self.state: GameState = new_game(rules, [s.name for s in seats], options, seed)
+        # A continued game arrives as the state its saved moves rebuilt.
+        self.state: GameState = state or new_game(rules, [s.name for s in seats], options, seed)
         self.rng = random.Random(seed ^ 0xB07)
         # A track takes a band under the tray; the tray shrinks to make room.
         self.tr = TRAY if rules.layout.track is None else pygame.Rect(
@@ -255,6 +257,18 @@ class TableScene(Scene):
             self.queue_event(event, bust=ended and not scored and before == after,
                              good=scored and after != before)
         self.steps.append(Step(self._settle, "settle"))
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Keep the game on disk after every move; a finished game is forgotten."""
+        if self.state.game_over:
+            saves.discard()
+            return
+        saves.write(saves.SavedGame(
+            self.rules.id, self.rules.version,
+            [saves.SavedSeat(s.name, s.kind, s.colour) for s in self.seats],
+            dict(self.state.options), self.seed,
+            [(a.player, a.id, a.args) for a in self.state.log]))
 
     def queue_event(self, event: Event, bust: bool = False, good: bool = False) -> None:
         """Turn one engine event into playback steps."""

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import saves
 from ..render import theme
 from ..render.widgets import Panel
+from ..ruleset import LoadError
 from .base import Control, Menu, Scene
 
 if TYPE_CHECKING:
@@ -47,6 +49,8 @@ class TitleScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.menu = Menu()
         self.entries: list[Entry] = []
+        self.saved: saves.SavedGame | None = None
+        self.pending_message: Scene | None = None
         self.drawn = False
         if not lazy:
             self.show(discover())
@@ -61,12 +65,25 @@ class TitleScene(Scene):
         # frame, so the app appears at once; the list fills in on the next frame.
         if not self.loaded and self.drawn:
             self.show(discover())
+        if self.pending_message is not None and self.app.top is self:
+            self.app.push(self.pending_message)
+            self.pending_message = None
 
     def show(self, entries: list[Entry]) -> None:
-        """Lay out the games."""
+        """Lay out the games (and the game in progress, if one was left unfinished)."""
+        self.saved = None
+        if saves.autosave_path().is_file():
+            try:
+                self.saved = saves.read()
+            except LoadError as exc:
+                self.broken_save(exc)
         self.entries = entries
         controls = []
         top = 210
+        if self.saved is not None:
+            controls.append(Control(pygame.Rect(240, top, 800, 80), "Continue",
+                                    self.resume, key="C", tag="continue"))
+            top += 96
         for i, entry in enumerate(self.entries):
             rect = pygame.Rect(240, top + i * 104, 800, 92)
             controls.append(Control(rect, entry.id, partial(self.choose, entry),
@@ -78,6 +95,35 @@ class TitleScene(Scene):
         controls.append(Control(pygame.Rect(790, 640, 250, 60), "Quit", self.quit, key="Esc",
                                 tag="quit"))
         self.menu.set(controls, keep_focus=False)
+
+    def resume(self) -> None:
+        """Rebuild the game left unfinished and sit back down at it."""
+        from .setup import Seat
+        from .table import TableScene
+
+        saved = self.saved
+        if saved is None:
+            return
+        try:
+            state = saved.replay()
+        except LoadError as exc:
+            self.broken_save(exc)
+            self.show(self.entries)
+            return
+        seats = [Seat(s.name, s.kind, s.colour) for s in saved.seats]
+        self.app.push(TableScene(self.app, state.rules, seats, dict(saved.options),
+                                 saved.seed, state))
+
+    def broken_save(self, exc: LoadError) -> None:
+        """Say plainly that the saved game cannot be opened; keep the file aside."""
+        from .message import MessageScene
+
+        kept = saves.set_aside()
+        lines = [str(p) for p in exc.problems[:3]]
+        if kept is not None:
+            lines.append(f"The file was kept as {kept.name}.")
+        self.pending_message = MessageScene(self.app, "The saved game could not be opened",
+                                            lines)
 
     def choose(self, entry: Entry) -> None:
         """Go to the seats and options of a game."""
@@ -110,6 +156,9 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.quit()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.saved is not None:
+            self.resume()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.show_rules()
             return
@@ -122,10 +171,24 @@ class TitleScene(Scene):
                    anchor="center")
         theme.text(canvas, "Dinosaur games for the whole table. Pick a game:", (640, 150),
                    theme.BODY, theme.PARCHMENT, anchor="center")
+        offset = 0
         for i, c in enumerate(self.menu.controls):
+            if c.tag == "continue" and self.saved is not None:
+                offset = 1
+                Panel(c.rect, "", focused=i == self.menu.focus).draw(canvas)
+                theme.text(canvas, "Continue the unfinished game", (c.rect.x + 24,
+                           c.rect.y + 14), theme.SMALL, theme.INK_SOFT, tight=True)
+                name = next((e.rules.name for e in self.entries
+                             if e.rules is not None and e.id == self.saved.ruleset),
+                            self.saved.ruleset)
+                line = theme.ellipsize(f"{name}: {self.saved.describe()}",
+                                       theme.font(theme.BODY, True), c.rect.w - 48)
+                theme.text(canvas, line, (c.rect.x + 24, c.rect.y + 44), theme.BODY, theme.INK,
+                           bold=True, tight=True)
+                continue
             if not c.tag.startswith("game:"):
                 continue
-            entry = self.entries[i]
+            entry = self.entries[i - offset]
             focused = i == self.menu.focus
             Panel(c.rect, "", focused=focused, dim=entry.rules is None).draw(canvas)
             x, y = c.rect.x + 24, c.rect.y + 12
@@ -147,7 +210,8 @@ class TitleScene(Scene):
             theme.text(canvas, line, (x, c.rect.y + 60), theme.SMALL, theme.INK_SOFT,
                        tight=True)
         buttons = Menu()
-        buttons.controls = [c for c in self.menu.controls if not c.tag.startswith("game:")]
+        buttons.controls = [c for c in self.menu.controls
+                            if not c.tag.startswith("game:") and c.tag != "continue"]
         buttons.focus = next((i for i, c in enumerate(buttons.controls)
                               if c is self.menu.focused), -1)
         buttons.hover = None
