@@ -67,9 +67,11 @@ def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
 _NO_ARGS: dict[str, Any] = {}
 
 
-def _emit(events: list[Event] | None, event: Event) -> None:
+def _emit(events: list[Event] | None, kind: str, seat: int | None,
+          data: Callable[[], dict[str, Any]] | None = None) -> None:
+    # Events are built only for someone watching: a simulation pays for none of them.
     if events is not None:
-        events.append(event)
+        events.append(Event(kind, seat, data() if data is not None else {}))
 
 
 def _focus(ctx: Ctx, seat: int) -> Ctx:
@@ -79,11 +81,6 @@ def _focus(ctx: Ctx, seat: int) -> Ctx:
     return ctx
 
 
-def _fresh(ctx: Ctx, seat: int) -> Ctx:
-    ctx.events = None
-    return _focus(ctx, seat)
-
-
 def _start_round(ctx: Ctx, first: int) -> None:
     state = ctx.state
     n = len(state.players)
@@ -91,8 +88,8 @@ def _start_round(ctx: Ctx, first: int) -> None:
     state.out = [False] * n
     state.round_order = [s for s in ((first + k) % n for k in range(n)) if state.active[s]]
     state.round_pos = 0
-    _emit(ctx.events, Event("round_started", None, {
-        "round": state.round, "tiebreak": state.tiebreak, "seats": list(state.round_order)}))
+    _emit(ctx.events, "round_started", None, lambda: {
+        "round": state.round, "tiebreak": state.tiebreak, "seats": list(state.round_order)})
     state.rules.round_start(_focus(ctx, state.round_order[0]))
     _start_turn(ctx, state.round_order[0])
 
@@ -106,7 +103,7 @@ def _start_turn(ctx: Ctx, seat: int) -> None:
         raise EngineError(f"{MAX_TURNS_WITHOUT_ACTION} turns ended by themselves with no "
                           "action taken: the ruleset's turn start always ends the turn")
     state.turn_vars = dict(state.rules.turn_vars)
-    _emit(ctx.events, Event("turn_started", seat, {}))
+    _emit(ctx.events, "turn_started", seat)
     state.rules.turn_start(_focus(ctx, seat))
     if ctx.turn_over:
         _end_turn(ctx)
@@ -117,10 +114,10 @@ def _end_turn(ctx: Ctx) -> None:
     rules = state.rules
     seat = state.current
     rules.turn_end(_focus(ctx, seat))
-    _emit(ctx.events, Event("turn_ended", seat, {}))
+    _emit(ctx.events, "turn_ended", seat)
     if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
         state.last_round = True
-        _emit(ctx.events, Event("last_round", seat, {}))
+        _emit(ctx.events, "last_round", seat)
         if not rules.end.finish_round:
             _finish(ctx)
             return
@@ -154,7 +151,7 @@ def _end_round(ctx: Ctx) -> None:
     starter = state.next_starter
     state.next_starter = None
     state.rules.round_end(_focus(ctx, state.current))
-    _emit(ctx.events, Event("round_ended", None, {"round": state.round}))
+    _emit(ctx.events, "round_ended", None, lambda: {"round": state.round})
     if state.last_round or state.tiebreak:
         _finish(ctx)
     else:
@@ -187,12 +184,12 @@ def _finish(ctx: Ctx) -> None:
         state.tiebreak_rounds += 1
         state.active = [s in top for s in range(len(state.players))]
         state.tiebreak = True
-        _emit(ctx.events, Event("tiebreak", None, {"seats": top}))
+        _emit(ctx.events, "tiebreak", None, lambda: {"seats": top})
         _start_round(ctx, top[0])
         return
     state.game_over = True
     state.winners = top
-    _emit(ctx.events, Event("game_over", None, {"winners": top}))
+    _emit(ctx.events, "game_over", None, lambda: {"winners": top})
 
 
 # --- actions -------------------------------------------------------------------
@@ -209,8 +206,9 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     cache = state.legal_cache
     if cache is not None and cache[0] == state.version and cache[1] == seat:
         return cache[2]
-    result: list[Action] = state.rules.legal(_fresh(state.ctx, seat), seat,
-                                             seat == state.current)
+    ctx = state.ctx
+    ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
+    result: list[Action] = state.rules.legal(ctx, seat, seat == state.current)
     state.legal_cache = (state.version, seat, result)
     return result
 
