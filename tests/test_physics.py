@@ -285,3 +285,24 @@ def test_the_physics_package_needs_no_pygame_and_tosses_alike_in_a_fresh_process
     assert loaded == []
     here = Tray(640, 360).toss(dice, 77, fling)
     assert (poses, duration) == (repr(here.final_poses()), here.duration)
+
+
+def test_all_twelve_dinosaur_dice_fit_the_table_with_a_race_track() -> None:
+    """Dinosaur Dice throws twelve dice into the tray made smaller by the track under it."""
+    from dinotable.scenes.table import DIE, TRACK_BAND, TRAY
+
+    tray = Tray(TRAY.w, TRAY.h - TRACK_BAND, DIE)
+    faces = ("dinosaur", "dinosaur", "bone", "bone", "egg", "egg")
+    rng = random.Random(12)
+    for seed in range(60):
+        dice = [(f"die{i}", faces, rng.choice(faces)) for i in range(12)]
+        toss = tray.toss(dice, seed, None if seed % 2 else (600.0, 140.0, -1800.0, 200.0))
+        assert toss.duration <= SETTLE_LIMIT
+        rest = toss.final_poses()
+        half = DIE / 2
+        for die_id, _, face in dice:
+            pose = rest[die_id]
+            assert pose.face == face
+            assert half <= pose.x <= tray.width - half and half <= pose.y <= tray.height - half
+        for a, b in itertools.combinations(rest.values(), 2):
+            assert math.hypot(a.x - b.x, a.y - b.y) > DIE * 0.9
