@@ -407,3 +407,20 @@ def test_stealing_is_done_by_clicking_the_victims_row(app: App) -> None:
     assert [len(z) for z in table.state.zones["kept"]] == [3, 2, 0]
     assert table.state.current == 2
     assert any("Ben steals a dinosaur die from Ann!" in line for line in table.log)
+
+
+def test_space_pressed_while_the_dice_play_out_does_nothing(app: App) -> None:
+    you = Player(app)
+    start_table(app, "dino_hunt_dice", ["Ann", "Ben"], ["human", "human"], seed=4)
+    table = app.top
+    assert isinstance(table, TableScene)
+    you.key(pygame.K_SPACE)
+    assert not table.idle
+    for _ in range(5):  # hammering Space and Enter during the roll
+        you.key(pygame.K_SPACE)
+        you.key(pygame.K_RETURN)
+    assert app.top is table
+    assert len(table.state.log) == 1
+    you.until(lambda: table.idle)
+    you.key(pygame.K_SPACE)  # now it rolls, for whoever's turn it is
+    assert len(table.state.log) == 2

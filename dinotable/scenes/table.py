@@ -385,7 +385,7 @@ class TableScene(Scene):
         elif good:
             self.app.sounds.play("bank")
         self.banner = (text, tone, 2.0)
-        return 1.4
+        return 1.2
 
     def _changed(self, seat: int, data: dict[str, Any]) -> float:
         self.shown.score_goals[seat] = float(data.get("score", data["new"]))
@@ -600,6 +600,12 @@ class TableScene(Scene):
             if action is not None:
                 self.take(action)
                 self._refresh_buttons()
+                return
+            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+                    self.idle and not self.state.game_over
+                    and not self.is_bot(self.state.current)):
+                # An impatient Space while the dice roll must not press whatever button
+                # happens to have the focus (it would open the menu): it does nothing.
                 return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_log(event.y)
