@@ -600,6 +600,8 @@ def name_plate(
     if active and rect.height >= 46:
         # two lines, stacked by their ink: Andika's line box is tall (room for accents)
         turn_size = theme.SIZE_SMALL if rect.height >= 60 else theme.SIZE_TINY
+        # The status stays clear of the score box (a two-digit score is wide).
+        turn_size = theme.fit_size(status, room, turn_size, bold=True, floor=18)
         turn_img = theme.render_text(status, turn_size, ink, bold=True)
         turn_box = turn_img.get_bounding_rect()
         gap = 4 if rect.height < 60 else 7
