@@ -18,6 +18,7 @@ from .engine import (
     new_game,
     resolve_options,
     scores,
+    view_for,
 )
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
 
@@ -65,19 +66,21 @@ def describe(state: GameState, event: Event) -> str | None:
 
 
 def show_table(state: GameState, out: TextIO) -> None:
-    """Scores and the zones, as words."""
+    """Scores and the zones as the player to move may see them (engine.view_for), as words."""
+    view = view_for(state, state.current)
     for seat, name in enumerate(state.players):
         marker = ">" if seat == state.current and not state.game_over else " "
         print(f" {marker} {name}: {state.score(seat)}", file=out)
-    for zname, lists in state.zones.items():
+    for zname, shown_zone in view["zones"].items():
         zdef = state.rules.zones[zname]
-        for owner, content in enumerate(lists):
-            if zdef.visible != "all" and not (zdef.visible == "owner" and owner == state.current):
-                print(f"   {zdef.label}: {len(content)} hidden", file=out)
+        owners = shown_zone if zdef.per_player else [shown_zone]
+        for owner, content in enumerate(owners):
+            label = f"{zdef.label} ({state.players[owner]})" if zdef.per_player else zdef.label
+            if isinstance(content, dict):
+                print(f"   {label}: {content['size']} hidden", file=out)
                 continue
-            items = [state.items[i] for i in content]
-            shown = ", ".join(f"{it.kind} {it.face}" if it.face else it.kind for it in items)
-            print(f"   {zdef.label}: {shown or '-'}", file=out)
+            shown = ", ".join(f"{kind} {face}" if face else kind for _, kind, face in content)
+            print(f"   {label}: {shown or '-'}", file=out)
 
 
 def play(state: GameState, bots: list[str], inp: TextIO, out: TextIO, seed: int) -> int:
