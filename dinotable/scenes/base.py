@@ -33,6 +33,21 @@ class Scene:
         """Draw the scene."""
 
 
+def shortcut(event: pygame.event.Event, keys: dict[int, Callable[[], None]]) -> bool:
+    """Run the action bound to a pressed key (Esc, F1, ...); True when one ran."""
+    if event.type == pygame.KEYDOWN and event.key in keys:
+        keys[event.key]()
+        return True
+    return False
+
+
+def shade(canvas: pygame.Surface) -> None:
+    """Dim whatever is below a modal, so the modal is plainly what to answer."""
+    veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 150))
+    canvas.blit(veil, (0, 0))
+
+
 @dataclass
 class Control:
     """A focusable thing on a menu: a button, a toggle, a text field, a stepper."""

@@ -8,7 +8,7 @@ import pygame
 
 from ..render import theme
 from ..render.widgets import Panel
-from .base import Control, Menu, Scene
+from .base import Control, Menu, Scene, shade, shortcut
 
 if TYPE_CHECKING:
     from ..app import App
@@ -34,15 +34,11 @@ class MessageScene(Scene):
         self.app.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.menu.handle(event)
+        if not shortcut(event, {pygame.K_ESCAPE: self.close}):
+            self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
-        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        canvas.blit(shade, (0, 0))
+        shade(canvas)
         Panel(BOX, "").draw(canvas)
         theme.text(canvas, self.title, (BOX.centerx, BOX.y + 44), theme.BODY, theme.DANGER,
                    bold=True, anchor="center", tight=True)

@@ -8,7 +8,7 @@ import pygame
 
 from ..render import theme
 from ..render.widgets import Panel
-from .base import Control, Menu, Scene
+from .base import Control, Menu, Scene, shade, shortcut
 
 if TYPE_CHECKING:
     from ..app import App
@@ -54,18 +54,11 @@ class PauseScene(Scene):
         self.app.reset(TitleScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.rules()
-            return
-        self.menu.handle(event)
+        if not shortcut(event, {pygame.K_ESCAPE: self.resume, pygame.K_F1: self.rules}):
+            self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
-        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        canvas.blit(shade, (0, 0))
+        shade(canvas)
         Panel(pygame.Rect(420, 130, 440, 430), "").draw(canvas)
         theme.text(canvas, "Paused", (640, 182), theme.TITLE_SMALL, theme.INK, bold=True,
                    anchor="center", tight=True)

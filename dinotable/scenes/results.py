@@ -8,7 +8,7 @@ import pygame
 
 from ..render import theme
 from ..render.widgets import Panel, name_plate
-from .base import Control, Menu, Scene
+from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
     from ..app import App
@@ -47,10 +47,8 @@ class ResultsScene(Scene):
         self.app.reset(TitleScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.title()
-            return
-        self.menu.handle(event)
+        if not shortcut(event, {pygame.K_ESCAPE: self.title}):
+            self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
         theme.draw_table_background(canvas)

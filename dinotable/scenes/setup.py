@@ -12,7 +12,7 @@ import pygame
 from ..engine import Rules
 from ..render import theme
 from ..settings import BOT_SPEEDS
-from .base import Control, Menu, Scene
+from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
     from ..app import App
@@ -233,8 +233,7 @@ class SetupScene(Scene):
         self.app.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
+        if shortcut(event, {pygame.K_ESCAPE: self.back}):
             return
         if self.menu.handle(event):
             self.message = ""

@@ -12,7 +12,7 @@ from .. import saves
 from ..render import theme
 from ..render.widgets import Panel
 from ..ruleset import LoadError
-from .base import Control, Menu, Scene
+from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
     from ..engine import Rules
@@ -153,16 +153,11 @@ class TitleScene(Scene):
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.quit()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.saved is not None:
-            self.resume()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.show_rules()
-            return
-        self.menu.handle(event)
+        keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules}
+        if self.saved is not None:
+            keys[pygame.K_c] = self.resume
+        if not shortcut(event, keys):
+            self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.drawn = True
