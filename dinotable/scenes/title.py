@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import saves
 from ..render import theme
 from ..render.widgets import Panel
-from ..ruleset import LoadError
 from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
     from ..engine import Rules
+    from ..ruleset import LoadError
+    from ..saves import SavedGame
 
 
 @dataclass
@@ -49,7 +49,7 @@ class TitleScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.menu = Menu()
         self.entries: list[Entry] = []
-        self.saved: saves.SavedGame | None = None
+        self.saved: SavedGame | None = None
         self.pending_message: Scene | None = None
         self.drawn = False
         if not lazy:
@@ -71,6 +71,10 @@ class TitleScene(Scene):
 
     def show(self, entries: list[Entry]) -> None:
         """Lay out the games (and the game in progress, if one was left unfinished)."""
+        # Imported here: the rules machinery loads after the first frame (see update).
+        from .. import saves
+        from ..ruleset import LoadError
+
         self.saved = None
         if saves.autosave_path().is_file():
             try:
@@ -98,6 +102,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         """Rebuild the game left unfinished and sit back down at it."""
+        from ..ruleset import LoadError
         from .setup import Seat
         from .table import TableScene
 
@@ -116,6 +121,7 @@ class TitleScene(Scene):
 
     def broken_save(self, exc: LoadError) -> None:
         """Say plainly that the saved game cannot be opened; keep the file aside."""
+        from .. import saves
         from .message import MessageScene
 
         kept = saves.set_aside()
