@@ -14,6 +14,7 @@ from .scenes.base import Scene
 from .settings import Settings
 
 CANVAS = (1280, 720)
+IDLE_FPS = 12  # frames a second while nothing moves and nobody touches anything
 TITLE = "dinotable"
 
 
@@ -165,15 +166,22 @@ class App:
     def run(self, frames: int | None = None) -> int:
         """The frame loop; with `frames`, stop after that many (smoke tests, timing)."""
         last = time.perf_counter()
+        last_input = last
         while self.running and self.stack and (frames is None or self.frames < frames):
             now = time.perf_counter()
             dt = min(0.1, now - last)  # a stall (a dragged window) must not fling dice away
             last = now
-            self.step(pygame.event.get(), dt)
+            events = pygame.event.get()
+            if events:
+                last_input = now
+            self.step(events, dt)
             if self.frames == 1:
                 self.sounds.prepare()  # after the first frame: the window comes first
             if frames is None:
-                self.clock.tick(self.fps)
+                # A table nobody touches and where nothing moves needs few frames: spare
+                # the laptop's battery, and be back at full speed at the first input.
+                resting = not self.top.animating and now - last_input > 1.0
+                self.clock.tick(IDLE_FPS if resting else self.fps)
         self.settings.save()
         pygame.quit()
         return 0

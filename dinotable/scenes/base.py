@@ -23,6 +23,11 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    @property
+    def animating(self) -> bool:
+        """Whether something on screen is moving (the app then draws at full speed)."""
+        return False
+
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event (already in canvas coordinates)."""
 

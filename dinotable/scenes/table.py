@@ -179,6 +179,14 @@ class TableScene(Scene):
         """No animation is playing: the table shows the engine's state."""
         return not self.steps and self.wait <= 0 and self.toss is None
 
+    @property
+    def animating(self) -> bool:
+        """Dice rolling, pieces sliding, a banner showing, a score ticking, a bot to move."""
+        return (not self.idle or self.banner is not None or self.handoff_due
+                or any(sp.goal is not None for sp in self.sprites.values())
+                or self.shown.scores != self.shown.score_goals
+                or (not self.state.game_over and self.is_bot(self.state.current)))
+
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays this seat."""
         return self.seats[seat].kind != "human"
