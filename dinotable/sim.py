@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import POLICIES
-from .engine import GameState, Rules, apply, legal_actions, new_game, scores
+from .engine import Rules, apply, legal_actions, new_game, scores
 
 MOVE_CAP = 100_000
 
@@ -78,12 +78,3 @@ def simulate(rules: Rules, players: int, games: int, seed: int, bots: list[str],
         "mean_scores": [round(t / games, 4) for t in totals] if games else [],
         "mean_turns": round(turns / games, 4) if games else 0.0,
     }
-
-
-def final_state(rules: Rules, players: int, seed: int, bots: list[str]) -> GameState:
-    """Play one game and return its final state (for inspection and tests)."""
-    state = new_game(rules, seat_names(players), None, seed)
-    rng = random.Random(seed ^ 0x5EED)
-    while not state.game_over:
-        apply(state, POLICIES[bots[state.current % len(bots)]](state, legal_actions(state), rng))
-    return state

@@ -83,6 +83,16 @@ class Player:
         events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
         self.app.step(events, FRAME)
 
+    def people_turns(self, table: TableScene) -> Iterator[None]:
+        """Step frames until the results; yield each time a person may act at the table."""
+        for _ in range(MAX_FRAMES):
+            if isinstance(self.app.top, ResultsScene):
+                return
+            self.frames()
+            if self.app.top is table and table.idle and not table.is_bot(table.state.current):
+                yield
+        raise AssertionError("the game never reached its results")
+
     def until(self, done: object, limit: int = MAX_FRAMES) -> None:
         for _ in range(limit):
             if callable(done) and done():
@@ -115,12 +125,7 @@ def test_a_three_seat_game_with_one_bot_is_played_to_the_end_with_the_mouse(app:
     assert [s.name for s in table.seats] == ["Ann", "Ben", "Cat"]
     rng = random.Random(3)
     flings = stops = 0
-    for _ in range(MAX_FRAMES):
-        if isinstance(app.top, ResultsScene):
-            break
-        you.frames()
-        if app.top is not table or not table.idle or table.is_bot(table.state.current):
-            continue
+    for _ in you.people_turns(table):
         stop = table.menu.find("action:stop")
         if stop.enabled and rng.random() < 0.5:
             you.click(stop.rect.center)
@@ -175,12 +180,7 @@ def test_a_game_is_played_to_the_end_with_the_keyboard_alone(app: App) -> None:
     assert table.seats[0].name == "Zoe"
     rolled_this_turn = False
     last_turn = -1
-    for _ in range(MAX_FRAMES):
-        if isinstance(app.top, ResultsScene):
-            break
-        you.frames()
-        if app.top is not table or not table.idle or table.is_bot(table.state.current):
-            continue
+    for _ in you.people_turns(table):
         if table.state.turns != last_turn:
             last_turn, rolled_this_turn = table.state.turns, False
         if rolled_this_turn and table.menu.find("action:stop").enabled:
@@ -354,12 +354,7 @@ def test_dinosaur_dice_four_seats_two_bots_reach_the_cave_through_the_real_scene
     assert isinstance(table, TableScene)
     rng = random.Random(5)
     steals = stones = throws = 0
-    for _ in range(MAX_FRAMES):
-        if isinstance(app.top, ResultsScene):
-            break
-        you.frames()
-        if app.top is not table or not table.idle or table.is_bot(table.state.current):
-            continue
+    for _ in you.people_turns(table):
         targets = table.steal_targets()
         if targets:
             victim = rng.choice(sorted(targets))

@@ -107,10 +107,6 @@ class GameState:
 
         return self.rules.score(Ctx(self, seat))
 
-    def seat_of(self, name: str) -> int:
-        """The seat of a player by name."""
-        return self.players.index(name)
-
     # --- serialisation ---------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

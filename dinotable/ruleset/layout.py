@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.effects import EffectCompiler, Template, _unknown
 from ..engine.expr import Compiled
+from .problems import check_keys
 
 LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status",
                "player_zones", "player_counters", "counters", "track"}
@@ -106,9 +107,14 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     if not isinstance(raw, dict):
         report(path, "expected a mapping of layout settings")
         raw = {}
-    for key in raw:
-        if key not in LAYOUT_KEYS:
-            report((*path, key), _unknown("layout key", str(key), sorted(LAYOUT_KEYS)))
+    check_keys(report, raw, LAYOUT_KEYS, path, "layout key")
+
+    def tone_of(spec: dict[str, Any], where: tuple[Any, ...]) -> str:
+        tone = spec.get("tone", "neutral")
+        if tone not in TONES:
+            report((*where, "tone"), _unknown("tone", str(tone), list(TONES)))
+            return "neutral"
+        return str(tone)
 
     colours: dict[str, tuple[int, int, int]] = {}
     for kind, colour in (raw.get("dice_colours") or {}).items():
@@ -129,14 +135,8 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         if not isinstance(spec, dict):
             report(fpath, "expected {label: ..., tone: good|bad|neutral}")
             continue
-        for key in spec:
-            if key not in FACE_KEYS:
-                report((*fpath, key), _unknown("face setting", str(key), sorted(FACE_KEYS)))
-        tone = spec.get("tone", "neutral")
-        if tone not in TONES:
-            report((*fpath, "tone"), _unknown("tone", str(tone), list(TONES)))
-            tone = "neutral"
-        styles[face] = FaceStyle(str(spec.get("label", face)), tone,
+        check_keys(report, spec, FACE_KEYS, fpath, "face setting")
+        styles[face] = FaceStyle(str(spec.get("label", face)), tone_of(spec, fpath),
                                  str(spec.get("meaning", "")))
 
     def zone_name(value: Any, zpath: tuple[Any, ...]) -> str | None:
@@ -146,17 +146,14 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         return str(value)
 
     tray_raw = raw.get("tray") or {}
-    tray_zones = tray_raw.get("zones", []) if isinstance(tray_raw, dict) else []
-    tray = tuple(z for i, z in enumerate(tray_zones)
-                 if zone_name(z, (*path, "tray", "zones", i)) is not None)
-    if isinstance(tray_raw, dict):
-        for key in tray_raw:
-            if key not in TRAY_KEYS:
-                report((*path, "tray", key), _unknown("tray setting", str(key), sorted(TRAY_KEYS)))
-    elif "tray" in raw:
+    if not isinstance(tray_raw, dict):
         report((*path, "tray"), "expected {zones: [...], toss: ACTION}")
-    passed = bool(tray_raw.get("passed", False)) if isinstance(tray_raw, dict) else False
-    toss_action = tray_raw.get("toss") if isinstance(tray_raw, dict) else None
+        tray_raw = {}
+    check_keys(report, tray_raw, TRAY_KEYS, (*path, "tray"), "tray setting")
+    tray = tuple(z for i, z in enumerate(tray_raw.get("zones", []))
+                 if zone_name(z, (*path, "tray", "zones", i)) is not None)
+    passed = bool(tray_raw.get("passed", False))
+    toss_action = tray_raw.get("toss")
     if toss_action is not None and toss_action not in actions:
         report((*path, "tray", "toss"), _unknown("action", str(toss_action), list(actions)))
         toss_action = None
@@ -172,26 +169,19 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         if not isinstance(spec, dict):
             report(apath, "expected {zone: ..., label: ...}")
             continue
-        for key in spec:
-            if key not in AREA_KEYS:
-                report((*apath, key), _unknown("area setting", str(key), sorted(AREA_KEYS)))
+        check_keys(report, spec, AREA_KEYS, apath, "area setting")
         zone = zone_name(spec.get("zone"), (*apath, "zone"))
         limit = spec.get("limit")
         if limit is not None and (not isinstance(limit, int) or limit < 1):
             report((*apath, "limit"), "expected a whole number of at least 1")
             limit = None
-        tone = spec.get("tone", "neutral")
-        if tone not in TONES:
-            report((*apath, "tone"), _unknown("tone", str(tone), list(TONES)))
-            tone = "neutral"
+        tone = tone_of(spec, apath)
         if zone is not None:
             areas.append(Area(zone, str(spec.get("label", zone)), tone, limit))
     odds = None
     if "odds" in raw:
         spec = raw["odds"] if isinstance(raw["odds"], dict) else {}
-        for key in spec:
-            if key not in ODDS_KEYS:
-                report((*path, "odds", key), _unknown("odds setting", str(key), sorted(ODDS_KEYS)))
+        check_keys(report, spec, ODDS_KEYS, (*path, "odds"), "odds setting")
         chance = compiler.expr(spec.get("chance"), (*path, "odds", "chance"))
         when = compiler.expr(spec["when"], (*path, "odds", "when")) if "when" in spec else None
         if chance is not None:
@@ -219,9 +209,7 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
             if not isinstance(spec, dict) or "var" not in spec:
                 report(cpath, "expected {var: VARIABLE, label: TEXT}")
                 continue
-            for k in spec:
-                if k not in COUNTER_KEYS:
-                    report((*cpath, k), _unknown("counter setting", str(k), sorted(COUNTER_KEYS)))
+            check_keys(report, spec, COUNTER_KEYS, cpath, "counter setting")
             if spec["var"] not in known:
                 kind = "player" if key == "player_counters" else "game"
                 report((*cpath, "var"), _unknown(f"{kind} variable", str(spec["var"]),
@@ -231,10 +219,7 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     track = None
     if "track" in raw:
         spec = raw["track"] if isinstance(raw["track"], dict) else {}
-        for key in spec:
-            if key not in TRACK_KEYS:
-                report((*path, "track", key), _unknown("track setting", str(key),
-                                                       sorted(TRACK_KEYS)))
+        check_keys(report, spec, TRACK_KEYS, (*path, "track"), "track setting")
         length = compiler.expr(spec.get("length", 20), (*path, "track", "length"))
         if length is not None:
             track = Track(length, str(spec.get("start", "Start")), str(spec.get("end", "Goal")))

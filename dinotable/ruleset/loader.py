@@ -24,7 +24,7 @@ from ..engine.model import (
     ZoneDef,
 )
 from .layout import build_layout
-from .problems import LoadError, Path, Problem, Reporter
+from .problems import LoadError, Path, Problem, Reporter, check_keys
 from .yamlsafe import load_file
 
 RULES_FILE = "rules.yaml"
@@ -87,13 +87,6 @@ def _display(file: FsPath) -> str:
         return str(file.resolve().relative_to(FsPath.cwd()))
     except ValueError:
         return str(file)
-
-
-def _check_keys(report: Reporter, raw: dict[Any, Any], known: set[str], path: Path,
-                what: str) -> None:
-    for key in raw:
-        if key not in known:
-            report((*path, key), _unknown(what, str(key), sorted(known)))
 
 
 class _Builder:
@@ -161,7 +154,7 @@ class _Builder:
         pmin = pmax = 1
         if "players" in data:  # a missing section is reported once, above
             players = self.mapping(data.get("players"), ("players",), "min and max")
-            _check_keys(r, players, {"min", "max"}, ("players",), "key of players")
+            check_keys(r, players, {"min", "max"}, ("players",), "key of players")
             pmin = self.integer(players.get("min"), ("players", "min"), 1) or 1
             pmax = self.integer(players.get("max"), ("players", "max"), 1) or pmin
             if pmax < pmin:
@@ -173,7 +166,7 @@ class _Builder:
         dice = self.dice(data.get("dice"))
         zones = self.zones(data.get("zones"), dice)
         variables = self.mapping(data.get("vars"), ("vars",), "game, player and turn variables")
-        _check_keys(r, variables, {"game", "player", "turn"}, ("vars",), "variable scope")
+        check_keys(r, variables, {"game", "player", "turn"}, ("vars",), "variable scope")
         scoped: dict[str, dict[str, Any]] = {}
         seen: dict[str, str] = {n: "option" for n in options}
         for scope_name in ("game", "player", "turn"):
@@ -208,9 +201,9 @@ class _Builder:
         score = compiler.expr(data.get("score", 0), ("score",))
 
         turn = self.mapping(data.get("turn"), ("turn",), "start and end effects")
-        _check_keys(r, turn, {"start", "end"}, ("turn",), "key of turn")
+        check_keys(r, turn, {"start", "end"}, ("turn",), "key of turn")
         rnd = self.mapping(data.get("round"), ("round",), "start and end effects")
-        _check_keys(r, rnd, {"start", "end", "mode"}, ("round",), "key of round")
+        check_keys(r, rnd, {"start", "end", "mode"}, ("round",), "key of round")
         round_mode = self.choice(rnd.get("mode"), ("round", "mode"), ("each_once", "until_ended"),
                                  "each_once")
 
@@ -251,7 +244,7 @@ class _Builder:
                 continue
             if not isinstance(spec, dict):
                 spec = {"default": spec}
-            _check_keys(self.report, spec, OPTION_KEYS, path, "key of an option")
+            check_keys(self.report, spec, OPTION_KEYS, path, "key of an option")
             if "default" not in spec:
                 self.report(path, "an option needs a default")
                 continue
@@ -279,7 +272,7 @@ class _Builder:
             if not self.ident(name, path, "die kind"):
                 continue
             spec = self.mapping(spec, path, "faces and label")
-            _check_keys(self.report, spec, DIE_KEYS, path, "key of a die")
+            check_keys(self.report, spec, DIE_KEYS, path, "key of a die")
             faces = spec.get("faces")
             if not isinstance(faces, list) or not faces:
                 self.report((*path, "faces"), "expected a list of face ids")
@@ -298,7 +291,7 @@ class _Builder:
             if not self.ident(name, path, "zone"):
                 continue
             spec = self.mapping(spec, path, "zone settings")
-            _check_keys(self.report, spec, ZONE_KEYS, path, "key of a zone")
+            check_keys(self.report, spec, ZONE_KEYS, path, "key of a zone")
             holds = self.choice(spec.get("holds"), (*path, "holds"), HOLDS, "dice")
             per_player = spec.get("per_player", False)
             if not isinstance(per_player, bool):
@@ -333,7 +326,7 @@ class _Builder:
             if not self.ident(aid, path, "action id"):
                 continue
             spec = self.mapping(spec, path, "action settings")
-            _check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
+            check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
             args = self.args(spec.get("args"), (*path, "args"), scope)
             ascope = Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args)})
             acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs)
@@ -366,7 +359,7 @@ class _Builder:
             if dspec is None:
                 self.report((*apath, "domain"), _unknown("domain", str(dname), list(DOMAINS)))
                 continue
-            _check_keys(self.report, spec, {"domain", *dspec.params}, apath,
+            check_keys(self.report, spec, {"domain", *dspec.params}, apath,
                         f"parameter of {dname}")
             params = []
             for p in dspec.params:
@@ -394,7 +387,7 @@ class _Builder:
         if raw is None and "end" not in self.data:
             return None  # reported once as a missing section
         spec = self.mapping(raw, ("end",), "trigger and ties")
-        _check_keys(self.report, spec, END_KEYS, ("end",), "key of end")
+        check_keys(self.report, spec, END_KEYS, ("end",), "key of end")
         if "trigger" not in spec:
             self.report(("end",), "end needs a `trigger` expression")
             return None
@@ -415,7 +408,7 @@ class _Builder:
              scope: Scope) -> tuple[BotHint, ...]:
         hints: list[BotHint] = []
         spec = self.mapping(raw, ("bots",), "policy hints")
-        _check_keys(self.report, spec, {"heuristic"}, ("bots",), "bot policy")
+        check_keys(self.report, spec, {"heuristic"}, ("bots",), "bot policy")
         rules = spec.get("heuristic") or []
         if not isinstance(rules, list):
             self.report(("bots", "heuristic"), "expected a list of {action, when} preferences")
@@ -425,7 +418,7 @@ class _Builder:
             if not isinstance(rule, dict) or "action" not in rule:
                 self.report(path, "expected {action: ID, when: EXPR}")
                 continue
-            _check_keys(self.report, rule, {"action", "when", "best"}, path,
+            check_keys(self.report, rule, {"action", "when", "best"}, path,
                         "key of a preference")
             adef = actions.get(str(rule["action"]))
             if adef is None:

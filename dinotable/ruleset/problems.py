@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,3 +66,13 @@ class Reporter:
         """Raise LoadError when anything was reported."""
         if self.problems:
             raise LoadError(sorted(self.problems, key=lambda p: (p.line, p.col)))
+
+
+def check_keys(report: Callable[[Path, str], None], raw: dict[Any, Any], known: set[str],
+               path: Path, what: str) -> None:
+    """Report every key of a mapping that is not one of `known`, with a suggestion."""
+    from ..engine.effects import _unknown
+
+    for key in raw:
+        if key not in known:
+            report((*path, key), _unknown(what, str(key), sorted(known)))

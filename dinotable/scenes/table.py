@@ -43,6 +43,7 @@ LOG = pygame.Rect(976, 528, 288, 176)
 TRACK_BAND = 124  # height of the race track under the tray, when the ruleset has one
 HURRY = 0.12  # seconds a bot waits when hurried (H)
 GREY = (200, 196, 186)
+SOUND_OF_TONE = {"bad": "bust", "good": "bank"}
 
 
 @dataclass
@@ -133,7 +134,9 @@ class TableScene(Scene):
         self.banner: tuple[str, tuple[int, int, int], float] | None = None
         self.log: list[str] = []
         self.log_scroll = 0
-        self.last_words = f"{seats[0].name} starts. Press Roll, or drag across the table."
+        who = seats[self.state.current].name
+        self.last_words = (f"{who} starts." if not self.state.log else
+                           f"Welcome back: the game goes on with {who}.")
         self.bot_wait = 0.0
         self.hurry = False
         self.show_odds = app.settings.show_odds
@@ -141,8 +144,9 @@ class TableScene(Scene):
         self.handoff_seen: int | None = None
         self.handoff_due = False
         self.results_shown = False
-        self.shown = Shown(self.state.current, [0.0] * len(seats), [0.0] * len(seats),
-                           self._source_counts(), self.state.round)
+        scores = [float(self.state.score(s)) for s in range(len(seats))]
+        self.shown = Shown(self.state.current, scores, list(scores), self._source_counts(),
+                           self.state.round)
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
 
     # --- helpers -----------------------------------------------------------
@@ -253,17 +257,11 @@ class TableScene(Scene):
 
     def take(self, action: Action) -> None:
         """Apply an action and queue its events for playback."""
-        before = [self.state.score(s) for s in range(len(self.seats))]
         events = apply(self.state, action)
-        seat = action.player
         adef = self.rules.actions[action.id]
-        self.log_line(f"{self.name(seat)}: {adef.label}.")
-        scored = any(e.kind == "changed" for e in events)
-        ended = any(e.kind == "turn_ended" for e in events)
-        after = [self.state.score(s) for s in range(len(self.seats))]
+        self.log_line(f"{self.name(action.player)}: {adef.label}.")
         for event in events:
-            self.queue_event(event, bust=ended and not scored and before == after,
-                             good=scored and after != before)
+            self.queue_event(event)
         self.steps.append(Step(self._settle, "settle"))
         self.autosave()
 
@@ -278,7 +276,7 @@ class TableScene(Scene):
             dict(self.state.options), self.seed,
             [(a.player, a.id, a.args) for a in self.state.log]))
 
-    def queue_event(self, event: Event, bust: bool = False, good: bool = False) -> None:
+    def queue_event(self, event: Event) -> None:
         """Turn one engine event into playback steps."""
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "drew":
@@ -288,13 +286,8 @@ class TableScene(Scene):
         elif kind == "moved":
             self.steps.append(Step(lambda: self._moved(data), "moved"))
         elif kind == "said":
-            text = str(data["text"])
-            # The ruleset's tone wins; without one, a turn that ended with nothing gained
-            # reads as bad news, one that scored as good news.
-            tone = str(data.get("tone", "news"))
-            bad = tone == "bad" or (tone == "news" and bust)
-            happy = tone == "good" or (tone == "news" and good)
-            self.steps.append(Step(lambda: self._said(text, bad, happy), "said"))
+            text, tone = str(data["text"]), str(data.get("tone", "news"))
+            self.steps.append(Step(lambda: self._said(text, tone), "said"))
         elif kind == "changed" and seat is not None:
             self.steps.append(Step(lambda: self._changed(seat, data), "changed"))
         elif kind == "turn_started" and seat is not None:
@@ -384,15 +377,14 @@ class TableScene(Scene):
                 sprite.tween(self.slot(target, start + n), 0.4)
         return 0.47
 
-    def _said(self, text: str, bust: bool, good: bool = False) -> float:
+    def _said(self, text: str, tone: str) -> float:
+        # The ruleset says whether its words are good or bad news: colour and sound follow.
         self.log_line(text)
         self.last_words = text
-        tone = theme.DANGER if bust else theme.GOOD if good else theme.WOOD
-        if bust:
-            self.app.sounds.play("bust")
-        elif good:
-            self.app.sounds.play("bank")
-        self.banner = (text, tone, 2.0)
+        colour = {"bad": theme.DANGER, "good": theme.GOOD}.get(tone, theme.WOOD)
+        if tone in SOUND_OF_TONE:
+            self.app.sounds.play(SOUND_OF_TONE[tone])
+        self.banner = (text, colour, 2.0)
         return 1.2
 
     def _changed(self, seat: int, data: dict[str, Any]) -> float:
@@ -905,7 +897,7 @@ class TableScene(Scene):
             label = self.rules.zones[tray_dice[0].zone].label
             theme.text(canvas, f"{label}: {len(tray_dice)}", (self.tr.x + 24, self.tr.y + 18),
                        theme.SMALL, theme.FELT_TEXT, bold=True)
-        if not drawn and self.idle and not self.state.game_over:
+        if not drawn and self.idle and not self.state.game_over and self.layout.toss_action:
             theme.text(canvas, "Drag across the table and let go to throw the dice",
                        self.tr.center, theme.SMALL, theme.FELT_TEXT, anchor="center")
         for sprite in sorted(drawn, key=lambda s: s.y):
