@@ -15,6 +15,7 @@ from .game import (
     resolve_options,
     scores,
     view_for,
+    waiting_on,
     why_illegal,
 )
 from .model import Rules
@@ -23,5 +24,5 @@ from .state import Action, Event, GameState, Item
 __all__ = [
     "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
     "IllegalAction", "Item", "Rules", "apply", "leaders", "legal_actions", "new_game",
-    "resolve_options", "scores", "view_for", "why_illegal",
+    "resolve_options", "scores", "view_for", "waiting_on", "why_illegal",
 ]

@@ -194,6 +194,17 @@ def _finish(ctx: Ctx) -> None:
 
 # --- actions -------------------------------------------------------------------
 
+def waiting_on(state: GameState) -> int | None:
+    """The seat the game waits on for its next decision (None once the game is over).
+
+    Usually the player whose turn it is; a question asked mid-effect or a response window
+    waits on another seat. Front ends, bots and scenarios ask this, never `state.current`.
+    """
+    if state.game_over:
+        return None
+    return state.current
+
+
 def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """Every action `seat` (default: the player the game waits on) may take now, with arguments.
 
