@@ -39,7 +39,7 @@ def play_game(rules: Rules, players: int, seed: int, bots: list[str],
         legal = legal_actions(state)
         if not legal:
             raise RuntimeError(f"no legal action in a game not over:\n{state}")
-        apply(state, policies[state.current](state, legal, rng), False)
+        apply(state, policies[legal[0].player](state, legal, rng), False)
         actions += 1
         if actions > MOVE_CAP:
             raise RuntimeError(f"game did not end within {MOVE_CAP} actions")

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from .decide import ask, open_window
 from .errors import ExpressionError
 from .expr import Compiled, Ctx, Scope, bind, compile_expr, source_of, suggest
-from .model import Effect
+from .model import Effect, QuestionDef, WindowDef
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -53,7 +54,51 @@ CONTROL_FORMS = {
     "for_each_player": "for_each_player: [EFFECTS] - run the effects once for every player, "
                        "in seat order, with that player in scope (their variables and zones); "
                        "ending the turn inside is not allowed.",
+    "choose": "choose: ID, args: {NAME: DOMAIN}, then: [EFFECTS] - ask a question in the "
+              "middle of the list: the game waits until the player answers with action ID and "
+              "the chosen arguments, then runs `then` with them ($NAME) and goes on with the "
+              "list. `who: EXPR` names who answers (default: the player in scope); "
+              "`single: auto` takes an only possible answer without asking; `prompt: TEXT`. "
+              "With no possible answer, `then` is skipped.",
+    "respond": "respond: WINDOW (or {window: WINDOW, ask: others_then_me}) - open a response "
+               "window: players are asked in turn (`others`: the rest from the acting player's "
+               "left; `others_then_me` (default): then the acting player; `everyone`: the "
+               "acting player first) and may play an action listing the window under "
+               "`windows:`, or pass. Every play asks everyone else again; when all asked have "
+               "passed, the list goes on. Nobody with nothing playable is asked.",
 }
+SUSPENDING = ("choose", "respond")
+ASK_MODES = ("others", "others_then_me", "everyone")
+CHOOSE_KEYS = {"choose", "args", "who", "single", "prompt", "then", "label", "key"}
+
+
+class Shared:
+    """What every compiler of one ruleset adds to: continuations, questions, windows.
+
+    `parse_args` is the loader's argument parser (domains live with the loader).
+    """
+
+    def __init__(self) -> None:
+        self.continuations: list[Effect] = []
+        self.questions: list[Any] = []
+        self.windows: dict[str, Any] = {}
+        self.answers: dict[str, tuple[Any, ...]] = {}  # question id -> its ArgDefs, label, key
+        self.parse_args: Callable[[Any, tuple[Any, ...], Scope], list[Any]] = (
+            lambda raw, path, scope: [])
+
+    def add(self, fn: Effect) -> int:
+        """Register a continuation; its index names it in a decision frame."""
+        self.continuations.append(fn)
+        return len(self.continuations) - 1
+
+
+def suspends(raw: Any) -> bool:
+    """Whether an effect (list) may wait on a decision: it holds a choose or respond form."""
+    if isinstance(raw, list):
+        return any(suspends(x) for x in raw)
+    if isinstance(raw, dict):
+        return any(k in SUSPENDING or suspends(v) for k, v in raw.items())
+    return False
 
 
 def effect(name: str, doc: str, example: str, params: dict[str, Param],
@@ -74,14 +119,145 @@ def effect(name: str, doc: str, example: str, params: dict[str, Param],
 class EffectCompiler:
     """Turns a YAML effect list into one closure, reporting every problem it finds."""
 
-    def __init__(self, scope: Scope, report: Report, zone_defs: dict[str, Any]) -> None:
+    def __init__(self, scope: Scope, report: Report, zone_defs: dict[str, Any],
+                 shared: Shared | None = None) -> None:
         self.scope = scope
         self.report = report
         self.zone_defs = zone_defs
+        self.shared = shared if shared is not None else Shared()
 
     def effects(self, raw: Any, path: tuple[Any, ...]) -> Effect:
         """Compile a list of effects (or one effect) found at `path` into one function."""
+        if suspends(raw):
+            if isinstance(raw, dict):
+                raw = [raw]
+            if not isinstance(raw, list):
+                self.report(path, "expected a list of effects")
+                return _noop
+            return self.resumable(raw, path, 0, None)
         return generate(self.pieces(raw, path))
+
+    # --- lists that wait on decisions --------------------------------------
+    # A list holding a choose or respond form compiles in continuation-passing style: the
+    # effects after the form become a continuation (a function registered by index), so a
+    # list can stop where it asks and resume with the answer in a later `apply`. Lists
+    # without such forms compile as before, with no cost.
+
+    def resumable(self, items: list[Any], path: tuple[Any, ...], start: int,
+                  then: Effect | None) -> Effect:
+        """Compile items[start:] followed by the continuation `then` (None: the list ends)."""
+        pieces: list[Piece] = []
+        for i in range(start, len(items)):
+            item, ipath = items[i], (*path, i)
+            if not suspends(item):
+                pieces.append(self.one(item, ipath))
+                continue
+            rest = self.resumable(items, path, i + 1, then)
+            pieces.append(self.suspending(item, ipath, rest))
+            return generate(pieces)
+        if then is not None:
+            ns: dict[str, Any] = {}
+            pieces.append(Piece([f"return {bind(ns, then, 'k')}(c)"], ns))
+        return generate(pieces)
+
+    def suspending(self, raw: Any, path: tuple[Any, ...], rest: Effect) -> Piece:
+        """A form that may wait on a decision, followed by `rest`."""
+        if not isinstance(raw, dict):
+            return _NOTHING
+        ns: dict[str, Any] = {}
+        if "when" in raw:
+            for key in sorted(set(raw) - {"when", "then", "else"}):
+                self.report((*path, key), _unknown("key of a when form", key, ["then", "else"]))
+            test = self.expr(raw["when"], (*path, "when"))
+            branch = self.resumable(_as_list(raw.get("then")), (*path, "then"), 0, rest)
+            other = (self.resumable(_as_list(raw.get("else")), (*path, "else"), 0, rest)
+                     if raw.get("else") else rest)
+            if test is None:
+                return _NOTHING
+            return Piece([f"if {source_of(test, ns)}:",
+                          f"    return {bind(ns, branch, 'k')}(c)",
+                          f"return {bind(ns, other, 'k')}(c)"], ns)
+        if "choose" in raw:
+            return self.choose(raw, path, rest)
+        if "respond" in raw and len(raw) == 1:
+            return self.respond(raw["respond"], (*path, "respond"), rest)
+        name = next(iter(raw))
+        self.report((*path, name), f"a choose or respond form cannot stand inside {name}; "
+                                   "put it in the action's own list (or a when form)")
+        return _NOTHING
+
+    def choose(self, raw: dict[str, Any], path: tuple[Any, ...], rest: Effect) -> Piece:
+        """A question: the list waits for the answer, then runs `then` and goes on."""
+        for key in sorted(set(raw) - CHOOSE_KEYS):
+            self.report((*path, key), _unknown("key of a choose form", key, sorted(CHOOSE_KEYS)))
+        qid = raw["choose"]
+        if not isinstance(qid, str) or not re.match(r"^[a-z][a-z0-9_]*$", qid):
+            self.report((*path, "choose"), f"a question's id {qid!r} must be lower_snake_case "
+                                           "(it names the answer, e.g. choose: discard)")
+            return _NOTHING
+        if "then" not in raw:
+            self.report(path, "a choose form needs `then: [effects]` run with the answer")
+        args = self.shared.parse_args(raw.get("args"), (*path, "args"), self.scope)
+        if not args and "args" in raw:
+            return _NOTHING
+        if not args:
+            self.report(path, "a choose form needs `args: {NAME: DOMAIN}`: what is chosen")
+            return _NOTHING
+        single = raw.get("single", "ask")
+        if single not in ("ask", "auto"):
+            self.report((*path, "single"), _unknown("value", str(single), ["ask", "auto"]))
+        who = self.expr(raw["who"], (*path, "who")) if "who" in raw else None
+        prompt = None
+        if "prompt" in raw:
+            prompt = self.convert("text", raw["prompt"], (*path, "prompt"))
+            if prompt is _BAD:
+                prompt = None
+        label = raw.get("label", qid.replace("_", " ").capitalize())
+        key = raw.get("key", qid[:1])
+        if not isinstance(label, str) or not isinstance(key, str):
+            self.report(path, "label and key are text")
+            label, key = qid, qid[:1]
+        known = self.shared.answers.get(qid)
+        names = tuple(sorted(a.name for a in args))
+        if known is not None and tuple(sorted(a.name for a in known[0])) != names:
+            self.report((*path, "args"), f"every choose {qid!r} must ask for the same "
+                                         f"arguments, {[a.name for a in known[0]]}")
+        if known is None:
+            self.shared.answers[qid] = (tuple(args), label, key)
+        inner = EffectCompiler(
+            Scope(**{**self.scope.__dict__, "args": self.scope.args | set(names)}),
+            self.report, self.zone_defs, self.shared)
+        then = inner.resumable(_as_list(raw.get("then")), (*path, "then"), 0, rest)
+        qi = len(self.shared.questions)
+        self.shared.questions.append(QuestionDef(
+            qid, tuple(args), who, single == "auto", self.shared.add(then),
+            self.shared.add(rest), prompt))
+        ns: dict[str, Any] = {"_ask": ask}
+        return Piece([f"return _ask(c, {qi})"], ns)
+
+    def respond(self, raw: Any, path: tuple[Any, ...], rest: Effect) -> Piece:
+        """A response window; the list goes on when it closes."""
+        if isinstance(raw, str):
+            raw = {"window": raw}
+        if not isinstance(raw, dict) or "window" not in raw:
+            self.report(path, "expected respond: WINDOW or {window: WINDOW, ask: ...}")
+            return _NOTHING
+        for key in sorted(set(raw) - {"window", "ask"}):
+            self.report((*path, key), _unknown("parameter of respond", key, ["ask", "window"]))
+        wid, ask_mode = raw["window"], raw.get("ask", "others_then_me")
+        if not isinstance(wid, str) or not re.match(r"^[a-z][a-z0-9_]*$", wid):
+            self.report((*path, "window"), f"a window id {wid!r} must be lower_snake_case")
+            return _NOTHING
+        if ask_mode not in ASK_MODES:
+            self.report((*path, "ask"), _unknown("value", str(ask_mode), list(ASK_MODES)))
+            return _NOTHING
+        known = self.shared.windows.get(wid)
+        if known is not None and known.ask != ask_mode:
+            self.report((*path, "ask"), f"window {wid!r} is opened elsewhere with "
+                                        f"ask: {known.ask}")
+        self.shared.windows.setdefault(wid, WindowDef(wid, ask_mode))
+        ns: dict[str, Any] = {"_open": open_window}
+        return Piece([f"return _open(c, {wid!r}, {self.shared.add(rest)})"], ns)
 
     def pieces(self, raw: Any, path: tuple[Any, ...]) -> list[Piece]:
         """The code pieces of an effect list, in order."""
@@ -315,6 +491,12 @@ class Piece:
 
 
 _NOTHING = Piece([], {})
+
+
+def _as_list(raw: Any) -> list[Any]:
+    if raw is None:
+        return []
+    return raw if isinstance(raw, list) else [raw]
 
 
 def call_piece(effect: Effect) -> Piece:

@@ -29,7 +29,7 @@ Compiled = Callable[["Ctx"], Any]
 class Ctx:
     """What an expression or effect sees: the state, the seat in scope, the action's arguments."""
 
-    __slots__ = ("args", "events", "seat", "state", "turn_over")
+    __slots__ = ("after", "args", "events", "seat", "state", "turn_over")
 
     def __init__(self, state: GameState, seat: int, args: Mapping[str, Any] | None = None) -> None:
         self.state = state
@@ -37,6 +37,9 @@ class Ctx:
         self.args: Mapping[str, Any] = args or {}
         self.events: list[Any] | None = None  # None: nobody is watching, record nothing
         self.turn_over = False
+        # Where the turn flow goes on once the running effect list is done; a question or
+        # a response window that suspends the list keeps it for when the list resumes.
+        self.after = "action"
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,8 @@ CONSTANTS: dict[str, tuple[str, str]] = {
                    "(c.state.last_round or c.state.tiebreak)"),
     "playing": ("true while the seat in scope is still in this round (has not dropped out)",
                 "c.state.in_round(c.seat)"),
+    "window": ("the response window asking now ('' when none is open)",
+               "(c.state.pending[-1].get('window', '') if c.state.pending else '')"),
     "active_players": ("players still taking part in this round",
                        "sum(1 for _s in range(len(c.state.players)) if c.state.in_round(_s))"),
 }

@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, cast
 
+from .decide import PASS, decision_actions, frame_seat, skip_unplayable
 from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
@@ -90,7 +91,10 @@ def _start_round(ctx: Ctx, first: int) -> None:
     state.round_pos = 0
     _emit(ctx.events, "round_started", None, lambda: {
         "round": state.round, "tiebreak": state.tiebreak, "seats": list(state.round_order)})
-    state.rules.round_start(_focus(ctx, state.round_order[0]))
+    _focus(ctx, state.round_order[0]).after = "round_start"
+    state.rules.round_start(ctx)
+    if state.pending:
+        return  # a question asked at the round's start; the first turn begins once answered
     _start_turn(ctx, state.round_order[0])
 
 
@@ -104,8 +108,9 @@ def _start_turn(ctx: Ctx, seat: int) -> None:
                           "action taken: the ruleset's turn start always ends the turn")
     state.turn_vars = dict(state.rules.turn_vars)
     _emit(ctx.events, "turn_started", seat)
-    state.rules.turn_start(_focus(ctx, seat))
-    if ctx.turn_over:
+    _focus(ctx, seat).after = "turn_start"
+    state.rules.turn_start(ctx)
+    if ctx.turn_over and not state.pending:
         _end_turn(ctx)
 
 
@@ -113,7 +118,17 @@ def _end_turn(ctx: Ctx) -> None:
     state = ctx.state
     rules = state.rules
     seat = state.current
-    rules.turn_end(_focus(ctx, seat))
+    _focus(ctx, seat).after = "turn_end"
+    rules.turn_end(ctx)
+    if state.pending:
+        return  # the turn's end asked a question; the flow goes on once it is answered
+    _after_turn_end(ctx)
+
+
+def _after_turn_end(ctx: Ctx) -> None:
+    state = ctx.state
+    rules = state.rules
+    seat = state.current
     _emit(ctx.events, "turn_ended", seat)
     if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
         state.last_round = True
@@ -148,9 +163,16 @@ def _end_turn(ctx: Ctx) -> None:
 
 def _end_round(ctx: Ctx) -> None:
     state = ctx.state
+    _focus(ctx, state.current).after = "round_end"
+    state.rules.round_end(ctx)
+    if not state.pending:
+        _after_round_end(ctx)
+
+
+def _after_round_end(ctx: Ctx) -> None:
+    state = ctx.state
     starter = state.next_starter
     state.next_starter = None
-    state.rules.round_end(_focus(ctx, state.current))
     _emit(ctx.events, "round_ended", None, lambda: {"round": state.round})
     if state.last_round or state.tiebreak:
         _finish(ctx)
@@ -202,6 +224,8 @@ def waiting_on(state: GameState) -> int | None:
     """
     if state.game_over:
         return None
+    if state.pending:
+        return frame_seat(state.pending[-1])
     return state.current
 
 
@@ -212,6 +236,15 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """
     if state.game_over:
         return []
+    if state.pending:
+        if seat is None:
+            seat = frame_seat(state.pending[-1])
+        cache = state.legal_cache
+        if cache is not None and cache[0] == state.version and cache[1] == seat:
+            return cache[2]
+        answers = decision_actions(state, seat)
+        state.legal_cache = (state.version, seat, answers)
+        return answers
     if seat is None:
         seat = state.current
     cache = state.legal_cache
@@ -241,6 +274,8 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
     lines = ["def _legal(c, seat, current):", "    A = c.state.plain_actions[seat]",
              "    r = []"]
     for adef in actions.values():
+        if adef.by in ("window", "answer"):
+            continue  # played only when a decision asks for it
         # Players left out of a tiebreak round take no part in it, on any turn.
         tests = {"current": ["current"], "others": ["not current", "c.state.active[seat]"],
                  "any": ["c.state.active[seat]"]}[adef.by]
@@ -269,6 +304,12 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     if not 0 <= action.player < len(state.players):
         return f"there is no seat {action.player}"
     name = state.players[action.player]
+    if state.pending:
+        return _why_not_answer(state, action, adef.label)
+    if adef.by == "answer":
+        return f"{adef.label} answers a question, and none is asked now"
+    if adef.by == "window":
+        return f"{adef.label} is played only when you are asked to respond"
     if adef.by == "current" and action.player != state.current:
         return f"it is {state.players[state.current]}'s turn, not {name}'s"
     if adef.by == "others" and action.player == state.current:
@@ -293,6 +334,22 @@ def why_illegal(state: GameState, action: Action) -> str | None:
                 value = state.players[value]
             return f"{value!r} is not a choice for {a.name} now; the choices are {shown}"
     return None
+
+
+def _why_not_answer(state: GameState, action: Action, label: str) -> str | None:
+    """Why an action does not answer the decision the game waits on (None: it does)."""
+    answers = decision_actions(state, action.player)
+    if action in answers:
+        return None
+    frame = state.pending[-1]
+    who = state.players[frame_seat(frame)]
+    if action.player != frame_seat(frame):
+        return f"the game waits on {who} to answer, not {state.players[action.player]}"
+    ids = sorted({a.id for a in answers})
+    if action.id not in ids:
+        return f"{label} is not an answer now; {who} may: {', '.join(ids)}"
+    choices = [dict(a.args) for a in answers if a.id == action.id]
+    return f"{dict(action.args)} is not a choice now; the choices are {choices}"
 
 
 def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
@@ -331,10 +388,73 @@ def _play(state: GameState, action: Action, record: bool) -> list[Event]:
     ctx.turn_over = False
     ctx.events = events
     state.log.append(action)
-    adef.effects(ctx)
-    if ctx.turn_over:
-        _end_turn(ctx)
+    if state.pending:
+        _answer(ctx, action)
+    else:
+        ctx.after = "action"
+        adef.effects(ctx)
+        if ctx.turn_over and not state.pending:
+            _end_turn(ctx)
+    if state.pending:
+        _settle(ctx)
     return events if events is not None else []
+
+
+def _answer(ctx: Ctx, action: Action) -> None:
+    """Take an answer to the decision on top of the stack and let the game go on."""
+    state = ctx.state
+    frame = state.pending[-1]
+    if frame["kind"] == "choose":
+        state.pending.pop()
+        q = state.rules.questions[frame["q"]]
+        _enter(ctx, frame["scope"], {**frame["args"], **dict(action.args)}, frame["after"])
+        _resume(ctx, state.rules.continuations[q.then], frame["after"])
+        return
+    if action.id == PASS:
+        frame["queue"].pop(0)
+        return
+    # A play asks everyone else again, in the window's own order.
+    frame["queue"] = [s for s in frame["order"] if s != action.player]
+    _enter(ctx, action.player, dict(action.args), "none")
+    _resume(ctx, state.rules.actions[action.id].effects, "none")
+
+
+def _enter(ctx: Ctx, seat: int, args: dict[str, Any], after: str) -> None:
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, args, False, after
+
+
+def _resume(ctx: Ctx, fn: Callable[[Ctx], bool], after: str) -> None:
+    """Run a list (or what was left of one) and then the turn flow it was part of."""
+    state = ctx.state
+    depth = len(state.pending)
+    fn(ctx)
+    if len(state.pending) > depth:
+        return  # it asked again
+    if ctx.turn_over and after in ("action", "turn_start", "none"):
+        # Ending the turn ends whatever it was waiting on, responses included.
+        state.pending.clear()
+        _end_turn(ctx)
+    elif after == "round_start":
+        _start_turn(ctx, state.round_order[0])
+    elif after == "turn_end":
+        _after_turn_end(ctx)
+    elif after == "round_end":
+        _after_round_end(ctx)
+
+
+def _settle(ctx: Ctx) -> None:
+    """Close every window on top of the stack that has nobody left to ask."""
+    state = ctx.state
+    while state.pending and not state.game_over:
+        frame = state.pending[-1]
+        if frame["kind"] != "window":
+            return
+        skip_unplayable(state, frame)
+        if frame["queue"]:
+            return
+        state.pending.pop()
+        _enter(ctx, frame["scope"], dict(frame["args"]), frame["after"])
+        _resume(ctx, state.rules.continuations[frame["rest"]], frame["after"])
 
 
 def scores(state: GameState) -> list[Any]:
@@ -362,6 +482,8 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "ruleset": rules.id,
         "players": list(state.players),
         "current": None if state.game_over else state.current,
+        "waiting": waiting_on(state),
+        "decision": _decision_view(state),
         "round": state.round,
         "scores": scores(state),
         "player_vars": [dict(v) for v in state.player_vars],
@@ -373,3 +495,14 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "game_over": state.game_over,
         "winners": list(state.winners),
     }
+
+
+def _decision_view(state: GameState) -> dict[str, Any] | None:
+    """What everyone may know of the decision the game waits on."""
+    if not state.pending or state.game_over:
+        return None
+    frame = state.pending[-1]
+    if frame["kind"] == "choose":
+        return {"kind": "choose", "seat": frame["seat"],
+                "question": state.rules.questions[frame["q"]].id}
+    return {"kind": "window", "seat": frame_seat(frame), "window": frame["window"]}

@@ -71,8 +71,30 @@ class ActionDef:
     why_not: str
     args: tuple[ArgDef, ...]
     effects: Effect
-    by: str = "current"  # current | others | any
+    by: str = "current"  # current | others | any | window (only when asked) | answer
     help: str = ""
+    windows: tuple[str, ...] = ()  # response windows in which it may be played when asked
+
+
+@dataclass(frozen=True)
+class QuestionDef:
+    """A `choose` form: a question an effect asks mid-list, answered with action `id`."""
+
+    id: str
+    args: tuple[ArgDef, ...]
+    who: Compiled | None  # the seat that answers (None: the seat in scope)
+    auto_single: bool  # an only possible answer is taken without asking
+    then: int  # continuation run with the answer
+    rest: int  # continuation run when nobody can answer (the list after the form)
+    prompt: Any = None  # a Template, or None
+
+
+@dataclass(frozen=True)
+class WindowDef:
+    """A response window: who is asked, in what order."""
+
+    id: str
+    ask: str = "others_then_me"  # others | others_then_me | everyone
 
 
 @dataclass(frozen=True)
@@ -128,3 +150,8 @@ class Rules:
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     source: str = ""
     layout: Any = field(default=None, repr=False, compare=False)  # the table's plan; see ruleset
+    # Decisions: continuations of effect lists suspended by a question or a response window
+    # (a frame on the state names them by index, so a state stays plain data).
+    continuations: tuple[Effect, ...] = field(default=(), repr=False, compare=False)
+    questions: tuple[QuestionDef, ...] = field(default=(), repr=False, compare=False)
+    windows: dict[str, WindowDef] = field(default_factory=dict, repr=False, compare=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,6 +83,8 @@ class GameState:
         self.game_over = False
         self.winners: list[int] = []
         self.log: list[Action] = []
+        # Decisions the game waits on, innermost last (see engine/decide.py): plain data.
+        self.pending: list[dict[str, Any]] = []
         # Not part of the game, only speed: bumped by every apply, so the legal list of
         # the last legal_actions call can be trusted while it matches.
         self.version = 0
@@ -136,6 +139,7 @@ class GameState:
             "game_over": self.game_over,
             "winners": list(self.winners),
             "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
+            "pending": copy.deepcopy(self.pending),
         }
 
     @classmethod
@@ -161,6 +165,7 @@ class GameState:
         state.out = list(data["out"])
         state.winners = list(data["winners"])
         state.log = [Action(p, i, tuple((k, v) for k, v in a)) for p, i, a in data["log"]]
+        state.pending = copy.deepcopy(data.get("pending", []))
         return state
 
     def restore(self, data: dict[str, Any]) -> None:

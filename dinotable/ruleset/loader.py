@@ -10,6 +10,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ..engine.domains import DOMAINS
+from ..engine.decide import PASS
 from ..engine.effects import EffectCompiler, _unknown
 from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
 from ..engine.game import build_legal
@@ -61,12 +62,12 @@ SECTIONS: dict[str, tuple[bool, str]] = {
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label"}
 ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label"}
-ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help"}
+ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
 END_KEYS = {"trigger", "finish_round", "ties", "tiebreak"}
 VISIBILITY = ("all", "owner", "none")
 HOLDS = ("dice", "cards", "tiles", "tokens")
 TIES = ("shared", "leaders_replay")
-BY = ("current", "others", "any")
+BY = ("current", "others", "any", "window")
 
 
 def load_ruleset(folder: FsPath | str) -> Rules:
@@ -198,6 +199,7 @@ class _Builder:
             faces=faces, kinds=frozenset(dice),
         )
         compiler = EffectCompiler(scope, r, zones)
+        compiler.shared.parse_args = self.args
         score = compiler.expr(data.get("score", 0), ("score",))
 
         turn = self.mapping(data.get("turn"), ("turn",), "start and end effects")
@@ -209,11 +211,12 @@ class _Builder:
 
         actions = self.actions(data.get("actions"), scope, compiler)
         end = self.end(data.get("end"), compiler)
-        hints = self.bots(data.get("bots"), actions, compiler, scope)
         turn_start = compiler.effects(turn.get("start"), ("turn", "start"))
         turn_end = compiler.effects(turn.get("end"), ("turn", "end"))
         round_start = compiler.effects(rnd.get("start"), ("round", "start"))
         round_end = compiler.effects(rnd.get("end"), ("round", "end"))
+        self.decisions(actions, compiler)
+        hints = self.bots(data.get("bots"), actions, compiler, scope)
         layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions)
         hidden = any(z.visible != "all" for z in zones.values())
         paths = data.get("state_paths") or []
@@ -230,6 +233,8 @@ class _Builder:
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
             score=score, end=end, round_mode=round_mode, hidden_information=hidden,
             state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
+            continuations=tuple(compiler.shared.continuations),
+            questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
         )
 
     def options(self, raw: Any) -> dict[str, OptionDef]:
@@ -329,7 +334,8 @@ class _Builder:
             check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
             args = self.args(spec.get("args"), (*path, "args"), scope)
             ascope = Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args)})
-            acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs)
+            acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs,
+                                       compiler.shared)
             when: Compiled | None = None
             if "when" in spec:
                 when = compiler.expr(spec["when"], (*path, "when"))
@@ -340,9 +346,43 @@ class _Builder:
             key = self.text(spec.get("key"), (*path, "key"), aid[:1])
             why = self.text(spec.get("why_not"), (*path, "why_not"))
             by = self.choice(spec.get("by"), (*path, "by"), BY, "current")
+            windows = spec.get("windows", [])
+            if isinstance(windows, str):
+                windows = [windows]
+            if not isinstance(windows, list) or not all(isinstance(w, str) for w in windows):
+                self.report((*path, "windows"), "expected a list of response window ids")
+                windows = []
+            if by == "window" and not windows:
+                self.report((*path, "by"), "an action played only in windows (by: window) "
+                                           "needs `windows: [WINDOW, ...]`")
             out[aid] = ActionDef(aid, label, key, when, why, tuple(args), effects, by,
-                                 self.text(spec.get("help"), (*path, "help")))
+                                 self.text(spec.get("help"), (*path, "help")),
+                                 tuple(windows))
         return out
+
+    def decisions(self, actions: dict[str, ActionDef], compiler: EffectCompiler) -> None:
+        """Check windows named by actions, and add the answers to questions and `pass`."""
+        shared = compiler.shared
+        for aid, adef in list(actions.items()):
+            for i, wid in enumerate(adef.windows):
+                if wid not in shared.windows:
+                    self.report(("actions", aid, "windows", i), _unknown(
+                        "response window (opened by a respond effect)", wid,
+                        list(shared.windows)) if shared.windows else
+                        f"no respond effect opens a window {wid!r}")
+        for qid, (args, label, key) in shared.answers.items():
+            if qid in actions:
+                self.report(("actions", qid), f"{qid!r} is both an action and the id of a "
+                                              "choose form's answer; give the question "
+                                              "another id")
+                continue
+            actions[qid] = ActionDef(qid, label, key, None, "", args, _no_effects, "answer")
+        if shared.windows:
+            if PASS in actions:
+                self.report(("actions", PASS), f"{PASS!r} is the answer that declines to "
+                                               "respond in a window; it needs no action")
+            actions[PASS] = ActionDef(PASS, "Pass", "p", None, "", (), _no_effects, "window",
+                                      "Play nothing now.", tuple(shared.windows))
 
     def args(self, raw: Any, path: Path, scope: Scope) -> list[ArgDef]:
         out: list[ArgDef] = []
@@ -443,3 +483,7 @@ def problems_of(folder: FsPath | str) -> list[Problem]:
     except LoadError as exc:
         return exc.problems
     return []
+
+
+def _no_effects(c: Any) -> bool:
+    return False

@@ -19,7 +19,17 @@ import pygame
 
 from .. import saves
 from ..bots import POLICIES
-from ..engine import Action, Event, GameState, Rules, apply, legal_actions, new_game, why_illegal
+from ..engine import (
+    Action,
+    Event,
+    GameState,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    waiting_on,
+    why_illegal,
+)
 from ..engine.expr import evaluate
 from ..physics.tray import Toss, Tray
 from ..render import theme
@@ -189,7 +199,7 @@ class TableScene(Scene):
         return (not self.idle or self.banner is not None or self.handoff_due
                 or any(sp.goal is not None for sp in self.sprites.values())
                 or self.shown.scores != self.shown.score_goals
-                or (not self.state.game_over and self.is_bot(self.state.current)))
+                or (not self.state.game_over and self.is_bot(self.deciding)))
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays this seat."""
@@ -285,8 +295,9 @@ class TableScene(Scene):
             self.steps.append(Step(lambda: self._rolled(data), "rolled"))
         elif kind == "moved":
             self.steps.append(Step(lambda: self._moved(data), "moved"))
-        elif kind == "said":
-            text, tone = str(data["text"]), str(data.get("tone", "news"))
+        elif kind == "said" or (kind == "asked" and data.get("prompt")):
+            text = str(data.get("text") or data.get("prompt"))
+            tone = str(data.get("tone", "news"))
             self.steps.append(Step(lambda: self._said(text, tone), "said"))
         elif kind == "changed" and seat is not None:
             self.steps.append(Step(lambda: self._changed(seat, data), "changed"))
@@ -457,7 +468,7 @@ class TableScene(Scene):
         return 0.0
 
     def _maybe_handoff(self) -> None:
-        seat = self.state.current
+        seat = self.deciding
         if self.state.game_over or self.is_bot(seat) or self.handoff_seen == seat:
             return
         humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
@@ -465,6 +476,12 @@ class TableScene(Scene):
         self.handoff_seen = seat
         if needed and len(humans) > 1:
             self.handoff_due = True  # shown from update(), once this scene is on top
+
+    @property
+    def deciding(self) -> int:
+        """The seat the game waits on (whose turn it is, or who is asked to answer)."""
+        seat = waiting_on(self.state)
+        return self.state.current if seat is None else seat
 
     def log_line(self, text: str) -> None:
         """Add a line to the table's log."""
@@ -475,14 +492,14 @@ class TableScene(Scene):
     # --- buttons -------------------------------------------------------------
 
     def _refresh_buttons(self) -> None:
-        seat = self.state.current
+        seat = self.deciding
         human_turn = not self.state.game_over and not self.is_bot(seat) and self.idle
         legal = legal_actions(self.state) if human_turn else []
         controls = []
         x = 160
         for adef in self.rules.actions.values():
-            if adef.by != "current":
-                continue
+            if adef.by != "current" and not any(a.id == adef.id for a in legal):
+                continue  # answers and responses show only while they are asked for
             choices = [a for a in legal if a.id == adef.id]
             if adef.args and choices:
                 for action in choices:
@@ -563,7 +580,7 @@ class TableScene(Scene):
 
     def action_for_key(self, key: int) -> Action | None:
         """The legal action a key stands for, if any."""
-        if not self.idle or self.state.game_over or self.is_bot(self.state.current):
+        if not self.idle or self.state.game_over or self.is_bot(self.deciding):
             return None
         legal = legal_actions(self.state)
         toss = self.layout.toss_action
@@ -603,7 +620,7 @@ class TableScene(Scene):
                 return
             if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
                     self.idle and not self.state.game_over
-                    and not self.is_bot(self.state.current)):
+                    and not self.is_bot(self.deciding)):
                 # An impatient Space while the dice roll must not press whatever button
                 # happens to have the focus (it would open the menu): it does nothing.
                 return
@@ -712,7 +729,7 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self))
 
     def _bot_turn(self, dt: float) -> None:
-        seat = self.state.current
+        seat = self.deciding
         if self.state.game_over or not self.is_bot(seat) or self.app.top is not self:
             return
         self.bot_wait += dt
@@ -784,7 +801,7 @@ class TableScene(Scene):
 
     def steal_targets(self) -> dict[int, Action]:
         """Players a click on whose row takes an action aimed at them (e.g. steal from)."""
-        if not self.idle or self.state.game_over or self.is_bot(self.state.current):
+        if not self.idle or self.state.game_over or self.is_bot(self.deciding):
             return {}
         targets: dict[int, Action] = {}
         for action in legal_actions(self.state):

@@ -1,0 +1,135 @@
+"""Decisions: questions asked in the middle of an effect list, and response windows.
+
+The game waits on a decision, not on "the current player". A decision is a frame on
+`state.pending` (plain data, so a state waiting on one saves, copies and replays):
+
+- a question (`choose` form): `{"kind": "choose", "q": INDEX, "seat": WHO_ANSWERS,
+  "scope": SEAT_IN_SCOPE, "args": ARGS_SO_FAR, "after": FLOW}`; the answer is an action
+  whose id is the question's and whose arguments are the chosen values; the effect list
+  resumes with them (`rules.questions[q].then`).
+- a response window (`respond` effect): `{"kind": "window", "window": ID, "order": SEATS,
+  "queue": SEATS_STILL_TO_ASK, ...}`; the seat at the head of the queue may play an action
+  listed for the window or `pass`. A play asks everyone else again, in the same order; the
+  window closes when everyone asked since the last play has passed, and the list resumes
+  (`rest`). A seat with nothing playable is never asked.
+
+Generated effect code calls `ask` and `open_window`; `game.py` resumes suspended lists.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from .expr import Ctx
+from .state import Action, Event, GameState
+
+PASS = "pass"
+_NO_ARGS: dict[str, Any] = {}
+
+
+def frame_seat(frame: dict[str, Any]) -> int:
+    """The seat a decision frame waits on."""
+    if frame["kind"] == "choose":
+        return int(frame["seat"])
+    return int(frame["queue"][0])
+
+
+def _combos(c: Ctx, adef_args: Any) -> list[tuple[tuple[str, Any], ...]]:
+    names = [a.name for a in adef_args]
+    return [tuple(sorted(zip(names, combo, strict=True)))
+            for combo in itertools.product(*(a.values(c) for a in adef_args))]
+
+
+def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any]
+                     ) -> list[tuple[tuple[str, Any], ...]]:
+    """Every answer to question `qi` for the answering `seat`, as sorted argument pairs."""
+    q = state.rules.questions[qi]
+    return _combos(Ctx(state, seat, args), q.args)
+
+
+def window_actions(state: GameState, seat: int, wid: str) -> list[Action]:
+    """What `seat` may play in window `wid` now, `pass` not included."""
+    out: list[Action] = []
+    c = Ctx(state, seat)
+    for adef in state.rules.actions.values():
+        if wid not in adef.windows or adef.id == PASS:
+            continue
+        if adef.when is not None and not adef.when(c):
+            continue
+        if adef.args:
+            out += [Action(seat, adef.id, combo) for combo in _combos(c, adef.args)]
+        else:
+            out.append(Action(seat, adef.id))
+    return out
+
+
+def decision_actions(state: GameState, seat: int) -> list[Action]:
+    """The answers `seat` may give to the decision on top of the stack (none if not theirs)."""
+    frame = state.pending[-1]
+    if frame_seat(frame) != seat:
+        return []
+    if frame["kind"] == "choose":
+        qid = state.rules.questions[frame["q"]].id
+        return [Action(seat, qid, combo)
+                for combo in question_answers(state, frame["q"], seat, frame["args"])]
+    return [*window_actions(state, seat, frame["window"]), Action(seat, PASS)]
+
+
+def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
+    """Drop the seats at the head of a window's queue that have nothing to play."""
+    queue = frame["queue"]
+    while queue and not window_actions(state, queue[0], frame["window"]):
+        queue.pop(0)
+
+
+def _emit(c: Ctx, kind: str, seat: int, data: dict[str, Any]) -> None:
+    if c.events is not None:
+        c.events.append(Event(kind, seat, data))
+
+
+def ask(c: Ctx, qi: int) -> bool:
+    """Run by a `choose` form: answer at once when nobody or only one answer is possible,
+    else suspend the list with a question frame. True: the running list must stop."""
+    st = c.state
+    q = st.rules.questions[qi]
+    conts = st.rules.continuations
+    who = c.seat if q.who is None else int(q.who(c)) % len(st.players)
+    answers = question_answers(st, qi, who, dict(c.args))
+    if not answers:
+        return conts[q.rest](c)
+    if len(answers) == 1 and q.auto_single:
+        c.args = {**c.args, **dict(answers[0])}
+        return conts[q.then](c)
+    st.pending.append({"kind": "choose", "q": qi, "seat": who, "scope": c.seat,
+                       "args": dict(c.args), "after": c.after})
+    _emit(c, "asked", who, {"question": q.id, "prompt": q.prompt.render(c)
+                            if q.prompt is not None else ""})
+    return True
+
+
+def window_order(state: GameState, seat: int, ask_mode: str) -> list[int]:
+    """Who a window asks, in order: the others from `seat`'s left, then (maybe) `seat`."""
+    n = len(state.players)
+    others = [(seat + k) % n for k in range(1, n) if state.active[(seat + k) % n]]
+    if ask_mode == "others":
+        return others
+    if ask_mode == "everyone":
+        return [seat, *others]
+    return [*others, seat]
+
+
+def open_window(c: Ctx, wid: str, rest: int) -> bool:
+    """Run by a `respond` effect: ask round the table, or go straight on when nobody can
+    play anything. True: the running list must stop until the window closes."""
+    st = c.state
+    order = window_order(st, c.seat, st.rules.windows[wid].ask)
+    frame: dict[str, Any] = {"kind": "window", "window": wid, "order": order,
+                             "queue": list(order), "scope": c.seat, "args": dict(c.args),
+                             "rest": rest, "after": c.after}
+    skip_unplayable(st, frame)
+    if not frame["queue"]:
+        return st.rules.continuations[rest](c)
+    st.pending.append(frame)
+    _emit(c, "window_opened", c.seat, {"window": wid, "asking": frame["queue"][0]})
+    return True
