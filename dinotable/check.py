@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from .engine import Action, ChanceError, GameState, IllegalAction, apply, legal_actions, new_game
+from .engine import (
+    Action,
+    ChanceError,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    new_game,
+    waiting_on,
+)
 from .engine.paths import PathError, state_value
 from .paths import rulesets_dir
 from .ruleset import LoadError, Problem, load_by_id
@@ -237,7 +246,9 @@ def _act(state: GameState, step: Step) -> Action:
         if adef is not None and isinstance(v, str) and v in state.players and any(
                 a.name == name and a.is_player for a in adef.args):
             args[name] = state.players.index(v)
-    seat = state.players.index(step.player) if step.player else state.current
+    waiting = waiting_on(state)
+    seat = state.players.index(step.player) if step.player else (
+        state.current if waiting is None else waiting)
     return Action(seat, action_id, tuple(sorted(args.items())))
 
 
@@ -271,7 +282,8 @@ def _run_step(state: GameState, step: Step) -> str | None:
 
 def _expect(state: GameState, key: str, want: Any) -> str | None:
     if key == "current_player":
-        got: Any = None if state.game_over else state.players[state.current]
+        seat = waiting_on(state)
+        got: Any = None if seat is None else state.players[seat]
     elif key == "legal":
         got = sorted({a.id for a in legal_actions(state)})
         want = sorted(set(want))

@@ -9,8 +9,8 @@ import re
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..engine.domains import DOMAINS
 from ..engine.decide import PASS
+from ..engine.domains import DOMAINS
 from ..engine.effects import EffectCompiler, _unknown
 from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
 from ..engine.game import build_legal
