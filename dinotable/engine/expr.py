@@ -95,6 +95,8 @@ CONSTANTS: dict[str, tuple[str, str]] = {
                    "(c.state.last_round or c.state.tiebreak)"),
     "playing": ("true while the seat in scope is still in this round (has not dropped out)",
                 "c.state.in_round(c.seat)"),
+    "team": ("the team of the seat in scope, from 0 (without teams, every seat is a team)",
+             "(c.seat % c.state.rules.teams if c.state.rules.teams else c.seat)"),
     "window": ("the response window asking now ('' when none is open)",
                "(c.state.pending[-1].get('window', '') if c.state.pending else '')"),
     "active_players": ("players still taking part in this round",
@@ -426,6 +428,28 @@ def _left_of(player: Compiled) -> Compiled:
           inline=lambda player: f"c.state.players[{player}]")
 def _name(player: Compiled) -> Compiled:
     return lambda c: c.state.players[player(c)]
+
+
+def _team_seats(c: Ctx, seat: int) -> list[int]:
+    teams = c.state.rules.teams
+    if not teams:
+        return [seat]
+    return [s for s in range(len(c.state.players)) if s % teams == seat % teams]
+
+
+@function("team_total", ("expr",), "The sum of an expression over the players of the seat "
+          "in scope's team (just that seat without teams).", "team_total(points)")
+def _team_total(inner: Compiled) -> Compiled:
+    return lambda c: sum(_for_seat(c, s, inner) for s in _team_seats(c, c.seat))
+
+
+@function("team_of", ("player",), "The team a player plays for.", "team_of(current)")
+def _team_of(player: Compiled) -> Compiled:
+    def run(c: Ctx) -> int:
+        seat = int(player(c))
+        return seat % c.state.rules.teams if c.state.rules.teams else seat
+
+    return run
 
 
 def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] | None = None

@@ -22,6 +22,9 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                          f"players, not {n}")
     if len(set(players)) != n:
         raise ValueError("every player needs a different name")
+    if rules.teams and n % rules.teams:
+        raise ValueError(f"{rules.name} is played in {rules.teams} teams of equal size: "
+                         f"{n} players cannot be split so")
     state = GameState(rules, players, resolve_options(rules, options or {}), seed)
     for zdef in rules.zones.values():
         owners = n if zdef.per_player else 1
@@ -130,10 +133,23 @@ def _after_turn_end(ctx: Ctx) -> None:
     rules = state.rules
     seat = state.current
     _emit(ctx.events, "turn_ended", seat)
+    if state.final_turns is not None:
+        state.final_turns -= 1
+        if state.final_turns <= 0:
+            _finish(ctx)
+            return
     if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
         state.last_round = True
         _emit(ctx.events, "last_round", seat)
-        if not rules.end.finish_round:
+        if rules.end.last_turns:
+            # Everyone else still in the game plays once more; then the game ends, before
+            # the player who triggered it would play again.
+            others = sum(1 for s in range(len(state.players)) if state.active[s] and s != seat)
+            if others == 0:
+                _finish(ctx)
+                return
+            state.final_turns = others
+        elif not rules.end.finish_round:
             _finish(ctx)
             return
     if state.next_starter is not None:
@@ -174,24 +190,47 @@ def _after_round_end(ctx: Ctx) -> None:
     starter = state.next_starter
     state.next_starter = None
     _emit(ctx.events, "round_ended", None, lambda: {"round": state.round})
-    if state.last_round or state.tiebreak:
+    if (state.last_round and state.final_turns is None) or state.tiebreak:
         _finish(ctx)
     else:
         _start_round(ctx, state.round_order[0] if starter is None else starter)
 
 
 def leaders(state: GameState) -> list[int]:
-    """The seats still in contention with the best score (and tiebreak value)."""
+    """The seats still in contention with the best score (then tiebreak values, in order).
+
+    With teams, a team's values are its players' added up, and every player of the best
+    team (or of the teams tied for best) leads.
+    """
     rules = state.rules
 
     def key(seat: int) -> tuple[Any, ...]:
         ctx = Ctx(state, seat)
-        tb = rules.end.tiebreak(ctx) if rules.end.tiebreak is not None else 0
-        return (rules.score(ctx), tb)
+        return (rules.score(ctx), *(tb(ctx) for tb in rules.end.tiebreaks))
 
     seats = [s for s in range(len(state.players)) if state.active[s]]
+    if rules.teams:
+        keys = {s: key(s) for s in seats}
+        totals: dict[int, tuple[Any, ...]] = {}
+        for s in seats:
+            team = s % rules.teams
+            old = totals.get(team)
+            totals[team] = keys[s] if old is None else tuple(
+                a + b for a, b in zip(old, keys[s], strict=True))
+        top = max(totals.values())
+        return [s for s in seats if totals[s % rules.teams] == top]
     best = max(key(s) for s in seats)
     return [s for s in seats if key(s) == best]
+
+
+def team_scores(state: GameState) -> list[Any]:
+    """Every team's score (its players' scores added up), by team; empty without teams."""
+    teams = state.rules.teams
+    totals: list[Any] = [0] * teams
+    for seat in range(len(state.players)):
+        if teams:
+            totals[seat % teams] += state.score(seat)
+    return totals
 
 
 MAX_TIEBREAK_ROUNDS = 20  # a tie no round can break is shared rather than played forever
@@ -206,6 +245,7 @@ def _finish(ctx: Ctx) -> None:
         state.tiebreak_rounds += 1
         state.active = [s in top for s in range(len(state.players))]
         state.tiebreak = True
+        state.final_turns = None
         _emit(ctx.events, "tiebreak", None, lambda: {"seats": top})
         _start_round(ctx, top[0])
         return
@@ -486,6 +526,9 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "decision": _decision_view(state),
         "round": state.round,
         "scores": scores(state),
+        "teams": ([s % state.rules.teams for s in range(len(state.players))]
+                  if state.rules.teams else None),
+        "team_scores": team_scores(state) if state.rules.teams else None,
         "player_vars": [dict(v) for v in state.player_vars],
         "game_vars": dict(state.game_vars),
         "turn_vars": dict(state.turn_vars),

@@ -105,6 +105,8 @@ class EndDef:
     finish_round: bool = False
     ties: str = "shared"  # shared | leaders_replay
     tiebreak: Compiled | None = None
+    last_turns: bool = False  # everyone else gets one last turn after the trigger
+    tiebreaks: tuple[Compiled, ...] = ()  # compared in order after the score; higher leads
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ class Rules:
     # each_once: every active player once, in seat order; until_ended: play passes to the
     # next player still in the round until an end_round effect ends it.
     round_mode: str = "each_once"
+    teams: int = 0  # seats in teams: seat s plays for team s % teams (0: no teams)
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()
     bot_hints: tuple[BotHint, ...] = ()

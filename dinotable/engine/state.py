@@ -78,6 +78,7 @@ class GameState:
         self.last_round = False
         self.tiebreak = False
         self.tiebreak_rounds = 0
+        self.final_turns: int | None = None  # turns left after the end was triggered
         self.next_starter: int | None = None  # set by end_round: the round ends with this turn
         self.idle_turns = 0  # turns begun since the last action: guards a runaway ruleset
         self.game_over = False
@@ -136,6 +137,7 @@ class GameState:
             "tiebreak": self.tiebreak,
             "tiebreak_rounds": self.tiebreak_rounds,
             "next_starter": self.next_starter,
+            "final_turns": self.final_turns,
             "game_over": self.game_over,
             "winners": list(self.winners),
             "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
@@ -160,6 +162,7 @@ class GameState:
             setattr(state, key, data[key])
         state.tiebreak_rounds = int(data.get("tiebreak_rounds", 0))
         state.next_starter = data.get("next_starter")
+        state.final_turns = data.get("final_turns")
         state.round_order = list(data["round_order"])
         state.active = list(data["active"])
         state.out = list(data["out"])

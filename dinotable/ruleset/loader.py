@@ -63,7 +63,7 @@ OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label"}
 ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label"}
 ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
-END_KEYS = {"trigger", "finish_round", "ties", "tiebreak"}
+END_KEYS = {"trigger", "finish_round", "last_turns", "ties", "tiebreak"}
 VISIBILITY = ("all", "owner", "none")
 HOLDS = ("dice", "cards", "tiles", "tokens")
 TIES = ("shared", "leaders_replay")
@@ -153,13 +153,19 @@ class _Builder:
         name = self.text(data.get("name"), ("name",), str(rid))
         version = self.integer(data.get("version", 1), ("version",), 1) or 1
         pmin = pmax = 1
+        teams = 0
         if "players" in data:  # a missing section is reported once, above
             players = self.mapping(data.get("players"), ("players",), "min and max")
-            check_keys(r, players, {"min", "max"}, ("players",), "key of players")
+            check_keys(r, players, {"min", "max", "teams"}, ("players",), "key of players")
             pmin = self.integer(players.get("min"), ("players", "min"), 1) or 1
             pmax = self.integer(players.get("max"), ("players", "max"), 1) or pmin
             if pmax < pmin:
                 r(("players", "max"), f"max ({pmax}) is less than min ({pmin})")
+            if "teams" in players:
+                teams = self.integer(players["teams"], ("players", "teams"), 2) or 0
+                if teams and (pmin % teams or pmax % teams):
+                    r(("players", "teams"), f"{teams} teams of equal size need min and max "
+                                            f"to be multiples of {teams}")
         self.text(data.get("time"), ("time",))
         self.text(data.get("pitch"), ("pitch",))
 
@@ -231,7 +237,7 @@ class _Builder:
             player_vars=scoped["player"], turn_vars=scoped["turn"], actions=actions,
             turn_start=turn_start, turn_end=turn_end, round_start=round_start,
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
-            score=score, end=end, round_mode=round_mode, hidden_information=hidden,
+            score=score, end=end, round_mode=round_mode, hidden_information=hidden, teams=teams,
             state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
@@ -432,17 +438,28 @@ class _Builder:
             self.report(("end",), "end needs a `trigger` expression")
             return None
         trigger = compiler.expr(spec["trigger"], ("end", "trigger"))
-        finish = spec.get("finish_round", False)
-        if not isinstance(finish, bool):
-            self.report(("end", "finish_round"), "expected true or false")
-            finish = False
+        flags = {}
+        for key in ("finish_round", "last_turns"):
+            flags[key] = spec.get(key, False)
+            if not isinstance(flags[key], bool):
+                self.report(("end", key), "expected true or false")
+                flags[key] = False
+        if flags["finish_round"] and flags["last_turns"]:
+            self.report(("end", "last_turns"), "choose one of finish_round and last_turns")
         ties = self.choice(spec.get("ties"), ("end", "ties"), TIES, "shared")
-        tiebreak = None
-        if "tiebreak" in spec:
-            tiebreak = compiler.expr(spec["tiebreak"], ("end", "tiebreak"))
+        tiebreaks: list[Compiled] = []
+        raw_tb = spec.get("tiebreak")
+        for i, item in enumerate(raw_tb if isinstance(raw_tb, list) else
+                                 [] if raw_tb is None else [raw_tb]):
+            where = ("end", "tiebreak", i) if isinstance(raw_tb, list) else ("end", "tiebreak")
+            compiled = compiler.expr(item, where)
+            if compiled is not None:
+                tiebreaks.append(compiled)
         if trigger is None:
             return None
-        return EndDef(trigger, finish, ties, tiebreak)
+        return EndDef(trigger, flags["finish_round"], ties,
+                      tiebreaks[0] if tiebreaks else None, flags["last_turns"],
+                      tuple(tiebreaks))
 
     def bots(self, raw: Any, actions: dict[str, ActionDef], compiler: EffectCompiler,
              scope: Scope) -> tuple[BotHint, ...]:
