@@ -36,10 +36,15 @@ def play_game(rules: Rules, players: int, seed: int, bots: list[str],
     policies = [POLICIES[b] for b in bots]
     actions = 0
     while not state.game_over:
-        legal = legal_actions(state)
-        if not legal:
-            raise RuntimeError(f"no legal action in a game not over:\n{state}")
-        apply(state, policies[legal[0].player](state, legal, rng), False)
+        seat = waiting_on(state)
+        assert seat is not None
+        if bots[seat] == "random" and rules.large_domains:
+            apply(state, sample_action(state, rng), False)
+        else:
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"no legal action in a game not over:\n{state}")
+            apply(state, policies[seat](state, legal, rng), False)
         actions += 1
         if actions > MOVE_CAP:
             raise RuntimeError(f"game did not end within {MOVE_CAP} actions")

@@ -27,7 +27,7 @@ from dinotable.engine import (
 from dinotable.ruleset import load_ruleset
 
 GOOD = Path(__file__).resolve().parent / "fixtures" / "good_rulesets"
-FIXTURES = ("fixture_respond", "fixture_choose", "fixture_teams")
+FIXTURES = ("fixture_respond", "fixture_choose", "fixture_teams", "fixture_reroll")
 
 
 def _load(rid: str):  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, GameState, legal_actions
+from ..engine import Action, GameState, legal_actions, sample_action
 from ..engine.expr import Ctx
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
@@ -42,5 +42,10 @@ POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_p
 
 
 def choose(policy: str, state: GameState, rng: random.Random) -> Action:
-    """Let a named policy choose for the player the game waits on."""
+    """Let a named policy choose for the player the game waits on.
+
+    A random bot facing a subset argument samples one instead of listing them all.
+    """
+    if policy == "random" and state.rules.large_domains:
+        return sample_action(state, rng)
     return POLICIES[policy](state, legal_actions(state), rng)

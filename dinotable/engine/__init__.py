@@ -13,6 +13,7 @@ from .game import (
     legal_actions,
     new_game,
     resolve_options,
+    sample_action,
     scores,
     view_for,
     waiting_on,
@@ -24,5 +25,5 @@ from .state import Action, Event, GameState, Item
 __all__ = [
     "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
     "IllegalAction", "Item", "Rules", "apply", "leaders", "legal_actions", "new_game",
-    "resolve_options", "scores", "view_for", "waiting_on", "why_illegal",
+    "resolve_options", "sample_action", "scores", "view_for", "waiting_on", "why_illegal",
 ]

@@ -35,23 +35,36 @@ def frame_seat(frame: dict[str, Any]) -> int:
     return int(frame["queue"][0])
 
 
+def arg_values(c: Ctx, arg: Any) -> list[Any]:
+    """An argument's values now; while sampling, one random value of a large domain."""
+    if c.sampler is not None and arg.sample is not None:
+        value = arg.sample(c, c.sampler)
+        return [] if value is None else [value]
+    values: list[Any] = arg.values(c)
+    return values
+
+
 def _combos(c: Ctx, adef_args: Any) -> list[tuple[tuple[str, Any], ...]]:
     names = [a.name for a in adef_args]
     return [tuple(sorted(zip(names, combo, strict=True)))
-            for combo in itertools.product(*(a.values(c) for a in adef_args))]
+            for combo in itertools.product(*(arg_values(c, a) for a in adef_args))]
 
 
-def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any]
-                     ) -> list[tuple[tuple[str, Any], ...]]:
+def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any],
+                     sampler: Any = None) -> list[tuple[tuple[str, Any], ...]]:
     """Every answer to question `qi` for the answering `seat`, as sorted argument pairs."""
     q = state.rules.questions[qi]
-    return _combos(Ctx(state, seat, args), q.args)
+    c = Ctx(state, seat, args)
+    c.sampler = sampler
+    return _combos(c, q.args)
 
 
-def window_actions(state: GameState, seat: int, wid: str) -> list[Action]:
+def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
+                   ) -> list[Action]:
     """What `seat` may play in window `wid` now, `pass` not included."""
     out: list[Action] = []
     c = Ctx(state, seat)
+    c.sampler = sampler
     for adef in state.rules.actions.values():
         if wid not in adef.windows or adef.id == PASS:
             continue
@@ -64,16 +77,16 @@ def window_actions(state: GameState, seat: int, wid: str) -> list[Action]:
     return out
 
 
-def decision_actions(state: GameState, seat: int) -> list[Action]:
+def decision_actions(state: GameState, seat: int, sampler: Any = None) -> list[Action]:
     """The answers `seat` may give to the decision on top of the stack (none if not theirs)."""
     frame = state.pending[-1]
     if frame_seat(frame) != seat:
         return []
     if frame["kind"] == "choose":
         qid = state.rules.questions[frame["q"]].id
-        return [Action(seat, qid, combo)
-                for combo in question_answers(state, frame["q"], seat, frame["args"])]
-    return [*window_actions(state, seat, frame["window"]), Action(seat, PASS)]
+        return [Action(seat, qid, combo) for combo in
+                question_answers(state, frame["q"], seat, frame["args"], sampler)]
+    return [*window_actions(state, seat, frame["window"], sampler), Action(seat, PASS)]
 
 
 def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .expr import Ctx
+from .errors import EngineError
+from .expr import Compiled, Ctx
 
 Values = Callable[[Ctx], list[Any]]
 
@@ -66,3 +69,108 @@ def _item_in(zone: str) -> Values:
 def _choice(values: list[Any]) -> Values:
     fixed = list(values)
     return lambda c: fixed
+
+
+# --- subsets -------------------------------------------------------------------------
+
+MAX_LISTED_SUBSETS = 20_000  # beyond this, listing every subset is refused: sample instead
+
+
+def _eligible(c: Ctx, zone: str, where: Compiled | None) -> list[str]:
+    """The ids of the items of a zone (the acting player's copy) that pass `where`."""
+    items = c.state.items
+    ids = [items[i].id for i in c.state.zone(zone, c.seat)]
+    if where is None:
+        return ids
+    saved = c.args
+    out = []
+    try:
+        for item in ids:
+            c.args = {**saved, "item": item}
+            if where(c):
+                out.append(item)
+    finally:
+        c.args = saved
+    return out
+
+
+def _bounds(c: Ctx, lo: Compiled | None, hi: Compiled | None, n: int) -> tuple[int, int]:
+    low = 0 if lo is None else max(0, int(lo(c)))
+    high = n if hi is None else min(n, int(hi(c)))
+    return low, high
+
+
+def _passes(c: Ctx, name: str, test: Compiled | None, chosen: tuple[str, ...]) -> bool:
+    if test is None:
+        return True
+    saved = c.args
+    c.args = {**saved, name: chosen}
+    try:
+        return bool(test(c))
+    finally:
+        c.args = saved
+
+
+@dataclass(frozen=True)
+class Subset:
+    """The `subset_of` domain of one argument: its pieces, compiled."""
+
+    name: str
+    zone: str
+    lo: Compiled | None
+    hi: Compiled | None
+    where: Compiled | None
+    test: Compiled | None
+
+    def values(self, c: Ctx) -> list[Any]:
+        """Every allowed subset, as a tuple of ids in zone order (refused when huge)."""
+        ids = _eligible(c, self.zone, self.where)
+        low, high = _bounds(c, self.lo, self.hi, len(ids))
+        total = sum(math.comb(len(ids), k) for k in range(low, high + 1))
+        if total > MAX_LISTED_SUBSETS:
+            raise EngineError(f"{self.name}: {total} subsets are too many to list; "
+                              "ask whether one is legal, or sample one")
+        return [combo for k in range(low, high + 1)
+                for combo in itertools.combinations(ids, k)
+                if _passes(c, self.name, self.test, combo)]
+
+    def contains(self, c: Ctx, value: Any) -> bool:
+        """Whether one subset is allowed, without listing the others."""
+        if not isinstance(value, tuple | list) or len(set(value)) != len(value):
+            return False
+        ids = _eligible(c, self.zone, self.where)
+        low, high = _bounds(c, self.lo, self.hi, len(ids))
+        if not low <= len(value) <= high or not set(value) <= set(ids):
+            return False
+        ordered = tuple(i for i in ids if i in set(value))
+        return _passes(c, self.name, self.test, ordered)
+
+    def sample(self, c: Ctx, rng: Any) -> Any:
+        """A random allowed subset (None when none is found in a few tries)."""
+        ids = _eligible(c, self.zone, self.where)
+        low, high = _bounds(c, self.lo, self.hi, len(ids))
+        if low > high:
+            return None
+        for _ in range(64):
+            k = low + int(rng.random() * (high - low + 1))
+            picked = set(rng.sample(ids, k))
+            combo = tuple(i for i in ids if i in picked)
+            if _passes(c, self.name, self.test, combo):
+                return combo
+        # A demanding test: fall back to listing (bounded), then to nothing.
+        try:
+            found = self.values(c)
+        except EngineError:
+            return None
+        return found[int(rng.random() * len(found))] if found else None
+
+
+SUBSET_DOC = ("A set of items from a zone (the acting player's own, for a per-player zone): "
+              "between `min` and `max` of them (default: any number), each passing `where` "
+              "(`$item` is the item tested), the whole passing `test` (the argument itself "
+              "names the chosen ids). The value is the list of ids, in zone order.")
+DOMAINS["subset_of"] = DomainSpec(
+    "subset_of", SUBSET_DOC,
+    "dice: {domain: subset_of, zone: tray, min: 1, max: 5}",
+    ("zone", "min", "max", "where", "test"), False, lambda *a: (lambda c: []))
+SUBSET_OPTIONAL = ("min", "max", "where", "test")

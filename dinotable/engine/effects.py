@@ -591,8 +591,14 @@ def _noop(c: Ctx) -> bool:
 def _emit_roll(p: dict[str, Any]) -> Piece:
     zone: ZoneRef = p["zone"]
     ns: dict[str, Any] = {"_Event": Event}
+    only = p.get("items")
+    pick = [] if only is None else [
+        # Only the chosen dice (a subset argument: their ids) are rolled again.
+        f"_sel = set({source_of(only, ns)})",
+        "_z = [_i for _i in _z if c.state.items[_i].id in _sel]"]
     return Piece([
         f"_z = {zone.source(ns)}",
+        *pick,
         "_ch = c.state.chance",
         "_items = c.state.items",
         "_dice = c.state.rules.dice",
@@ -607,9 +613,12 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
     ], ns)
 
 
-@effect("roll", "Roll every die in a zone; each shows a face chosen by chance.",
-        "roll: {zone: hand}", {"zone": Param("zone", "the dice to roll")}, shorthand="zone",
-        emit=_emit_roll)
+@effect("roll", "Roll every die in a zone; each shows a face chosen by chance. With "
+        "`items`, only those dice (a list of ids, such as a subset argument) are rolled.",
+        "roll: {zone: hand}", {"zone": Param("zone", "the dice to roll"),
+                               "items": Param("expr", "only these dice (a list of ids)",
+                                              required=False)},
+        shorthand="zone", emit=_emit_roll)
 def _roll(p: dict[str, Any]) -> Effect:
     return generate([_emit_roll(p)])
 

@@ -29,7 +29,7 @@ Compiled = Callable[["Ctx"], Any]
 class Ctx:
     """What an expression or effect sees: the state, the seat in scope, the action's arguments."""
 
-    __slots__ = ("after", "args", "events", "seat", "state", "turn_over")
+    __slots__ = ("after", "args", "events", "sampler", "seat", "state", "turn_over")
 
     def __init__(self, state: GameState, seat: int, args: Mapping[str, Any] | None = None) -> None:
         self.state = state
@@ -40,6 +40,8 @@ class Ctx:
         # Where the turn flow goes on once the running effect list is done; a question or
         # a response window that suspends the list keeps it for when the list resumes.
         self.after = "action"
+        # Set while a bot samples one legal action: large domains give one random value.
+        self.sampler: Any = None
 
 
 @dataclass(frozen=True)
@@ -428,6 +430,35 @@ def _left_of(player: Compiled) -> Compiled:
           inline=lambda player: f"c.state.players[{player}]")
 def _name(player: Compiled) -> Compiled:
     return lambda c: c.state.players[player(c)]
+
+
+@function("count_in", ("expr", "face"), "How many of a list of items (such as a subset "
+          "argument) show a face.", "count_in($dice, wood)")
+def _count_in(chosen: Compiled, face: str) -> Compiled:
+    def run(c: Ctx) -> int:
+        ids = set(chosen(c))
+        return sum(1 for it in c.state.items if it.id in ids and it.face == face)
+
+    return run
+
+
+@function("face_of", ("expr",), "The face an item (given by its id) shows; '' if none.",
+          "face_of($item)")
+def _face_of(item: Compiled) -> Compiled:
+    def run(c: Ctx) -> str:
+        wanted = item(c)
+        for it in c.state.items:
+            if it.id == wanted:
+                return it.face or ""
+        return ""
+
+    return run
+
+
+@function("length", ("expr",), "How many values a list holds (such as a subset argument).",
+          "length($dice)")
+def _length(chosen: Compiled) -> Compiled:
+    return lambda c: len(chosen(c))
 
 
 def _team_seats(c: Ctx, seat: int) -> list[int]:

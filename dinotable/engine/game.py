@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, cast
 
-from .decide import PASS, decision_actions, frame_seat, skip_unplayable
+from .decide import PASS, arg_values, decision_actions, frame_seat, skip_unplayable
 from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
@@ -301,7 +301,7 @@ def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
     """Every combination of an action's argument values, as actions."""
     names = [a.name for a in adef.args]
     return [Action(seat, adef.id, tuple(sorted(zip(names, combo, strict=True))))
-            for combo in itertools.product(*(a.values(c) for a in adef.args))]
+            for combo in itertools.product(*(arg_values(c, a) for a in adef.args))]
 
 
 def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], list[Action]]:
@@ -329,6 +329,27 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
     lines.append("    return r")
     exec("\n".join(lines), ns)  # generated from compiled expressions only
     return cast(Callable[[Ctx, int, bool], list[Action]], ns["_legal"])
+
+
+def sample_action(state: GameState, rng: Any) -> Action:
+    """One legal action for the seat the game waits on, at random, without listing every
+    value of a large domain (a subset is sampled). Raises EngineError when none is legal."""
+    seat = waiting_on(state)
+    if seat is None:
+        raise EngineError("the game is over")
+    ctx = state.ctx
+    ctx.sampler = rng
+    try:
+        if state.pending:
+            found = decision_actions(state, seat, rng)
+        else:
+            ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
+            found = state.rules.legal(ctx, seat, True)
+    finally:
+        ctx.sampler = None
+    if not found:
+        raise EngineError(f"nothing is legal for {state.players[seat]}")
+    return found[int(rng.random() * len(found))]
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:
@@ -366,6 +387,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     for a in adef.args:
         if a.name not in given:
             return f"{action.id} needs the argument {a.name!r}"
+        if a.contains is not None:
+            if not a.contains(ctx, given[a.name]):
+                return (f"{list(given[a.name]) if isinstance(given[a.name], tuple) else given[a.name]!r}"
+                        f" is not an allowed choice of {a.name} now")
+            continue
         values = a.values(ctx)
         if given[a.name] not in values:
             shown = [state.players[v] for v in values] if a.is_player else values

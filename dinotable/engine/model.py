@@ -58,6 +58,10 @@ class ArgDef:
     domain: str
     values: Callable[[Ctx], list[Any]]
     is_player: bool = False
+    # For domains too large to list every time (subsets): a direct test of one value, and a
+    # random value (None when nothing fits). Without them, the listed values are the test.
+    contains: Callable[[Ctx, Any], bool] | None = None
+    sample: Callable[[Ctx, Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,7 @@ class Rules:
     # each_once: every active player once, in seat order; until_ended: play passes to the
     # next player still in the round until an end_round effect ends it.
     round_mode: str = "each_once"
+    large_domains: bool = False  # some argument is a subset: bots sample rather than list
     teams: int = 0  # seats in teams: seat s plays for team s % teams (0: no teams)
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()

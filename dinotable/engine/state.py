@@ -32,6 +32,13 @@ class Action:
     id: str
     args: tuple[tuple[str, Any], ...] = ()
 
+    def __post_init__(self) -> None:
+        # A subset argument read back from a save or a scenario is a list: made a tuple, it
+        # compares and hashes like the one the engine listed.
+        if any(type(v) is list for _, v in self.args):
+            object.__setattr__(self, "args", tuple(
+                (k, tuple(v) if type(v) is list else v) for k, v in self.args))
+
     @property
     def arg_map(self) -> dict[str, Any]:
         """The arguments as a mapping."""

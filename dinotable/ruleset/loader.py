@@ -10,7 +10,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ..engine.decide import PASS
-from ..engine.domains import DOMAINS
+from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
 from ..engine.effects import EffectCompiler, _unknown
 from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
 from ..engine.game import build_legal
@@ -239,6 +239,8 @@ class _Builder:
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
             score=score, end=end, round_mode=round_mode, hidden_information=hidden, teams=teams,
             state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
+            large_domains=any(a.sample is not None for adef in actions.values()
+                              for a in adef.args),
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
         )
@@ -407,6 +409,12 @@ class _Builder:
                 continue
             check_keys(self.report, spec, {"domain", *dspec.params}, apath,
                         f"parameter of {dname}")
+            if dname == "subset_of":
+                subset = self.subset(str(name), spec, apath, scope)
+                if subset is not None:
+                    out.append(ArgDef(name, "subset_of", subset.values, False,
+                                      subset.contains, subset.sample))
+                continue
             params = []
             for p in dspec.params:
                 if p not in spec:
@@ -428,6 +436,29 @@ class _Builder:
             else:
                 out.append(ArgDef(name, str(dname), dspec.build(*params), dspec.is_player))
         return out
+
+    def subset(self, name: str, spec: dict[str, Any], path: Path, scope: Scope
+               ) -> Subset | None:
+        """A `subset_of` argument: its zone, bounds, item test and whole-set test."""
+        zone = spec.get("zone")
+        if zone not in scope.zones | scope.player_zones:
+            self.report((*path, "zone") if "zone" in spec else path, _unknown(
+                "zone", str(zone), sorted(scope.zones | scope.player_zones)))
+            return None
+        compiled: dict[str, Compiled | None] = dict.fromkeys(SUBSET_OPTIONAL)
+        ok = True
+        for key in SUBSET_OPTIONAL:
+            if key not in spec:
+                continue
+            extra = {"where": {"item"}, "test": {name}}.get(key, set())
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | extra})
+            compiler = EffectCompiler(kscope, self.report, {})
+            compiled[key] = compiler.expr(spec[key], (*path, key))
+            ok = ok and compiled[key] is not None
+        if not ok:
+            return None
+        return Subset(name, str(zone), compiled["min"], compiled["max"], compiled["where"],
+                      compiled["test"])
 
     def end(self, raw: Any, compiler: EffectCompiler) -> EndDef | None:
         if raw is None and "end" not in self.data:
