@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import POLICIES
-from .engine import Rules, apply, legal_actions, new_game, scores
+from .engine import Rules, apply, legal_actions, new_game, sample_action, scores, waiting_on
 
 MOVE_CAP = 100_000
 

@@ -388,9 +388,10 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if a.name not in given:
             return f"{action.id} needs the argument {a.name!r}"
         if a.contains is not None:
-            if not a.contains(ctx, given[a.name]):
-                return (f"{list(given[a.name]) if isinstance(given[a.name], tuple) else given[a.name]!r}"
-                        f" is not an allowed choice of {a.name} now")
+            value = given[a.name]
+            if not a.contains(ctx, value):
+                shown = list(value) if isinstance(value, tuple) else value
+                return f"{shown!r} is not an allowed choice of {a.name} now"
             continue
         values = a.values(ctx)
         if given[a.name] not in values:
