@@ -19,10 +19,12 @@ from .game import (
     why_illegal,
 )
 from .model import Rules
+from .positions import PlacementError, arrange
 from .state import Action, Event, GameState, Item
 
 __all__ = [
     "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
-    "IllegalAction", "Item", "Rules", "apply", "leaders", "legal_actions", "new_game",
-    "resolve_options", "scores", "view_for", "waiting_on", "why_illegal",
+    "IllegalAction", "Item", "PlacementError", "Rules", "apply", "arrange", "leaders",
+    "legal_actions", "new_game", "resolve_options", "scores", "view_for", "waiting_on",
+    "why_illegal",
 ]

@@ -13,8 +13,15 @@ from .state import Action, Event, GameState, Item
 
 
 def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = None,
-             seed: int = 0) -> GameState:
-    """Set up a game: seats, options, items in their starting zones, first turn begun."""
+             seed: int = 0, force: list[Any] | None = None,
+             setup: Callable[[GameState], None] | None = None) -> GameState:
+    """Set up a game: seats, options, items in their starting zones, first turn begun.
+
+    `force` queues chance outcomes before anything is set up, so the ruleset's own setup
+    (a draw at the first round's start, a shuffle) takes them. `setup` is called with the
+    state once the items are in their starting zones, before the first round starts: a
+    scenario places a position there (see `engine.place_items`).
+    """
     n = len(players)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(f"{rules.name} seats {rules.min_players} to {rules.max_players} "
@@ -22,6 +29,8 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
     if len(set(players)) != n:
         raise ValueError("every player needs a different name")
     state = GameState(rules, players, resolve_options(rules, options or {}), seed)
+    if force:
+        state.chance.force(force)
     for zdef in rules.zones.values():
         owners = n if zdef.per_player else 1
         state.zones[zdef.name] = [[] for _ in range(owners)]
@@ -31,6 +40,8 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                     numbered = sum(1 for it in state.items if it.kind == kind) + 1
                     state.zones[zdef.name][owner].append(len(state.items))
                     state.items.append(Item(f"{kind}{numbered}", kind))
+    if setup is not None:
+        setup(state)
     _start_round(state.ctx, 0)
     return state
 
