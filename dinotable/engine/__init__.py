@@ -21,10 +21,11 @@ from .game import (
 from .model import Rules
 from .positions import PlacementError, arrange
 from .state import Action, Event, GameState, Item
+from .views import can_see, redact
 
 __all__ = [
     "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
-    "IllegalAction", "Item", "PlacementError", "Rules", "apply", "arrange", "leaders",
-    "legal_actions", "new_game", "resolve_options", "scores", "view_for", "waiting_on",
-    "why_illegal",
+    "IllegalAction", "Item", "PlacementError", "Rules", "apply", "arrange", "can_see",
+    "leaders", "legal_actions", "new_game", "redact", "resolve_options", "scores", "view_for",
+    "waiting_on", "why_illegal",
 ]

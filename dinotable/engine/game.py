@@ -10,6 +10,7 @@ from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
 from .state import Action, Event, GameState, Item
+from .views import seen_player_vars, seen_scores
 
 
 def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = None,
@@ -354,7 +355,11 @@ def scores(state: GameState) -> list[Any]:
 
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
-    """What one seat may see (None: a spectator who sees only what is public)."""
+    """What one seat may see (None: a spectator who sees only what is public).
+
+    Zones it cannot see show only their size; other seats' owner-only variables and, with
+    `reveal_scores: at_end`, their scores are None until the game is over.
+    """
     rules = state.rules
     zones: dict[str, Any] = {}
     for zname, lists in state.zones.items():
@@ -364,8 +369,9 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
             visible = zdef.visible == "all" or (
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
             if visible:
-                shown.append([(state.items[i].id, state.items[i].kind, state.items[i].face)
-                              for i in content])
+                # A cup or bag shows what is in it, never a face: nothing in it is rolled.
+                shown.append([(state.items[i].id, state.items[i].kind,
+                               None if zdef.blind else state.items[i].face) for i in content])
             else:
                 shown.append({"size": len(content)})
         zones[zname] = shown if zdef.per_player else shown[0]
@@ -374,8 +380,8 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "players": list(state.players),
         "current": None if state.game_over else state.current,
         "round": state.round,
-        "scores": scores(state),
-        "player_vars": [dict(v) for v in state.player_vars],
+        "scores": seen_scores(state, seat, scores(state)),
+        "player_vars": seen_player_vars(state, seat),
         "game_vars": dict(state.game_vars),
         "turn_vars": dict(state.turn_vars),
         "zones": zones,

@@ -128,3 +128,7 @@ class Rules:
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     source: str = ""
     layout: Any = field(default=None, repr=False, compare=False)  # the table's plan; see ruleset
+    # Hidden information beyond zones: player variables only their owner sees, and whether
+    # other players' scores are shown before the game is over (always | at_end).
+    owner_vars: frozenset[str] = frozenset()
+    reveal_scores: str = "always"
