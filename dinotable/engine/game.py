@@ -379,6 +379,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "ruleset": rules.id,
         "players": list(state.players),
         "current": None if state.game_over else state.current,
+        "waiting_on": waiting_on(state),
         "round": state.round,
         "scores": seen_scores(state, seat, scores(state)),
         "player_vars": seen_player_vars(state, seat),

@@ -49,9 +49,10 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
 
     Items that move, are drawn or rolled where the viewer can see neither where they came
     from nor where they went lose their ids, kinds and faces: the event keeps the zones and
-    gains `count` and `hidden: true`. A change to another seat's owner-only variable keeps
-    only the variable's name; a score that is not revealed yet is left out. Events with
-    nothing to hide are returned as they are (the same objects); the others are copies.
+    gains `count`, `hidden: true` and `holds` (what the zone holds: dice, cards, ...). A
+    change to another seat's owner-only variable keeps only the variable's name; a score
+    that is not revealed yet is left out. Events with nothing to hide are returned as they
+    are (the same objects); the others are copies.
     """
     r = rules.rules if isinstance(rules, GameState) else rules
     over = any(e.kind == "game_over" for e in events)
@@ -62,11 +63,11 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
         if kind in ("drew", "moved"):
             if not (can_see(r, data["from"], data.get("from_owner"), viewer)
                     or can_see(r, data["to"], data.get("to_owner"), viewer)):
-                event = _without_items(event, len(data.get("items", ())))
+                event = _without_items(event, len(data.get("items", ())), r, data["from"])
         elif kind == "rolled":
             owner = data.get("owner", event.seat)
             if not can_see(r, data["zone"], owner, viewer):
-                event = _without_items(event, len(data.get("dice", ())))
+                event = _without_items(event, len(data.get("dice", ())), r, data["zone"])
         elif kind == "changed" and event.seat != viewer and not over:
             if data.get("var") in r.owner_vars:
                 event = Event(kind, event.seat, {"var": data["var"], "hidden": True})
@@ -76,8 +77,10 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
     return out
 
 
-def _without_items(event: Event, count: int) -> Event:
+def _without_items(event: Event, count: int, rules: Rules, zone: str) -> Event:
     data = {k: v for k, v in event.data.items() if k not in _ITEM_KEYS}
     data["count"] = count
     data["hidden"] = True
+    zdef = rules.zones.get(zone)
+    data["holds"] = zdef.holds if zdef is not None else "items"  # "a card", "2 dice"
     return Event(event.kind, event.seat, data)
