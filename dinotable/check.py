@@ -12,18 +12,22 @@ from .engine import (
     ChanceError,
     GameState,
     IllegalAction,
+    Rules,
     apply,
     legal_actions,
     new_game,
     waiting_on,
 )
 from .engine.paths import PathError, state_value
+from .engine.positions import PlacementError, ZoneKey, arrange
 from .paths import rulesets_dir
-from .ruleset import LoadError, Problem, load_by_id
+from .ruleset import LoadError, Problem, load_by_id, load_ruleset
+from .ruleset.loader import RULES_FILE
 from .ruleset.problems import Reporter
 from .ruleset.yamlsafe import load_file
 
-TOP_KEYS = {"name", "ruleset", "players", "options", "seed", "steps"}
+TOP_KEYS = {"name", "ruleset", "players", "options", "seed", "setup", "steps"}
+SETUP_KEYS = ("zones", "players", "game")
 STEP_KEYS = ("force", "act", "expect")
 EXPECT_KEYS = ("current_player", "legal", "scores", "game_over", "winners", "state")
 RESERVED_ACT = {"id", "player", "illegal"}
@@ -52,6 +56,26 @@ class Scenario:
     options: dict[str, Any]
     seed: int
     steps: list[Step] = field(default_factory=list)
+    setup: Setup | None = None
+    folder: str | None = None  # the ruleset's folder when it is not a shipped one
+
+
+@dataclass
+class Setup:
+    """A scenario's starting position: zone contents (zone, owner -> items, top first),
+    player variables (seat -> var -> value) and game variables."""
+
+    zones: dict[ZoneKey, list[str]] = field(default_factory=dict)
+    player_vars: dict[int, dict[str, Any]] = field(default_factory=dict)
+    game_vars: dict[str, Any] = field(default_factory=dict)
+
+    def apply(self, state: GameState) -> None:
+        """Put the position on the table (called by new_game before the first round)."""
+        if self.zones:
+            arrange(state, self.zones)
+        for seat, values in self.player_vars.items():
+            state.player_vars[seat].update(values)
+        state.game_vars.update(self.game_vars)
 
 
 @dataclass
@@ -71,10 +95,29 @@ def scenario_files(paths: list[str]) -> list[FsPath]:
     for p in paths:
         path = FsPath(p)
         if path.is_dir():
-            out.extend(sorted(path.rglob("*.yaml")))
+            out.extend(_scenarios_under(path))
         else:
             out.append(path)
     return out
+
+
+def _scenarios_under(root: FsPath) -> list[FsPath]:
+    """The scenario files in a folder: inside a ruleset folder (one with rules.yaml), only
+    those under its `scenarios/`, never its rules or data files."""
+    found = []
+    for f in sorted(root.rglob("*.yaml")):
+        folder = f.parent
+        while True:
+            if (folder / RULES_FILE).is_file():
+                keep = (folder / "scenarios") in f.parents
+                break
+            if folder == root or folder == folder.parent:
+                keep = True
+                break
+            folder = folder.parent
+        if keep:
+            found.append(f)
+    return found
 
 
 def _near(word: str, choices: list[str]) -> str:
@@ -116,9 +159,10 @@ def load_scenario(path: FsPath) -> Scenario:
         seed = 0
     rules = None
     rid = data.get("ruleset")
+    folder = _own_ruleset_folder(path, str(rid))
     if "ruleset" in data:
         try:
-            rules = load_by_id(str(rid))
+            rules = _load_rules(str(rid), folder)
         except LoadError as exc:
             first = exc.problems[0]
             detail = first.message if first.path == "(ruleset)" else (
@@ -144,8 +188,165 @@ def load_scenario(path: FsPath) -> Scenario:
         step = _step(i, raw, report, names)
         if step is not None:
             steps.append(step)
+    setup = None
+    if "setup" in data:
+        setup = _setup(data["setup"], report, rules, names)
+        if setup is not None and rules is not None and not report.problems:
+            _try_setup(setup, report, rules, names, options, seed)
     report.raise_if_any()
-    return Scenario(display, str(name), str(rid), list(players or []), options, seed, steps)
+    return Scenario(display, str(name), str(rid), list(players or []), options, seed, steps,
+                    setup, None if folder is None else str(folder))
+
+
+def _own_ruleset_folder(path: FsPath, rid: str) -> FsPath | None:
+    """The ruleset folder a scenario lives in (`<folder>/scenarios/...`) when its id is the
+    one the scenario names: a ruleset outside rulesets/ (a test fixture, one being
+    written) runs its own scenarios."""
+    for parent in path.resolve().parents:
+        if parent.name == "scenarios":
+            folder = parent.parent
+            if folder.name == rid and (folder / RULES_FILE).is_file():
+                return folder
+    return None
+
+
+_FOLDER_RULES: dict[str, Rules] = {}
+
+
+def _load_rules(rid: str, folder: FsPath | str | None) -> Rules:
+    """A shipped ruleset by id, or the one in `folder` (loaded once per run)."""
+    if folder is None:
+        return load_by_id(rid)
+    key = str(folder)
+    if key not in _FOLDER_RULES:
+        _FOLDER_RULES[key] = load_ruleset(folder)
+    return _FOLDER_RULES[key]
+
+
+def _setup(raw: Any, report: Reporter, rules: Rules | None, names: list[str]) -> Setup | None:
+    """Check the `setup` section against the ruleset; None when it cannot be used."""
+    if not isinstance(raw, dict):
+        report(("setup",), "expected a mapping with zones, players and game")
+        return None
+    for key in raw:
+        if key not in SETUP_KEYS:
+            report(("setup", key), f"unknown key {key!r}{_near(str(key), list(SETUP_KEYS))}; "
+                                   f"expected {', '.join(SETUP_KEYS)}")
+    if rules is None:
+        return None
+    setup = Setup()
+    zones = raw.get("zones") or {}
+    if not isinstance(zones, dict):
+        report(("setup", "zones"), "expected a mapping of zone: [items, top first]")
+    else:
+        for zone, items in zones.items():
+            _setup_zone(("setup", "zones", zone), zone, items, None, report, rules, setup)
+    players = raw.get("players") or {}
+    if not isinstance(players, dict):
+        report(("setup", "players"), "expected a mapping of player name: {variable: value}")
+        players = {}
+    for pname, values in players.items():
+        ppath = ("setup", "players", pname)
+        if pname not in names:
+            report(ppath, f"no player {pname!r}{_near(str(pname), names)}; "
+                          f"the players are {', '.join(names)}")
+            continue
+        if not isinstance(values, dict):
+            report(ppath, "expected a mapping of variable: value (and zones)")
+            continue
+        seat = names.index(pname)
+        for var, value in values.items():
+            if var == "zones":
+                own = value if isinstance(value, dict) else {}
+                if not isinstance(value, dict):
+                    report((*ppath, "zones"), "expected a mapping of zone: [items, top first]")
+                for zone, items in own.items():
+                    _setup_zone((*ppath, "zones", zone), zone, items, seat, report, rules, setup)
+            elif _setup_var((*ppath, var), var, value, rules.player_vars, "player", report):
+                setup.player_vars.setdefault(seat, {})[var] = value
+    game = raw.get("game") or {}
+    if not isinstance(game, dict):
+        report(("setup", "game"), "expected a mapping of game variable: value")
+        game = {}
+    for var, value in game.items():
+        if _setup_var(("setup", "game", var), var, value, rules.game_vars, "game", report):
+            setup.game_vars[var] = value
+    return setup
+
+
+def _setup_var(path: tuple[Any, ...], var: Any, value: Any, known: dict[str, Any],
+               scope: str, report: Reporter) -> bool:
+    if var not in known:
+        report(path, f"unknown {scope} variable {var!r}{_near(str(var), list(known))}; "
+                     f"expected one of {', '.join(sorted(known)) or '(none)'}")
+        return False
+    start = known[var]
+    same = (isinstance(value, bool) == isinstance(start, bool)) and (
+        isinstance(value, bool) or (isinstance(value, int | float) and isinstance(
+            start, int | float)) or type(value) is type(start))
+    if not same:
+        report(path, f"expected a value like {var}'s starting value {start!r}, found {value!r}")
+        return False
+    return True
+
+
+def _setup_zone(path: tuple[Any, ...], zone: Any, items: Any, seat: int | None,
+                report: Reporter, rules: Rules, setup: Setup) -> None:
+    zdef = rules.zones.get(zone)
+    if zdef is None:
+        report(path, f"unknown zone {zone!r}{_near(str(zone), list(rules.zones))}; "
+                     f"expected one of {', '.join(sorted(rules.zones))}")
+        return
+    if seat is None and zdef.per_player:
+        report(path, f"{zone} is each player's own zone: set it under "
+                     f"players: NAME: zones: {{{zone}: [...]}}")
+        return
+    if seat is not None and not zdef.per_player:
+        report(path, f"{zone} is shared, not a player's own zone: set it under setup: zones")
+        return
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        report(path, "expected a list of item ids or kinds, top first, e.g. [green, red]")
+        return
+    setup.zones[(zone, 0 if seat is None else seat)] = list(items)
+
+
+class _Placed(Exception):
+    """Stops a trial game once its setup is placed: no turn needs to run at load time."""
+
+
+def _try_setup(setup: Setup, report: Reporter, rules: Rules, names: list[str],
+               options: dict[str, Any], seed: int) -> None:
+    """Place the setup in a trial game, so an item that cannot be placed is reported at its
+    line now instead of failing the run."""
+    paths = {}
+    for zone, owner in setup.zones:
+        zdef = rules.zones[zone]
+        paths[(zone, owner)] = (("setup", "players", names[owner], "zones", zone)
+                                if zdef.per_player else ("setup", "zones", zone))
+
+    def place(state: GameState) -> None:
+        kinds = sorted({it.kind for it in state.items} | set(rules.dice))
+        ids = [it.id for it in state.items]
+        for key, items in setup.zones.items():
+            for n, item in enumerate(items):
+                if item not in kinds and item not in ids:
+                    report((*paths[key], n), f"unknown item or item kind {item!r}"
+                                             f"{_near(item, kinds + ids)}; the kinds are "
+                                             f"{', '.join(kinds)}")
+        if report.problems:
+            raise _Placed
+        try:
+            setup.apply(state)
+        except PlacementError as exc:
+            report((*paths[(exc.zone, exc.owner)], exc.index), str(exc))
+        raise _Placed
+
+    try:
+        new_game(rules, names, options, seed, setup=place)
+    except _Placed:
+        pass
+    except (ValueError, LoadError):
+        pass  # the players or options are wrong: reported on their own lines
 
 
 def _step(i: int, raw: Any, report: Reporter, names: list[str]) -> Step | None:
@@ -218,9 +419,18 @@ def _step(i: int, raw: Any, report: Reporter, names: list[str]) -> Step | None:
 
 def run_scenario(sc: Scenario) -> Outcome:
     """Play a scenario's steps; the first that does not hold fails it."""
-    rules = load_by_id(sc.ruleset)
-    state = new_game(rules, sc.players, sc.options, sc.seed)
-    for step in sc.steps:
+    rules = _load_rules(sc.ruleset, sc.folder)
+    # Forces before the first act or expect are the ruleset's own setup's chance.
+    lead = 0
+    while lead < len(sc.steps) and sc.steps[lead].kind == "force":
+        lead += 1
+    opening = [o for step in sc.steps[:lead] for o in step.value]
+    try:
+        state = new_game(rules, sc.players, sc.options, sc.seed, force=opening,
+                         setup=None if sc.setup is None else sc.setup.apply)
+    except (ChanceError, PlacementError) as exc:
+        return Outcome(sc.name, False, f"setting up the game: {exc}")
+    for step in sc.steps[lead:]:
         where = f"step {step.index + 1} (line {step.line})"
         try:
             problem = _run_step(state, step)
@@ -246,9 +456,11 @@ def _act(state: GameState, step: Step) -> Action:
         if adef is not None and isinstance(v, str) and v in state.players and any(
                 a.name == name and a.is_player for a in adef.args):
             args[name] = state.players.index(v)
-    waiting = waiting_on(state)
-    seat = state.players.index(step.player) if step.player else (
-        state.current if waiting is None else waiting)
+    if step.player:
+        seat = state.players.index(step.player)
+    else:
+        waiting = waiting_on(state)
+        seat = state.current if waiting is None else waiting
     return Action(seat, action_id, tuple(sorted(args.items())))
 
 
@@ -281,11 +493,11 @@ def _run_step(state: GameState, step: Step) -> str | None:
 
 
 def _expect(state: GameState, key: str, want: Any) -> str | None:
+    waiting = waiting_on(state)
     if key == "current_player":
-        seat = waiting_on(state)
-        got: Any = None if seat is None else state.players[seat]
+        got: Any = None if waiting is None else state.players[waiting]
     elif key == "legal":
-        got = sorted({a.id for a in legal_actions(state)})
+        got = sorted({a.id for a in legal_actions(state, waiting)})
         want = sorted(set(want))
     elif key == "scores":
         for name, value in want.items():

@@ -10,7 +10,6 @@ from typing import Any, TextIO
 from .bots import POLICIES
 from .engine import (
     Action,
-    Event,
     GameState,
     Rules,
     apply,
@@ -19,7 +18,10 @@ from .engine import (
     resolve_options,
     scores,
     view_for,
+    waiting_on,
 )
+from .engine.expr import Ctx
+from .narrate import describe
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
 
 EXIT_USAGE = 2
@@ -42,37 +44,23 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
     return out
 
 
-def describe(state: GameState, event: Event) -> str | None:
-    """One line for the table about an event, or None when it needs no words."""
-    name = state.players[event.seat] if event.seat is not None else ""
-    data = event.data
-    if event.kind == "said":
-        return str(data["text"])
-    if event.kind == "drew":
-        return f"{name} draws {', '.join(data['kinds'])} from the {data['from']}."
-    if event.kind == "rolled":
-        shown = ", ".join(f"{kind} {face}" for _, kind, face in data["dice"])
-        return f"{name} rolls: {shown}."
-    if event.kind == "turn_started":
-        return f"--- {name}'s turn ---"
-    if event.kind == "last_round":
-        return f"{name} reached the goal: this is the last round!"
-    if event.kind == "tiebreak":
-        tied = " and ".join(state.players[s] for s in data["seats"])
-        return f"A tie! {tied} play a tiebreaker round."
-    if event.kind == "game_over":
-        return "Game over! Winner: " + " and ".join(state.players[s] for s in data["winners"])
-    return None
-
-
-def show_table(state: GameState, out: TextIO) -> None:
-    """Scores and the zones as the player to move may see them (engine.view_for), as words."""
-    view = view_for(state, state.current)
-    for seat, name in enumerate(state.players):
-        marker = ">" if seat == state.current and not state.game_over else " "
-        print(f" {marker} {name}: {state.score(seat)}", file=out)
+def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
+    """The table as one seat may see it (engine.view_for), as words: scores, player
+    variables, zones and the layout's status line. Hidden things show only as counts."""
+    if seat is None:
+        seat = waiting_on(state)
+    view = view_for(state, seat)
+    rules = state.rules
+    score_var = str(rules.data.get("score", "")).strip()
+    for s, name in enumerate(state.players):
+        marker = ">" if s == view["waiting_on"] else " "
+        score = view["scores"][s]
+        shown_vars = ", ".join(f"{k} {'?' if v is None else v}"
+                               for k, v in view["player_vars"][s].items() if k != score_var)
+        print(f" {marker} {name}: {'?' if score is None else score}"
+              + (f"  ({shown_vars})" if shown_vars else ""), file=out)
     for zname, shown_zone in view["zones"].items():
-        zdef = state.rules.zones[zname]
+        zdef = rules.zones[zname]
         owners = shown_zone if zdef.per_player else [shown_zone]
         for owner, content in enumerate(owners):
             label = f"{zdef.label} ({state.players[owner]})" if zdef.per_player else zdef.label
@@ -81,6 +69,16 @@ def show_table(state: GameState, out: TextIO) -> None:
                 continue
             shown = ", ".join(f"{kind} {face}" if face else kind for _, kind, face in content)
             print(f"   {label}: {shown or '-'}", file=out)
+    status = getattr(rules.layout, "status", None)
+    if status is not None and seat is not None and not state.game_over:
+        print(f"   {status.render(Ctx(state, seat))}", file=out)
+
+
+def _listener(bots: list[str]) -> int | None:
+    """Whose ears the terminal's lines are for: the one person at the table, or (several
+    people sharing the screen) nobody in particular, so only what is public is told."""
+    people = [s for s, b in enumerate(bots) if b == "human"]
+    return people[0] if len(people) == 1 else None
 
 
 def play(state: GameState, bots: list[str], inp: TextIO, out: TextIO, seed: int) -> int:
@@ -88,19 +86,27 @@ def play(state: GameState, bots: list[str], inp: TextIO, out: TextIO, seed: int)
     rng = random.Random(seed)
     for line in ("=" * 40, f"{state.rules.name}: {', '.join(state.players)}"):
         print(line, file=out)
+    listener = _listener(bots)
+    shared_screen = state.rules.hidden_information and listener is None
+    last_shown: int | None = None
     while not state.game_over:
-        seat = state.current
-        legal = legal_actions(state)
+        seat = waiting_on(state)
+        assert seat is not None
+        legal = legal_actions(state, seat)
         if bots[seat] != "human":
             action: Action | None = POLICIES[bots[seat]](state, legal, rng)
         else:
-            show_table(state, out)
-            action = _ask(state, legal, inp, out)
+            if shared_screen and seat != last_shown and not _hand_over(state, seat, inp, out):
+                action = None
+            else:
+                last_shown = seat
+                show_table(state, out, seat)
+                action = _ask(state, legal, inp, out, seat)
         if action is None:
             print("Goodbye!", file=out)
             return 0
         for event in apply(state, action):
-            text = describe(state, event)
+            text = describe(event, state, listener)
             if text:
                 print(text, file=out)
     final = sorted(range(len(state.players)), key=lambda s: -scores(state)[s])
@@ -109,7 +115,22 @@ def play(state: GameState, bots: list[str], inp: TextIO, out: TextIO, seed: int)
     return 0
 
 
-def _ask(state: GameState, legal: list[Action], inp: TextIO, out: TextIO) -> Action | None:
+def _hand_over(state: GameState, seat: int, inp: TextIO, out: TextIO) -> bool:
+    """Between people sharing the screen in a game with secrets: wait until the next player
+    has it. False when the input ends."""
+    name = state.players[seat]
+    print(f"Pass the screen to {name}. {name}, press Enter when only you can see it: ",
+          end="", file=out)
+    out.flush()
+    if not inp.readline():
+        return False
+    if out.isatty():
+        print("\033[2J\033[H", end="", file=out)  # the last player's secrets scroll away
+    return True
+
+
+def _ask(state: GameState, legal: list[Action], inp: TextIO, out: TextIO, seat: int
+         ) -> Action | None:
     rules = state.rules
     choices = {}
     for n, action in enumerate(legal, 1):
@@ -122,7 +143,7 @@ def _ask(state: GameState, legal: list[Action], inp: TextIO, out: TextIO) -> Act
             choices[adef.key.lower()] = action
         print(f"   [{n}] {label}" + (f" ({adef.key})" if not action.args else ""), file=out)
     while True:
-        print(f"{state.players[state.current]}, your choice (q to quit): ", end="", file=out)
+        print(f"{state.players[seat]}, your choice (q to quit): ", end="", file=out)
         out.flush()
         line = inp.readline()
         if not line:

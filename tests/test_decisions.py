@@ -61,7 +61,7 @@ def test_a_window_asks_a_rival_on_the_attackers_turn() -> None:
     assert legal_actions(state, 0) == [] and legal_actions(state, 2) == []
     assert any(e.kind == "window_opened" for e in events)
     view = view_for(state, 2)
-    assert view["waiting"] == 1 and view["decision"]["window"] == "after_attack"
+    assert view["waiting_on"] == 1 and view["decision"]["window"] == "after_attack"
     with pytest.raises(IllegalAction, match="waits on Ben"):
         apply(state, Action(2, "shield"))
 

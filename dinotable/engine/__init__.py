@@ -20,10 +20,13 @@ from .game import (
     why_illegal,
 )
 from .model import Rules
+from .positions import PlacementError, arrange
 from .state import Action, Event, GameState, Item
+from .views import can_see, redact
 
 __all__ = [
     "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
-    "IllegalAction", "Item", "Rules", "apply", "leaders", "legal_actions", "new_game",
-    "resolve_options", "sample_action", "scores", "view_for", "waiting_on", "why_illegal",
+    "IllegalAction", "Item", "PlacementError", "Rules", "apply", "arrange", "can_see",
+    "leaders", "legal_actions", "new_game", "redact", "resolve_options", "sample_action",
+    "scores", "view_for", "waiting_on", "why_illegal",
 ]

@@ -608,7 +608,8 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
         "    _it.face = _f[_ch.pick_index('rolling ' + _it.id, [(x,) for x in _f]) if _ch.forced"
         " else int(_ch.random() * len(_f))]",
         "if c.events is not None:",
-        f"    c.events.append(_Event('rolled', c.seat, {{'zone': {zone.name!r}, 'dice': "
+        f"    c.events.append(_Event('rolled', c.seat, {{'zone': {zone.name!r}, 'owner': "
+        f"{zone.owner_source(ns)}, 'dice': "
         "[(_items[_i].id, _items[_i].kind, _items[_i].face) for _i in _z]}))",
     ], ns)
 

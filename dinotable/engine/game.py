@@ -11,11 +11,19 @@ from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
 from .state import Action, Event, GameState, Item
+from .views import seen_player_vars, seen_scores
 
 
 def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = None,
-             seed: int = 0) -> GameState:
-    """Set up a game: seats, options, items in their starting zones, first turn begun."""
+             seed: int = 0, force: list[Any] | None = None,
+             setup: Callable[[GameState], None] | None = None) -> GameState:
+    """Set up a game: seats, options, items in their starting zones, first turn begun.
+
+    `force` queues chance outcomes before anything is set up, so the ruleset's own setup
+    (a draw at the first round's start, a shuffle) takes them. `setup` is called with the
+    state once the items are in their starting zones, before the first round starts: a
+    scenario places a position there (see `engine.place_items`).
+    """
     n = len(players)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(f"{rules.name} seats {rules.min_players} to {rules.max_players} "
@@ -26,6 +34,8 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
         raise ValueError(f"{rules.name} is played in {rules.teams} teams of equal size: "
                          f"{n} players cannot be split so")
     state = GameState(rules, players, resolve_options(rules, options or {}), seed)
+    if force:
+        state.chance.force(force)
     for zdef in rules.zones.values():
         owners = n if zdef.per_player else 1
         state.zones[zdef.name] = [[] for _ in range(owners)]
@@ -35,6 +45,8 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                     numbered = sum(1 for it in state.items if it.kind == kind) + 1
                     state.zones[zdef.name][owner].append(len(state.items))
                     state.items.append(Item(f"{kind}{numbered}", kind))
+    if setup is not None:
+        setup(state)
     _start_round(state.ctx, 0)
     return state
 
@@ -530,7 +542,11 @@ def scores(state: GameState) -> list[Any]:
 
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
-    """What one seat may see (None: a spectator who sees only what is public)."""
+    """What one seat may see (None: a spectator who sees only what is public).
+
+    Zones it cannot see show only their size; other seats' owner-only variables and, with
+    `reveal_scores: at_end`, their scores are None until the game is over.
+    """
     rules = state.rules
     zones: dict[str, Any] = {}
     for zname, lists in state.zones.items():
@@ -540,8 +556,9 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
             visible = zdef.visible == "all" or (
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
             if visible:
-                shown.append([(state.items[i].id, state.items[i].kind, state.items[i].face)
-                              for i in content])
+                # A cup or bag shows what is in it, never a face: nothing in it is rolled.
+                shown.append([(state.items[i].id, state.items[i].kind,
+                               None if zdef.blind else state.items[i].face) for i in content])
             else:
                 shown.append({"size": len(content)})
         zones[zname] = shown if zdef.per_player else shown[0]
@@ -549,14 +566,15 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "ruleset": rules.id,
         "players": list(state.players),
         "current": None if state.game_over else state.current,
-        "waiting": waiting_on(state),
+        "waiting_on": waiting_on(state),
         "decision": _decision_view(state),
         "round": state.round,
-        "scores": scores(state),
+        "scores": seen_scores(state, seat, scores(state)),
         "teams": ([s % state.rules.teams for s in range(len(state.players))]
                   if state.rules.teams else None),
-        "team_scores": team_scores(state) if state.rules.teams else None,
-        "player_vars": [dict(v) for v in state.player_vars],
+        "team_scores": (team_scores(state) if state.rules.teams and (
+            state.rules.reveal_scores == "always" or state.game_over) else None),
+        "player_vars": seen_player_vars(state, seat),
         "game_vars": dict(state.game_vars),
         "turn_vars": dict(state.turn_vars),
         "zones": zones,

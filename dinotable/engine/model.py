@@ -163,3 +163,7 @@ class Rules:
     continuations: tuple[Effect, ...] = field(default=(), repr=False, compare=False)
     questions: tuple[QuestionDef, ...] = field(default=(), repr=False, compare=False)
     windows: dict[str, WindowDef] = field(default_factory=dict, repr=False, compare=False)
+    # Hidden information beyond zones: player variables only their owner sees, and whether
+    # other players' scores are shown before the game is over (always | at_end).
+    owner_vars: frozenset[str] = frozenset()
+    reveal_scores: str = "always"

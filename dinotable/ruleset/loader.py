@@ -58,6 +58,8 @@ SECTIONS: dict[str, tuple[bool, str]] = {
     "bots": (False, "hints for the heuristic bot"),
     "layout": (False, "where the table draws each zone (read by the table, not the engine)"),
     "state_paths": (False, "the scenario `state` paths this ruleset documents"),
+    "reveal_scores": (False, "always (default) or at_end: other players' scores stay hidden "
+                             "until the game is over"),
 }
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label"}
@@ -95,6 +97,7 @@ class _Builder:
         self.data = data
         self.report = report
         self.folder = folder
+        self.owner_vars: set[str] = set()  # player variables only their owner sees
 
     def mapping(self, raw: Any, path: Path, what: str) -> dict[Any, Any]:
         if raw is None:
@@ -178,6 +181,7 @@ class _Builder:
         seen: dict[str, str] = {n: "option" for n in options}
         for scope_name in ("game", "player", "turn"):
             block = self.mapping(variables.get(scope_name), ("vars", scope_name), "name: value")
+            block = self.var_visibility(block, scope_name)
             for var, value in block.items():
                 if not self.ident(var, ("vars", scope_name, var), "variable"):
                     continue
@@ -224,7 +228,10 @@ class _Builder:
         self.decisions(actions, compiler)
         hints = self.bots(data.get("bots"), actions, compiler, scope)
         layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions)
-        hidden = any(z.visible != "all" for z in zones.values())
+        reveal = self.choice(data.get("reveal_scores"), ("reveal_scores",),
+                             ("always", "at_end"), "always")
+        hidden = (any(z.visible != "all" for z in zones.values()) or reveal == "at_end"
+                  or bool(self.owner_vars))
         paths = data.get("state_paths") or []
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             r(("state_paths",), "expected a list of state paths")
@@ -243,7 +250,30 @@ class _Builder:
                               for a in adef.args),
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
+            owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
         )
+
+    def var_visibility(self, block: dict[Any, Any], scope_name: str) -> dict[Any, Any]:
+        """Unwrap `name: {value: V, visible: owner}` into `name: V`, noting who sees it."""
+        out = {}
+        for var, value in block.items():
+            if isinstance(value, dict):
+                path = ("vars", scope_name, var)
+                check_keys(self.report, value, {"value", "visible"}, path, "key of a variable")
+                if "value" not in value:
+                    self.report(path, "a variable written as a mapping needs `value`, e.g. "
+                                      "{value: 0, visible: owner}")
+                visible = self.choice(value.get("visible"), (*path, "visible"),
+                                      ("all", "owner"), "all")
+                if visible == "owner":
+                    if scope_name != "player":
+                        self.report((*path, "visible"), "only a player variable can be seen "
+                                                        "by its owner alone")
+                    else:
+                        self.owner_vars.add(str(var))
+                value = value.get("value", 0)
+            out[var] = value
+        return out
 
     def options(self, raw: Any) -> dict[str, OptionDef]:
         out: dict[str, OptionDef] = {}
