@@ -8,9 +8,10 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from .engine import Action, ChanceError, GameState, IllegalAction, apply, legal_actions, new_game
+from .engine.model import Rules
 from .engine.paths import PathError, state_value
 from .paths import rulesets_dir
-from .ruleset import LoadError, Problem, load_by_id
+from .ruleset import LoadError, Problem, load_by_id, load_ruleset
 from .ruleset.problems import Reporter
 from .ruleset.yamlsafe import load_file
 
@@ -73,6 +74,18 @@ def _near(word: str, choices: list[str]) -> str:
     return f" (did you mean {found[0]!r}?)" if found else ""
 
 
+def rules_for(path: FsPath, ruleset_id: str) -> Rules:
+    """The ruleset a scenario names: the folder it lives in (`<id>/scenarios/...`, as test
+    fixtures do), else the shipped ruleset with that id."""
+    for parent in path.resolve().parents:
+        if parent.name == "scenarios":
+            folder = parent.parent
+            if folder.name == ruleset_id and (folder / "rules.yaml").is_file():
+                return load_ruleset(folder)
+            break
+    return load_by_id(ruleset_id)
+
+
 def load_scenario(path: FsPath) -> Scenario:
     """Read and validate a scenario file; LoadError lists every problem."""
     display = str(path)
@@ -109,7 +122,7 @@ def load_scenario(path: FsPath) -> Scenario:
     rid = data.get("ruleset")
     if "ruleset" in data:
         try:
-            rules = load_by_id(str(rid))
+            rules = rules_for(path, str(rid))
         except LoadError as exc:
             first = exc.problems[0]
             detail = first.message if first.path == "(ruleset)" else (
@@ -209,7 +222,7 @@ def _step(i: int, raw: Any, report: Reporter, names: list[str]) -> Step | None:
 
 def run_scenario(sc: Scenario) -> Outcome:
     """Play a scenario's steps; the first that does not hold fails it."""
-    rules = load_by_id(sc.ruleset)
+    rules = rules_for(FsPath(sc.file), sc.ruleset)
     state = new_game(rules, sc.players, sc.options, sc.seed)
     for step in sc.steps:
         where = f"step {step.index + 1} (line {step.line})"

@@ -329,8 +329,9 @@ class _Builder:
             start: list[tuple[str, int]] = []
             start_items: list[tuple[str, int]] = []
             raw_start = spec.get("start")
-            if raw_start == "all":  # every copy of every card, tile and token kind
-                start_items = [(k, int(v.get("copies", 1))) for k, v in kinds.items()]
+            if raw_start == "all":  # every copy of every card kind: the whole deck
+                start_items = [(k, int(v.get("copies", 1))) for k, v in kinds.items()
+                               if v.get("type", "card") == "card"]
                 raw_start = None
             for kind, count in self.mapping(raw_start, (*path, "start"),
                                             "kind: count (or all)").items():
@@ -518,6 +519,7 @@ class _Builder:
             args = self.args(spec.get("args"), (*path, "args"), scope)
             ascope = Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args)})
             acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs)
+            acompiler.effect_props = compiler.effect_props
             when: Compiled | None = None
             if "when" in spec:
                 when = compiler.expr(spec["when"], (*path, "when"))
