@@ -6,7 +6,8 @@ kind, FACE a face, VAR a variable):
 - `round`, `turns`, `last_round`, `tiebreak`, `game_over`
 - `turn.VAR`, `game.VAR`, `options.NAME`
 - `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`
-- `zones.ZONE.size`, `zones.ZONE.KIND` (a die, card, tile or token kind), `zones.ZONE.faces.FACE`, `zones.ZONE.items`
+- `zones.ZONE.size`, `zones.ZONE.KIND` (a die, card, tile or token kind),
+  `zones.ZONE.faces.FACE`, `zones.ZONE.items`
 - for a per-player zone: `zones.ZONE.NAME.size` (and `.KIND`, `.faces.FACE`, `.items`),
   or the same under `players.NAME.zones.ZONE`
 """
