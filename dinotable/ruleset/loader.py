@@ -503,7 +503,8 @@ class _Builder:
 
         for name in names:
             visit(name, [])
-        return done
+        # A broken definition is reported once: its uses compile against a stand-in.
+        return {**done, **{name: ("None", {}) for name in failed}}
 
     def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler) -> dict[str, ActionDef]:
         out: dict[str, ActionDef] = {}
