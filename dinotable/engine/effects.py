@@ -270,6 +270,13 @@ class EffectCompiler:
                                   f"{ref.name!r} is shared")
                 return _BAD
             return ref
+        if kind == "deck":
+            ref = self.zone(raw, path)
+            if ref is not _BAD and not ref.deck:
+                self.report(path, f"expected a deck (a zone with order: deck); {ref.name!r} "
+                                  "is not one")
+                return _BAD
+            return ref
         if kind == "effects_prop":
             if raw not in self.effect_props:
                 self.report(path, _unknown("effects property", str(raw),

@@ -217,7 +217,7 @@ def _ids(state: GameState, indexes: list[int]) -> list[str]:
 @effect("shuffle", "Shuffle a deck: its cards lie in unknown order, and each draw from it is "
         "a chance event. A forced outcome that is a list pins the cards (ids or kinds) that "
         "end on top, first listed on top.", "shuffle: {zone: deck}",
-        {"zone": Param("zone", "the deck")}, shorthand="zone")
+        {"zone": Param("deck", "the deck")}, shorthand="zone")
 def _shuffle(p: dict[str, Any]) -> Effect:
     zone: ZoneRef = p["zone"]
 
@@ -233,7 +233,7 @@ def _shuffle(p: dict[str, Any]) -> Effect:
 
 @effect("reshuffle_into", "Move every item of a zone (a discard pile) into a deck, then "
         "shuffle the deck.", "reshuffle_into: {from: discard, to: deck}",
-        {"from": Param("zone", "the pile"), "to": Param("zone", "the deck")})
+        {"from": Param("zone", "the pile"), "to": Param("deck", "the deck")})
 def _reshuffle_into(p: dict[str, Any]) -> Effect:
     src: ZoneRef = p["from"]
     dst: ZoneRef = p["to"]
@@ -290,7 +290,7 @@ def _deal(p: dict[str, Any]) -> Effect:
 @effect("look", "The acting player looks at the top `count` cards of a deck: their order "
         "is settled (a chance event for each one not yet known) and shown to that player; "
         "with `to`, they are then moved there.", "look: {zone: deck, count: 2}",
-        {"zone": Param("zone", "the deck"),
+        {"zone": Param("deck", "the deck"),
          "count": Param("expr", "how many from the top", required=False, default=1),
          "to": Param("zone", "where the cards go after (default: they stay on top)",
                      required=False)})
@@ -321,7 +321,7 @@ def _look(p: dict[str, Any]) -> Effect:
 @effect("put_bottom", "Put an item (by id or kind; default the top or front one) from a zone "
         "on the bottom of a deck, where its place is known.",
         "put_bottom: {from: hand, to: deck, item: \"$card\"}",
-        {"from": Param("zone", "where the item is"), "to": Param("zone", "the deck"),
+        {"from": Param("zone", "where the item is"), "to": Param("deck", "the deck"),
          "item": Param("expr", "the item's id or kind", required=False)})
 def _put_bottom(p: dict[str, Any]) -> Effect:
     src: ZoneRef = p["from"]
