@@ -348,7 +348,21 @@ class _Builder:
             out[name] = ZoneDef(name, holds, per_player, visible, tuple(start),
                                 self.text(spec.get("label"), (*path, "label"), name), blind,
                                 order, face, tuple(start_items))
+        self.check_copies(out, kinds)
         return out
+
+    def check_copies(self, zones: dict[str, ZoneDef], kinds: dict[str, dict[str, Any]]
+                     ) -> None:
+        """No zone set-up places more of an item kind than the box holds (`copies`)."""
+        placed: dict[str, int] = {}
+        for zdef in zones.values():
+            for kind, count in zdef.start_items:
+                placed[kind] = placed.get(kind, 0) + count
+        for kind, count in placed.items():
+            copies = int(kinds[kind]["copies"])
+            if count > copies:
+                self.report(("items", kind), f"the zones start with {count} of {kind!r} but "
+                                             f"it has {copies} (copies: {copies})")
 
     # --- dice values, items with data, named expressions --------------------------------
 
