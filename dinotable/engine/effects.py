@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .decide import ask, open_window
+from .decks import find_item, owner_of, take_top
 from .errors import ExpressionError
 from .expr import Compiled, Ctx, Scope, bind, compile_expr, source_of, suggest
 from .model import Effect, QuestionDef, WindowDef
@@ -125,6 +126,7 @@ class EffectCompiler:
         self.report = report
         self.zone_defs = zone_defs
         self.shared = shared if shared is not None else Shared()
+        self.effect_props: frozenset[str] = frozenset()  # item properties holding effects
 
     def effects(self, raw: Any, path: tuple[Any, ...]) -> Effect:
         """Compile a list of effects (or one effect) found at `path` into one function."""
@@ -393,6 +395,11 @@ class EffectCompiler:
             self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
             return _BAD
         name = raw
+        ref = self._zone_ref(name, owner)
+        ref.deck = getattr(self.zone_defs[name], "order", "pile") == "deck"
+        return ref
+
+    def _zone_ref(self, name: str, owner: Compiled | None) -> ZoneRef:
         if not self.zone_defs[name].per_player:
             return ZoneRef(name, lambda c: c.state.zones[name][0], shared=True)
         if owner is None:
@@ -432,6 +439,26 @@ class EffectCompiler:
             return self.effects(raw, path)
         if kind == "assignments":
             return self.assignments(raw, path)
+        if kind == "player_zone":
+            ref = self.zone(raw, path)
+            if ref is not _BAD and ref.shared:
+                self.report(path, f"expected a zone each player has (per_player: true); "
+                                  f"{ref.name!r} is shared")
+                return _BAD
+            return ref
+        if kind == "deck":
+            ref = self.zone(raw, path)
+            if ref is not _BAD and not ref.deck:
+                self.report(path, f"expected a deck (a zone with order: deck); {ref.name!r} "
+                                  "is not one")
+                return _BAD
+            return ref
+        if kind == "effects_prop":
+            if raw not in self.effect_props:
+                self.report(path, _unknown("effects property", str(raw),
+                                           sorted(self.effect_props)))
+                return _BAD
+            return raw
         raise AssertionError(kind)
 
     def template(self, text: str, path: tuple[Any, ...]) -> Any:
@@ -535,10 +562,11 @@ def generate(pieces: list[Piece]) -> Effect:
 class ZoneRef:
     """A compiled zone reference: its name and how to find its item list."""
 
-    __slots__ = ("get", "name", "owner", "shared")
+    __slots__ = ("deck", "get", "name", "owner", "shared")
 
     def __init__(self, name: str, get: ZoneAccess, shared: bool = False,
                  owner: Compiled | None = None) -> None:
+        self.deck = False  # an ordered zone (`order: deck`), drawn from the top
         self.name = name
         self.get = get
         self.shared = shared  # one list for the table: effects read it without a call
@@ -653,6 +681,8 @@ def _move_faces(p: dict[str, Any]) -> Effect:
 
 def _emit_draw(p: dict[str, Any]) -> Piece:
     src, dst = p["from"], p["to"]
+    if src.deck:  # from the top, lazily shuffled: see decks.py
+        return call_piece(_deck_draw(p))
     ns: dict[str, Any] = {"_Event": Event}
     event = (f"'from': {src.name!r}, 'to': {dst.name!r}, 'from_owner': "
              f"{src.owner_source(ns)}, 'to_owner': {dst.owner_source(ns)}, 'items': "
@@ -714,8 +744,10 @@ def _move_all(p: dict[str, Any]) -> Effect:
     return generate([_emit_move_all(p)])
 
 
-def _emit_move(p: dict[str, Any]) -> Piece:
+def _emit_move(p: dict[str, Any]) -> Piece | None:
     src, dst = p["from"], p["to"]
+    if p.get("item") is not None or src.deck:
+        return None  # one named item, or a deck's top: see _move_picked
     ns: dict[str, Any] = {"_Event": Event}
     return Piece([
         f"_z = {src.source(ns)}",
@@ -741,9 +773,12 @@ def _emit_move(p: dict[str, Any]) -> Piece:
         "move: {from: {name: kept, owner: \"$from\"}, to: kept, count: 1}",
         {"from": Param("zone", "where the items are"), "to": Param("zone", "where they go"),
          "count": Param("expr", "how many (as many as there are, at most)", required=False,
-                        default=1)}, emit=_emit_move)
+                        default=1),
+         "item": Param("expr", "one particular item to move: its id, or a kind (any one item "
+                               "of that kind)", required=False)}, emit=_emit_move)
 def _move(p: dict[str, Any]) -> Effect:
-    return generate([_emit_move(p)])
+    piece = _emit_move(p)
+    return _move_picked(p) if piece is None else generate([piece])
 
 
 # --- variables and scores ----------------------------------------------------
@@ -875,3 +910,70 @@ def _emit_say(p: dict[str, Any]) -> Piece:
                        default="news")}, shorthand="text", emit=_emit_say)
 def _say(p: dict[str, Any]) -> Effect:
     return generate([_emit_say(p)])
+
+
+# --- decks and single items (see decks.py) ------------------------------------------
+
+
+def _moved_event(c: Ctx, src: ZoneRef, dst: ZoneRef, moved: list[int], kind: str = "moved"
+                 ) -> None:
+    if c.events is not None and moved:
+        items = c.state.items
+        c.events.append(Event(kind, c.seat, {
+            "from": src.name, "to": dst.name, "from_owner": owner_of(c, src),
+            "to_owner": owner_of(c, dst), "items": [items[i].id for i in moved],
+            "kinds": [items[i].kind for i in moved]}))
+
+
+def _deck_draw(p: dict[str, Any]) -> Effect:
+    """`draw` from a deck: the top card each time, a chance event while its place is unknown."""
+    src: ZoneRef = p["from"]
+    dst: ZoneRef = p["to"]
+    count: Compiled = p["count"]
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        z, t = src.get(c), dst.get(c)
+        drawn: list[int] = []
+        for _ in range(int(count(c))):
+            i = take_top(st, z, src.name)
+            if i is None:
+                break
+            drawn.append(i)
+        t.extend(drawn)
+        _moved_event(c, src, dst, drawn, "drew")
+        return False
+
+    return run
+
+
+def _move_picked(p: dict[str, Any]) -> Effect:
+    """`move` of one named item, or of the top of a deck."""
+    src: ZoneRef = p["from"]
+    dst: ZoneRef = p["to"]
+    count: Compiled = p["count"]
+    item: Compiled | None = p.get("item")
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        z, t = src.get(c), dst.get(c)
+        if z is t:
+            return False
+        moved: list[int] = []
+        if item is not None:
+            moved.append(z.pop(find_item(st, z, item(c), src.name)))
+            st.shuffled.discard(moved[0])
+        else:
+            for _ in range(max(0, int(count(c)))):
+                i = take_top(st, z, src.name)
+                if i is None:
+                    break
+                moved.append(i)
+        t.extend(moved)
+        if st.rules.zones[dst.name].blind:
+            for i in moved:
+                st.items[i].face = None
+        _moved_event(c, src, dst, moved)
+        return False
+
+    return run

@@ -57,11 +57,15 @@ class Scope:
     faces: frozenset[str] = frozenset()
     kinds: frozenset[str] = frozenset()
     args: frozenset[str] = frozenset()
+    props: frozenset[str] = frozenset()
+    # Named expressions (`define:`): name -> (Python source, the names that source uses).
+    defines: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
 
     def all_names(self) -> list[str]:
         """Every plain name an expression could use, for suggestions."""
         return sorted(
             self.options | self.game_vars | self.player_vars | self.turn_vars | set(CONSTANTS)
+            | set(self.defines)
         )
 
 
@@ -263,6 +267,10 @@ class _Compiler:
             return f"c.state.options[{name!r}]"
         if name in CONSTANTS:
             return CONSTANTS[name][1]
+        if name in s.defines:  # a named expression: its source inlined, compiled once
+            source, names = s.defines[name]
+            self.ns.update(names)
+            return f"({source})"
         if name in FUNCTIONS:
             raise self.fail(f"{name} is a function: call it as {FUNCTIONS[name].example}")
         raise self.fail(f"unknown name {name!r}", suggest(name, s.all_names()))
@@ -300,6 +308,24 @@ class _Compiler:
             if kind == "zone":
                 return ZoneName(arg.id, arg.id in s.player_zones)
             return arg.id
+        if kind == "prop":
+            if not isinstance(arg, ast.Name):
+                raise self.fail(f"{fname}() expects a property name here")
+            if arg.id not in s.props:
+                raise self.fail(f"unknown property {arg.id!r}", suggest(arg.id, s.props))
+            return arg.id
+        if kind == "values":  # a list written out: bare names are text, as in YAML
+            if not isinstance(arg, ast.List | ast.Tuple) or not arg.elts:
+                raise self.fail(f"{fname}() expects a list of values here, e.g. [red, blue]")
+            values: list[Any] = []
+            for elt in arg.elts:
+                if isinstance(elt, ast.Name):
+                    values.append({"True": True, "False": False}.get(elt.id, elt.id))
+                elif isinstance(elt, ast.Constant) and isinstance(elt.value, int | float | str):
+                    values.append(elt.value)
+                else:
+                    raise self.fail(f"{fname}(): a list holds plain values (names, numbers)")
+            return tuple(values)
         source = self.node(arg)
         return source if as_source else make_closure(source, self.ns)
 

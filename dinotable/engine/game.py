@@ -45,10 +45,26 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                     numbered = sum(1 for it in state.items if it.kind == kind) + 1
                     state.zones[zdef.name][owner].append(len(state.items))
                     state.items.append(Item(f"{kind}{numbered}", kind))
+            _place_start_items(state, zdef.name, owner)
+    state.item_ids = {it.id: n for n, it in enumerate(state.items)}
     if setup is not None:
         setup(state)
     _start_round(state.ctx, 0)
     return state
+
+
+def _place_start_items(state: GameState, zone: str, owner: int) -> None:
+    """Put a zone's starting cards, tiles and tokens in it: ids are the kind for the first
+    copy, then kind_2, kind_3, ...; a deck's cards start shuffled."""
+    zdef = state.rules.zones[zone]
+    for kind, count in zdef.start_items:
+        for _ in range(count):
+            made = sum(1 for it in state.items if it.kind == kind)
+            index = len(state.items)
+            state.items.append(Item(kind if made == 0 else f"{kind}_{made + 1}", kind))
+            state.zones[zone][owner].append(index)
+            if zdef.order == "deck":
+                state.shuffled.add(index)
 
 
 def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:

@@ -33,8 +33,9 @@ class DieDef:
     """A kind of die and its named faces, in order."""
 
     name: str
-    faces: tuple[str, ...]
+    faces: tuple[Any, ...]  # face ids: names, or the numbers themselves
     label: str = ""
+    values: tuple[int, ...] = ()  # each face's value, in parallel (integer faces: the number)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,35 @@ class ZoneDef:
     start: tuple[tuple[str, int], ...] = ()
     label: str = ""
     blind: bool = False  # a cup or bag: items in it show no face until drawn and rolled
+    order: str = "pile"  # pile | deck: a deck is drawn from the top, shuffled lazily
+    face: str = "up"  # up | down: whether items put here lie face up
+    # Cards, tiles and tokens placed here at setup: (kind, count) pairs (`start: all` expanded).
+    start_items: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class PropertyDef:
+    """A property items may carry, its type and the value a kind that does not set it has."""
+
+    name: str
+    type: str  # number | text | list | table | effects
+    default: Any = None
+
+
+@dataclass(frozen=True)
+class ItemKindDef:
+    """A kind of card, tile or token: how many copies, its words, and its property values.
+
+    `props` holds every declared property (defaults filled in); an `effects` property holds
+    the compiled effect list written on the card.
+    """
+
+    name: str
+    type: str  # card | tile | token
+    copies: int = 1
+    label: str = ""
+    text: str = ""
+    props: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -167,3 +197,5 @@ class Rules:
     # other players' scores are shown before the game is over (always | at_end).
     owner_vars: frozenset[str] = frozenset()
     reveal_scores: str = "always"
+    items: dict[str, ItemKindDef] = field(default_factory=dict)
+    properties: dict[str, PropertyDef] = field(default_factory=dict)

@@ -6,7 +6,8 @@ kind, FACE a face, VAR a variable):
 - `round`, `turns`, `last_round`, `tiebreak`, `game_over`
 - `turn.VAR`, `game.VAR`, `options.NAME`
 - `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`
-- `zones.ZONE.size`, `zones.ZONE.KIND`, `zones.ZONE.faces.FACE`, `zones.ZONE.items`
+- `zones.ZONE.size`, `zones.ZONE.KIND` (a die, card, tile or token kind),
+  `zones.ZONE.faces.FACE`, `zones.ZONE.items`
 - for a per-player zone: `zones.ZONE.NAME.size` (and `.KIND`, `.faces.FACE`, `.items`),
   or the same under `players.NAME.zones.ZONE`
 """
@@ -78,6 +79,6 @@ def _zone_value(state: GameState, zname: str, seat: int, rest: list[str], path: 
         return [it.id for it in items]
     if len(rest) == 2 and rest[0] == "faces":
         return sum(1 for it in items if it.face == rest[1])
-    if len(rest) == 1 and rest[0] in state.rules.dice:
+    if len(rest) == 1 and (rest[0] in state.rules.dice or rest[0] in state.rules.items):
         return sum(1 for it in items if it.kind == rest[0])
     raise PathError(f"{path!r}: a zone answers size, items, KIND or faces.FACE")

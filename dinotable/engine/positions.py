@@ -24,9 +24,9 @@ class PlacementError(ValueError):
 
 
 def keep_order(state: GameState, zone: str, owner: int) -> None:
-    """Mark a zone set by hand as one whose order is known (its top is drawn, not a random
-    item). Zones have no order flag yet: drawing from any zone is a chance event, so this
-    is where a deck's `ordered` flag is to be set once decks have one."""
+    """Mark a zone set by hand as one whose order is known: a deck set so is drawn from its
+    top without a chance event."""
+    state.shuffled.difference_update(state.zone(zone, owner))
 
 
 def arrange(state: GameState, wanted: dict[ZoneKey, list[str]]) -> None:

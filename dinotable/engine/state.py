@@ -93,6 +93,9 @@ class GameState:
         self.log: list[Action] = []
         # Decisions the game waits on, innermost last (see engine/decide.py): plain data.
         self.pending: list[dict[str, Any]] = []
+        # Items lying in a deck in unknown (shuffled) order: drawing one is a chance event.
+        self.shuffled: set[int] = set()
+        self.item_ids: dict[str, int] = {}  # item id -> index in `items`; fixed at setup
         # Not part of the game, only speed: bumped by every apply, so the legal list of
         # the last legal_actions call can be trusted while it matches.
         self.version = 0
@@ -149,6 +152,7 @@ class GameState:
             "winners": list(self.winners),
             "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
             "pending": copy.deepcopy(self.pending),
+            "shuffled": sorted(self.shuffled),
         }
 
     @classmethod
@@ -160,6 +164,8 @@ class GameState:
         state = cls(rules, data["players"], data["options"], 0)
         state.chance = Chance.from_dict(data["chance"])
         state.items = [Item(i, k, f) for i, k, f in data["items"]]
+        state.item_ids = {it.id: n for n, it in enumerate(state.items)}
+        state.shuffled = set(data.get("shuffled", []))
         state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
         state.game_vars = dict(data["game_vars"])
         state.player_vars = [dict(v) for v in data["player_vars"]]

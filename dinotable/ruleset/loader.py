@@ -5,7 +5,9 @@ Every problem is reported at once as `file:line:col: path: message`.
 
 from __future__ import annotations
 
+import ast
 import re
+from dataclasses import replace
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -20,7 +22,9 @@ from ..engine.model import (
     BotHint,
     DieDef,
     EndDef,
+    ItemKindDef,
     OptionDef,
+    PropertyDef,
     Rules,
     ZoneDef,
 )
@@ -48,8 +52,11 @@ SECTIONS: dict[str, tuple[bool, str]] = {
     "pitch": (False, "one line that sells the game"),
     "options": (False, "table options chosen at setup"),
     "dice": (False, "die kinds and their faces"),
+    "properties": (False, "the properties cards, tiles and tokens carry, with default values"),
+    "items": (False, "kinds of card, tile and token, their copies and property values"),
     "zones": (False, "places items sit"),
     "vars": (False, "game, player and turn variables with starting values"),
+    "define": (False, "named expressions, usable by name in any expression"),
     "score": (True, "an expression giving a player's score"),
     "round": (False, "round start/end effects"),
     "turn": (False, "turn start/end effects"),
@@ -62,8 +69,13 @@ SECTIONS: dict[str, tuple[bool, str]] = {
                              "until the game is over"),
 }
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
-DIE_KEYS = {"faces", "label"}
-ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label"}
+DIE_KEYS = {"faces", "label", "values"}
+ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face"}
+ITEM_KEYS = {"type", "copies", "label", "text"}
+ITEM_TYPES = ("card", "tile", "token")
+PROPERTY_TYPES = ("number", "text", "list", "table", "effects")
+ORDERS = ("pile", "deck")
+FACES = ("up", "down")
 ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
 END_KEYS = {"trigger", "finish_round", "last_turns", "ties", "tiebreak"}
 VISIBILITY = ("all", "owner", "none")
@@ -174,7 +186,9 @@ class _Builder:
 
         options = self.options(data.get("options"))
         dice = self.dice(data.get("dice"))
-        zones = self.zones(data.get("zones"), dice)
+        properties = self.properties(data.get("properties"))
+        kind_specs = self.item_kinds(data.get("items"), properties, dice)
+        zones = self.zones(data.get("zones"), dice, kind_specs)
         variables = self.mapping(data.get("vars"), ("vars",), "game, player and turn variables")
         check_keys(r, variables, {"game", "player", "turn"}, ("vars",), "variable scope")
         scoped: dict[str, dict[str, Any]] = {}
@@ -206,10 +220,15 @@ class _Builder:
             player_vars=frozenset(scoped["player"]), turn_vars=frozenset(scoped["turn"]),
             zones=frozenset(z for z, d in zones.items() if not d.per_player),
             player_zones=frozenset(z for z, d in zones.items() if d.per_player),
-            faces=faces, kinds=frozenset(dice),
+            faces=frozenset(f for f in faces if isinstance(f, str)),
+            kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
         )
+        scope = replace(scope, defines=self.defines(data.get("define"), scope, seen))
         compiler = EffectCompiler(scope, r, zones)
         compiler.shared.parse_args = self.args
+        compiler.effect_props = frozenset(
+            n for n, p in properties.items() if p.type == "effects")
+        items = self.item_props(kind_specs, properties, compiler)
         score = compiler.expr(data.get("score", 0), ("score",))
 
         turn = self.mapping(data.get("turn"), ("turn",), "start and end effects")
@@ -251,6 +270,7 @@ class _Builder:
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
+            items=items, properties=properties,
         )
 
     def var_visibility(self, block: dict[Any, Any], scope_name: str) -> dict[Any, Any]:
@@ -320,14 +340,18 @@ class _Builder:
             if not isinstance(faces, list) or not faces:
                 self.report((*path, "faces"), "expected a list of face ids")
                 continue
-            if not all(isinstance(f, str) and _ID.match(f) for f in faces):
-                self.report((*path, "faces"), "every face id must be lower_snake_case")
+            numbers = all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+            if not numbers and not all(isinstance(f, str) and _ID.match(f) for f in faces):
+                self.report((*path, "faces"), "every face id must be lower_snake_case "
+                                              "(or every face a whole number)")
                 continue
+            values = self.face_values(spec, faces, numbers, path)
             out[name] = DieDef(name, tuple(faces), self.text(spec.get("label"),
-                                                             (*path, "label"), name))
+                                                             (*path, "label"), name), values)
         return out
 
-    def zones(self, raw: Any, dice: dict[str, DieDef]) -> dict[str, ZoneDef]:
+    def zones(self, raw: Any, dice: dict[str, DieDef], kinds: dict[str, dict[str, Any]]
+              ) -> dict[str, ZoneDef]:
         out: dict[str, ZoneDef] = {}
         for name, spec in self.mapping(raw, ("zones",), "zone: {holds: ...}").items():
             path = ("zones", name)
@@ -346,18 +370,198 @@ class _Builder:
                 self.report((*path, "blind"), "expected true or false")
                 blind = False
             start: list[tuple[str, int]] = []
-            for kind, count in self.mapping(spec.get("start"), (*path, "start"),
-                                            "kind: count").items():
-                if kind not in dice:
-                    self.report((*path, "start", kind), _unknown("die kind", str(kind),
-                                                                 list(dice)))
+            start_items: list[tuple[str, int]] = []
+            raw_start = spec.get("start")
+            if raw_start == "all":  # every copy of every card kind: the whole deck
+                start_items = [(k, int(v.get("copies", 1))) for k, v in kinds.items()
+                               if v.get("type", "card") == "card"]
+                raw_start = None
+            for kind, count in self.mapping(raw_start, (*path, "start"),
+                                            "kind: count (or all)").items():
+                if kind not in dice and kind not in kinds:
+                    self.report((*path, "start", kind), _unknown(
+                        "die or item kind" if kinds else "die kind", str(kind),
+                        [*dice, *kinds]))
                     continue
                 n = self.integer(count, (*path, "start", kind), 0)
                 if n is not None:
-                    start.append((kind, n))
+                    (start if kind in dice else start_items).append((kind, n))
+            order = self.choice(spec.get("order"), (*path, "order"), ORDERS, "pile")
+            face = self.choice(spec.get("face"), (*path, "face"), FACES, "up")
             out[name] = ZoneDef(name, holds, per_player, visible, tuple(start),
-                                self.text(spec.get("label"), (*path, "label"), name), blind)
+                                self.text(spec.get("label"), (*path, "label"), name), blind,
+                                order, face, tuple(start_items))
+        self.check_copies(out, kinds)
         return out
+
+    def check_copies(self, zones: dict[str, ZoneDef], kinds: dict[str, dict[str, Any]]
+                     ) -> None:
+        """No zone set-up places more of an item kind than the box holds (`copies`)."""
+        placed: dict[str, int] = {}
+        for zdef in zones.values():
+            for kind, count in zdef.start_items:
+                placed[kind] = placed.get(kind, 0) + count
+        for kind, count in placed.items():
+            copies = int(kinds[kind]["copies"])
+            if count > copies:
+                self.report(("items", kind), f"the zones start with {count} of {kind!r} but "
+                                             f"it has {copies} (copies: {copies})")
+
+    # --- dice values, items with data, named expressions --------------------------------
+
+    def face_values(self, spec: dict[str, Any], faces: list[Any], numbers: bool, path: Path
+                    ) -> tuple[int, ...]:
+        """Each face's value: the number on a number face, else `values:` in parallel."""
+        raw = spec.get("values")
+        if raw is None:
+            return tuple(faces) if numbers else ()
+        vpath = (*path, "values")
+        if not isinstance(raw, list) or len(raw) != len(faces) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in raw):
+            self.report(vpath, f"expected a list of {len(faces)} whole numbers, one per face")
+            return ()
+        seen: dict[Any, int] = {}
+        for f, v in zip(faces, raw, strict=True):
+            if seen.setdefault(f, v) != v:
+                self.report(vpath, f"face {f!r} is given two values ({seen[f]} and {v})")
+                return ()
+        return tuple(raw)
+
+    def properties(self, raw: Any) -> dict[str, PropertyDef]:
+        """`properties:` name -> default value (its type follows), or {type, default}."""
+        out: dict[str, PropertyDef] = {}
+        for name, spec in self.mapping(raw, ("properties",), "property: default").items():
+            path = ("properties", name)
+            if not self.ident(name, path, "property"):
+                continue
+            if name in ITEM_KEYS:
+                self.report(path, f"{name!r} is a key every item kind has; choose another name")
+                continue
+            if isinstance(spec, dict) and "type" in spec:
+                check_keys(self.report, spec, {"type", "default"}, path, "key of a property")
+                ptype = self.choice(spec.get("type"), (*path, "type"), PROPERTY_TYPES, "")
+                if not ptype:
+                    continue
+                default = spec.get("default", _EMPTY[ptype])
+            else:
+                default = spec
+                inferred = _type_of(spec)
+                if inferred is None:
+                    self.report(path, "a default is a number, text, a list or a table "
+                                      "(or {type: effects})")
+                    continue
+                ptype = inferred
+            value = self.prop_value(ptype, default, (*path, "default"))
+            if value is not _MISSING:
+                out[name] = PropertyDef(name, ptype, value)
+        return out
+
+    def prop_value(self, ptype: str, raw: Any, path: Path) -> Any:
+        """A property value checked against its type (effects are compiled later)."""
+        if ptype != "effects" and _type_of(raw) != ptype:
+            self.report(path, f"expected {_A[ptype]}, found {raw!r}")
+            return _MISSING
+        if ptype == "list":
+            return tuple(raw)
+        if ptype == "effects" and not isinstance(raw, list | dict):
+            self.report(path, "expected a list of effects")
+            return _MISSING
+        return raw
+
+    def item_kinds(self, raw: Any, properties: dict[str, PropertyDef],
+                   dice: dict[str, DieDef]) -> dict[str, dict[str, Any]]:
+        """`items:` checked; effects are compiled once the scope is known (item_props)."""
+        out: dict[str, dict[str, Any]] = {}
+        for name, spec in self.mapping(raw, ("items",), "kind: {type: card, ...}").items():
+            path = ("items", name)
+            if not self.ident(name, path, "item kind"):
+                continue
+            if name in dice:
+                self.report(path, f"{name!r} is already a die kind")
+                continue
+            spec = self.mapping(spec, path, "type, copies and properties")
+            check_keys(self.report, spec, ITEM_KEYS | set(properties), path,
+                       "property of an item kind")
+            if "type" not in spec:
+                self.report(path, f"an item kind needs a type: one of {', '.join(ITEM_TYPES)}")
+            self.choice(spec.get("type", "card"), (*path, "type"), ITEM_TYPES, "card")
+            copies = self.integer(spec.get("copies", 1), (*path, "copies"), 1)
+            self.text(spec.get("label"), (*path, "label"))
+            self.text(spec.get("text"), (*path, "text"))
+            out[name] = {**spec, "copies": copies or 1}
+        return out
+
+    def item_props(self, kinds: dict[str, dict[str, Any]], properties: dict[str, PropertyDef],
+                   compiler: EffectCompiler) -> dict[str, ItemKindDef]:
+        """Every item kind with all its property values; card effects compiled with `$card`."""
+        card_scope = replace(compiler.scope, args=frozenset({"card"}))
+        cards = EffectCompiler(card_scope, self.report, compiler.zone_defs)
+        cards.effect_props = compiler.effect_props
+        out: dict[str, ItemKindDef] = {}
+        for name, spec in kinds.items():
+            props: dict[str, Any] = {}
+            for pname, pdef in properties.items():
+                ppath = ("items", name, pname)
+                raw = spec.get(pname, pdef.default)
+                if pdef.type == "effects":
+                    value = self.prop_value("effects", raw, ppath)
+                    if value is not _MISSING:
+                        props[pname] = cards.effects(raw, ppath)
+                    continue
+                value = self.prop_value(pdef.type, raw, ppath) if pname in spec else raw
+                if value is not _MISSING:
+                    props[pname] = value
+            out[name] = ItemKindDef(
+                name, str(spec.get("type", "card")), int(spec["copies"]),
+                str(spec.get("label") or name.replace("_", " ").title()),
+                str(spec.get("text") or ""), props)
+        return out
+
+    def defines(self, raw: Any, scope: Scope, taken: dict[str, str]
+                ) -> dict[str, tuple[str, dict[str, Any]]]:
+        """`define:` name -> expression; compiled in dependency order, cycles reported."""
+        specs = self.mapping(raw, ("define",), "name: expression")
+        names: dict[str, Any] = {}
+        for name, text in specs.items():
+            path = ("define", name)
+            if not self.ident(name, path, "name"):
+                continue
+            if name in taken or name in RESERVED:
+                what = taken.get(name) or RESERVED[name]
+                self.report(path, f"{name!r} is already the name of {_article(what)}; "
+                                  "choose another")
+                continue
+            names[name] = text
+        deps = {n: _names_in(t) & set(names) for n, t in names.items()}
+        done: dict[str, tuple[str, dict[str, Any]]] = {}
+        failed: set[str] = set()
+
+        def visit(name: str, trail: list[str]) -> None:
+            if name in done or name in failed:
+                return
+            if name in trail:
+                cycle = [*trail[trail.index(name):], name]
+                self.report(("define", cycle[0]), "named expressions refer to each other in "
+                                                  "a circle: " + " -> ".join(cycle))
+                failed.update(cycle)
+                return
+            for dep in sorted(deps[name]):
+                visit(dep, [*trail, name])
+            if name in failed or any(d in failed for d in deps[name]):
+                failed.add(name)
+                return
+            compiled = EffectCompiler(replace(scope, defines=dict(done)), self.report,
+                                      {}).expr(names[name], ("define", name))
+            if compiled is None:
+                failed.add(name)
+                return
+            done[name] = (str(getattr(compiled, "source", "")),
+                          dict(getattr(compiled, "namespace", {})))
+
+        for name in names:
+            visit(name, [])
+        # A broken definition is reported once: its uses compile against a stand-in.
+        return {**done, **{name: ("None", {}) for name in failed}}
 
     def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler) -> dict[str, ActionDef]:
         out: dict[str, ActionDef] = {}
@@ -374,6 +578,7 @@ class _Builder:
             ascope = Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args)})
             acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs,
                                        compiler.shared)
+            acompiler.effect_props = compiler.effect_props
             when: Compiled | None = None
             if "when" in spec:
                 when = compiler.expr(spec["when"], (*path, "when"))
@@ -565,3 +770,37 @@ def problems_of(folder: FsPath | str) -> list[Problem]:
 
 def _no_effects(c: Any) -> bool:
     return False
+_MISSING = object()
+_EMPTY: dict[str, Any] = {"number": 0, "text": "", "list": [], "table": {}, "effects": []}
+_A = {"number": "a number", "text": "text", "list": "a list", "table": "a table (key: value)",
+      "effects": "a list of effects"}
+
+
+def _type_of(value: Any) -> str | None:
+    """The property type a default value gives."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "table"
+    return None
+
+
+def _article(what: str) -> str:
+    return f"an {what}" if what[:1] in "aeiou" else f"a {what}"
+
+
+def _names_in(text: Any) -> set[str]:
+    """The plain names an expression mentions (none when it does not parse)."""
+    if not isinstance(text, str):
+        return set()
+    try:
+        tree = ast.parse(re.sub(r"\$", "__arg_", text.strip()), mode="eval")
+    except SyntaxError:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
