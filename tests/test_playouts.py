@@ -1,9 +1,13 @@
 """Random playouts of every shipped ruleset: promises every game must keep, whatever its rules.
 
 For each shipped ruleset, at its fewest and most players, many seeded games are played to the
-end by a uniform random chooser. In every game: it ends within a move cap; whenever it is not
-over someone may act; no item is created, lost or in two zones at once; no score is negative;
-and a state saved to JSON at some point and restored plays on exactly like the original.
+end by a uniform random chooser; so is every fixture ruleset under tests/fixtures/good_rulesets
+(each proves one mechanic: decks, hidden hands, questions, response windows, subsets, teams).
+In every game: it ends within a move cap; whenever it is not over the seat the game waits on
+may act, and only that seat; no item is created, lost or in two zones at once; no score is
+negative; a state saved to JSON at some point (often while a question or a response window
+waits) and restored plays on exactly like the original; and the action log replays from the
+seed to the very same final state, as a saved game does.
 """
 
 from __future__ import annotations
@@ -15,19 +19,32 @@ from pathlib import Path
 
 import pytest
 
-from dinotable.engine import GameState, Rules, apply, legal_actions, new_game, scores
+from dinotable.engine import (
+    GameState,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    sample_action,
+    scores,
+    waiting_on,
+)
 from dinotable.ruleset import installed_rulesets, load_ruleset
+
+FIXTURES = sorted(p for p in (Path(__file__).resolve().parent / "fixtures" / "good_rulesets")
+                  .iterdir() if (p / "rules.yaml").is_file())
 
 MOVE_CAP = 20_000
 # 200 games per player count for one ruleset; fewer per ruleset as more are shipped so the
 # whole module stays within its time budget (never fewer than 50).
 RULESETS = installed_rulesets()
 GAMES = max(50, 200 // max(1, len(RULESETS)))
+FIXTURE_GAMES = 30
 
 
-def _cases() -> list[object]:
+def _cases(folders: list[Path]) -> list[object]:
     out = []
-    for folder in RULESETS:
+    for folder in folders:
         rules = load_ruleset(folder)
         for n in sorted({rules.min_players, rules.max_players}):
             out.append(pytest.param(folder, n, id=f"{folder.name}-{n}p"))
@@ -42,24 +59,30 @@ def _check_items(state: GameState, ids: Counter[str]) -> None:
     assert Counter(state.items[i].id for i in placed) == ids
 
 
-def _playout(rules: Rules, players: int, seed: int) -> bool:
+def _playout(rules: Rules, players: int, seed: int, horizon: int = 40) -> bool:
     """Play one game; True when a saved copy was played on beside it to the end."""
     state = new_game(rules, [f"P{i + 1}" for i in range(players)], None, seed)
     chooser = random.Random(seed)
     ids = Counter(it.id for it in state.items)
     assert max(ids.values(), default=1) == 1, "two items share an id"
-    save_at = chooser.randrange(40)
+    save_at = chooser.randrange(horizon)
     restored: GameState | None = None
     moves = 0
     while not state.game_over:
         _check_items(state, ids)
-        assert all(s >= 0 for s in scores(state)), scores(state)
+        assert all(s >= 0 for s in scores(state) if s is not None), scores(state)
         legal = legal_actions(state)
         assert legal, f"no legal action in a game that is not over:\n{state}"
-        if moves == save_at:
-            # Saved through JSON and restored: from here on both play the same choices.
+        assert {a.player for a in legal} == {waiting_on(state)}
+        if moves == save_at or (restored is None and state.pending and moves > save_at):
+            # Saved through JSON and restored (by preference while a decision waits): from
+            # here on both play the same choices.
             restored = GameState.from_dict(rules, json.loads(json.dumps(state.to_dict())))
-        action = legal[chooser.randrange(len(legal))]
+        if rules.large_domains and chooser.random() < 0.5:
+            action = sample_action(state, chooser)  # as random bots do: no listing
+            assert action in legal
+        else:
+            action = legal[chooser.randrange(len(legal))]
         if restored is None:
             apply(state, action, record=False)
         else:
@@ -68,6 +91,10 @@ def _playout(rules: Rules, players: int, seed: int) -> bool:
         moves += 1
         assert moves <= MOVE_CAP, f"game not over after {MOVE_CAP} actions"
     assert state.winners, "a finished game has at least one winner"
+    again = new_game(rules, [f"P{i + 1}" for i in range(players)], None, seed)
+    for logged in state.log:
+        apply(again, logged, record=False)
+    assert again.to_dict() == state.to_dict(), "the action log does not replay to the game"
     _check_items(state, ids)
     assert all(s >= 0 for s in scores(state))
     if restored is None:
@@ -83,14 +110,15 @@ def test_there_is_at_least_one_shipped_ruleset() -> None:
     assert RULESETS
 
 
-@pytest.mark.parametrize("folder, players", _cases())
+@pytest.mark.parametrize("folder, players", [*_cases(RULESETS), *_cases(FIXTURES)])
 def test_random_playouts_end_keep_every_item_and_restore_from_a_save(
         folder: Path, players: int) -> None:
     rules = load_ruleset(folder)
     restored = 0
-    for seed in range(GAMES):
+    games = FIXTURE_GAMES if folder in FIXTURES else GAMES
+    for seed in range(games):
         try:
-            restored += _playout(rules, players, seed)
+            restored += _playout(rules, players, seed, 8 if folder in FIXTURES else 40)
         except AssertionError as exc:
             raise AssertionError(f"{folder.name}, {players} players, seed {seed}: {exc}") from exc
-    assert restored >= GAMES // 2, "too few games were saved and restored part-way"
+    assert restored >= games // 2, "too few games were saved and restored part-way"
