@@ -201,6 +201,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         _fonts.clear()
     key = (size, bold)
     cached = _fonts.get(key)
+    if cached is not None:
+        # pygame runs a quit callback only at the first quit: after a later one (a second
+        # App in one process), a cached font is dead and must be loaded again.
+        try:
+            cached.get_ascent()
+        except pygame.error:
+            _fonts.clear()
+            cached = None
     if cached is None:
         cached = pygame.font.Font(font_path(bold), size)
         _fonts[key] = cached
