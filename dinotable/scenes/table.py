@@ -1018,4 +1018,4 @@ class TableScene(Scene):
             # Stays up: a player must not believe the game is kept when it is not.
             note = theme.ellipsize(f"Not saved: {self.save_problem}", theme.font(theme.SMALL),
                                    self.tr.w)
-            theme.text(canvas, note, (self.tr.x, 690), theme.SMALL, theme.DANGER_LIGHT)
+            theme.text(canvas, note, (self.tr.x, 684), theme.SMALL, theme.DANGER_LIGHT)
