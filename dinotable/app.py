@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import time
 from collections.abc import Iterable
+from types import FrameType
+from typing import Any
 
 import pygame
 
@@ -16,6 +20,14 @@ from .settings import Settings
 CANVAS = (1280, 720)
 IDLE_FPS = 12  # frames a second while nothing moves and nobody touches anything
 TITLE = "dinotable"
+STUCK_S = 0.5  # a frame running this long when asked to close is cut short
+
+
+class _Stopped(BaseException):
+    """SIGTERM or SIGINT arrived while a frame was stuck: leave it at once.
+
+    A BaseException, so that no scene's `except Exception` can swallow it.
+    """
 
 
 def _icon() -> pygame.Surface:
@@ -50,6 +62,8 @@ class App:
         if self.settings.muted:
             self.sounds.toggle_mute()
         self.frames = 0
+        self.stepping_since: float | None = None
+        self.stopped_by: int | None = None
         pygame.key.start_text_input()
 
     # --- the stack -------------------------------------------------------
@@ -163,28 +177,68 @@ class App:
             self.top.update(dt)
             self.draw()
 
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        """SIGTERM / SIGINT: close after this frame, or now if the frame is stuck."""
+        self.running = False
+        self.stopped_by = signum
+        since = self.stepping_since
+        if since is not None and time.perf_counter() - since > STUCK_S:
+            raise _Stopped
+
+    def _catch_signals(self) -> dict[int, Any]:
+        """Our handlers instead of SDL's, which only post a quit event a stuck loop never
+        reads. Only the main thread may install them (tests may run the loop elsewhere)."""
+        previous: dict[int, Any] = {}
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(ValueError, OSError):
+                previous[signum] = signal.signal(signum, self._on_signal)
+        return previous
+
     def run(self, frames: int | None = None) -> int:
         """The frame loop; with `frames`, stop after that many (smoke tests, timing)."""
         last = time.perf_counter()
         last_input = last
-        while self.running and self.stack and (frames is None or self.frames < frames):
-            now = time.perf_counter()
-            dt = min(0.1, now - last)  # a stall (a dragged window) must not fling dice away
-            last = now
-            events = pygame.event.get()
-            if events:
-                last_input = now
-            self.step(events, dt)
-            if self.frames == 1:
-                self.sounds.prepare()  # after the first frame: the window comes first
-            if frames is None:
-                # A table nobody touches and where nothing moves needs few frames: spare
-                # the laptop's battery, and be back at full speed at the first input.
-                resting = not self.top.animating and now - last_input > 1.0
-                self.clock.tick(IDLE_FPS if resting else self.fps)
+        previous = self._catch_signals()
+        interrupted = False
+        try:
+            while self.running and self.stack and (frames is None or self.frames < frames):
+                now = time.perf_counter()
+                dt = min(0.1, now - last)  # a stall (a dragged window) must not fling dice
+                last = now
+                events = pygame.event.get()
+                if events:
+                    last_input = now
+                self.stepping_since = now
+                self.step(events, dt)
+                self.stepping_since = None
+                if self.frames == 1:
+                    self.sounds.prepare()  # after the first frame: the window comes first
+                if frames is None and self.stack:
+                    # A table nobody touches and where nothing moves needs few frames: spare
+                    # the laptop's battery, and be back at full speed at the first input.
+                    resting = not self.top.animating and now - last_input > 1.0
+                    self.clock.tick(IDLE_FPS if resting else self.fps)
+        except _Stopped:
+            interrupted = True
+        finally:
+            self.stepping_since = None
+            for signum, handler in previous.items():
+                with contextlib.suppress(ValueError, OSError, TypeError):
+                    signal.signal(signum, handler)
+        self.close(save_scenes=not interrupted)
+        return 0
+
+    def close(self, save_scenes: bool = True) -> None:
+        """Keep what must survive, then close the window.
+
+        A frame cut short may have stopped half-way through a move, so its scenes are not
+        asked to save: the save written after the last whole move stands.
+        """
+        if save_scenes:
+            for scene in self.stack:
+                scene.closing()
         self.settings.save()
         pygame.quit()
-        return 0
 
 
 def start(frames: int | None = None, scene: str = "title", **kwargs: object) -> int:

@@ -528,14 +528,22 @@ def run_check(paths: list[str], out: Any, err: Any) -> int:
     """The `check` command: print PASS/FAIL lines and the summary; return the exit status."""
     files = scenario_files(paths)
     bad: list[Problem] = []
-    passed = failed = 0
+    passed = failed = crashed = 0
     for f in files:
         try:
             sc = load_scenario(f)
         except LoadError as exc:
             bad.extend(exc.problems)
             continue
-        result = run_scenario(sc)
+        try:
+            result = run_scenario(sc)
+        except Exception as exc:
+            # A crash is not a failed scenario: it says so, names the scenario, and the
+            # run carries on with the others.
+            crashed += 1
+            print(f"ERROR {sc.name}: internal error: {type(exc).__name__}: "
+                  f"{str(exc)[:200]}", file=out)
+            continue
         if result.passed:
             passed += 1
             print(f"PASS {result.name}", file=out)
@@ -547,7 +555,11 @@ def run_check(paths: list[str], out: Any, err: Any) -> int:
     if not files:
         print(f"no scenario files found in {' '.join(paths) or 'the shipped rulesets'}",
               file=err)
-    print(f"{passed} passed, {failed} failed", file=out)
+    print(f"{passed} passed, {failed} failed"
+          + (f", {crashed} crashed" if crashed else ""), file=out)
+    # 3 an internal error, 2 bad input, 1 a scenario failed, 0 all passed.
+    if crashed:
+        return 3
     if bad or not files:
         return 2
     return 1 if failed else 0

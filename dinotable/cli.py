@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .names import shorten
 
 EXIT_USAGE = 2
+EXIT_INTERNAL = 3  # something broke inside dinotable (not the input, not a failed check)
+MAX_GAMES = 1_000_000
+MAX_PLAYERS = 8
+MAX_FRAMES = 10_000_000  # about two days at 60 frames a second
+SEED_MAX = 2**63
+MAX_LINE = 300  # an error line longer than this is cut: it echoes what was typed
 # Exactly these keys, in this order, make the last line of `simulate --json`.
 SIMULATE_JSON_KEYS = ("ruleset", "players", "games", "seconds", "games_per_second",
                       "actions_per_second", "wins", "mean_scores", "mean_turns")
@@ -21,24 +29,42 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one clear line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, MAX_LINE)} "
+                              f"(see: {self.prog} --help)\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+def _whole(text: str, low: int, high: int) -> int:
+    """A whole number from low to high, or one short line saying what was expected."""
+    # Python refuses to read more than 4,300 digits; far fewer are ever sensible here.
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or len(digits) > 20:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
+                                         f"got {shorten(text)!r}")
+    value = int(text)
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
+                                         f"got {shorten(text)}")
     return value
 
 
+def _bounded(high: int) -> Callable[[str], int]:
+    def check(text: str) -> int:
+        return _whole(text, 1, high)
+
+    check.__name__ = "number"  # argparse names the type in some messages
+    return check
+
+
+def _ruleset_id(text: str) -> str:
+    """A ruleset id (the name of a folder in rulesets/), never a path."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,60}", text):
+        raise argparse.ArgumentTypeError(f"expected a ruleset id such as dino_hunt_dice, "
+                                         f"got {shorten(text)!r}")
+    return text
+
+
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    return _whole(text, 0, SEED_MAX)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,13 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--self-test", action="store_true",
                         help="check this copy headless (every ruleset, scenario and scene), "
                              "print a summary and exit 0, or 1 naming what failed")
-    parser.add_argument("--frames", type=_positive, default=None, metavar="N",
+    parser.add_argument("--frames", type=_bounded(MAX_FRAMES), default=None, metavar="N",
                         help="draw N frames and exit (smoke tests, start-up timing)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     for name, where in (("play", "in the window"), ("terminal", "at the terminal")):
         p = sub.add_parser(name, help=f"go straight to a game {where} (hot-seat, bots welcome)")
-        p.add_argument("ruleset", help="ruleset id, e.g. dino_hunt_dice")
+        p.add_argument("ruleset", type=_ruleset_id, help="ruleset id, e.g. dino_hunt_dice")
         p.add_argument("--players", default="Ann,Ben",
                        help="comma-separated names (default Ann,Ben)")
         p.add_argument("--bots", default="",
@@ -65,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="set a ruleset option, e.g. goal=10")
         if name == "play":
-            p.add_argument("--frames", type=_positive, default=None, metavar="N",
+            p.add_argument("--frames", type=_bounded(MAX_FRAMES), default=None, metavar="N",
                            help="draw N frames and exit")
 
     v = sub.add_parser("validate", help="check rulesets and report every problem")
@@ -76,9 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", help="scenario files or folders (default: all shipped)")
 
     s = sub.add_parser("simulate", help="play many games with bots and summarise them")
-    s.add_argument("ruleset")
-    s.add_argument("--players", type=_positive, default=2)
-    s.add_argument("--games", type=_positive, default=100)
+    s.add_argument("ruleset", type=_ruleset_id)
+    s.add_argument("--players", type=_bounded(MAX_PLAYERS), default=2)
+    s.add_argument("--games", type=_bounded(MAX_GAMES), default=100,
+                   help=f"how many games (at most {MAX_GAMES:,})")
     s.add_argument("--seed", type=_seed, default=1)
     s.add_argument("--bots", default="random",
                    help="one policy for every seat, or a comma list by seat "
@@ -123,6 +150,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
         return 130
+    except Exception as exc:
+        # One line, not a traceback; DINOTABLE_DEBUG=1 shows where it happened.
+        import os
+
+        if os.environ.get("DINOTABLE_DEBUG"):
+            raise
+        print(f"dinotable: internal error: {type(exc).__name__}: "
+              f"{shorten(str(exc), MAX_LINE)} (DINOTABLE_DEBUG=1 shows the details)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 def cmd_play(args: Any) -> int:
@@ -146,7 +183,7 @@ def cmd_play(args: Any) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"dinotable: error: {message}", file=sys.stderr)
+    print(f"dinotable: error: {shorten(message, MAX_LINE)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -183,7 +220,7 @@ def cmd_simulate(args: Any) -> int:
     """`dinotable simulate`."""
     from .bots import POLICIES
     from .ruleset import LoadError, load_by_id
-    from .sim import simulate
+    from .sim import RunawayGame, simulate
 
     try:
         rules = load_by_id(args.ruleset)
@@ -194,13 +231,18 @@ def cmd_simulate(args: Any) -> int:
     bots = [b.strip() for b in args.bots.split(",")]
     for b in bots:
         if b not in POLICIES:
-            return _fail(f"--bots: unknown policy {b!r}; choose from {', '.join(POLICIES)}")
+            return _fail(f"--bots: unknown policy {shorten(b)!r}; "
+                         f"choose from {', '.join(POLICIES)}")
     if len(bots) not in (1, args.players):
         return _fail(f"--bots names {len(bots)} policies; give one, or one per seat "
                      f"({args.players})")
     if not rules.min_players <= args.players <= rules.max_players:
         return _fail(f"{rules.name} seats {rules.min_players} to {rules.max_players} players")
-    summary = simulate(rules, args.players, args.games, args.seed, bots)
+    try:
+        summary = simulate(rules, args.players, args.games, args.seed, bots)
+    except RunawayGame as exc:
+        print(f"dinotable: error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
     print(f"{rules.name}: {summary['games']} games, {args.players} players, "
           f"bots {', '.join(summary['bots'])}, seed {args.seed}")
     for seat in range(args.players):

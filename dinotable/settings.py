@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, fields
 
 from .paths import user_data_dir
@@ -11,6 +12,7 @@ __all__ = ["BOT_SPEEDS", "Settings", "user_data_dir"]
 
 
 BOT_SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.35}
+MAX_BYTES = 64 * 1024  # the real file is a few hundred bytes
 
 
 @dataclass
@@ -28,8 +30,12 @@ class Settings:
         """Read settings.json; a missing or broken file gives the defaults (and is kept)."""
         path = user_data_dir() / "settings.json"
         try:
+            if path.stat().st_size > MAX_BYTES:
+                return cls()
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
+            # Missing, unreadable, not JSON, a folder, nested past Python's stack, a number
+            # past its digit limit: all just mean the defaults.
             return cls()
         settings = cls()
         if isinstance(data, dict):
@@ -39,15 +45,18 @@ class Settings:
                     setattr(settings, f.name, value)
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
-        settings.volume = min(1.0, max(0.0, float(settings.volume)))
+        volume = float(settings.volume)
+        settings.volume = min(1.0, max(0.0, volume)) if volume == volume else 0.7  # not NaN
         return settings
 
     def save(self) -> None:
         """Write settings.json; a read-only disk is not worth interrupting a game for."""
         folder = user_data_dir()
+        tmp = folder / "settings.json.tmp"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / "settings.json").write_text(json.dumps(asdict(self), indent=2),
-                                                  encoding="utf-8")
+            # Written aside and renamed: a kill mid-write leaves the old settings whole.
+            tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+            os.replace(tmp, folder / "settings.json")
         except OSError:
             pass

@@ -13,6 +13,10 @@ from .engine import Rules, apply, legal_actions, new_game, sample_action, scores
 MOVE_CAP = 100_000
 
 
+class RunawayGame(RuntimeError):
+    """A game that did not end within MOVE_CAP actions (its ruleset may never end)."""
+
+
 @dataclass
 class Playout:
     """The outcome of one game."""
@@ -47,7 +51,8 @@ def play_game(rules: Rules, players: int, seed: int, bots: list[str],
             apply(state, policies[seat](state, legal, rng), False)
         actions += 1
         if actions > MOVE_CAP:
-            raise RuntimeError(f"game did not end within {MOVE_CAP} actions")
+            raise RunawayGame(f"{rules.id}: a game (seed {seed}) did not end within "
+                              f"{MOVE_CAP:,} actions; do its rules ever end the game?")
     return Playout(scores(state), list(state.winners), actions, state.turns)
 
 

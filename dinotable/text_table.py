@@ -21,6 +21,7 @@ from .engine import (
     waiting_on,
 )
 from .engine.expr import Ctx
+from .names import name_problem, shorten
 from .narrate import describe
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
 
@@ -32,7 +33,7 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
     out: dict[str, object] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise ValueError(f"--option {pair!r}: expected NAME=VALUE, e.g. goal=10")
+            raise ValueError(f"--option {shorten(pair)!r}: expected NAME=VALUE, e.g. goal=10")
         name, _, raw = pair.partition("=")
         value: object = raw
         if raw.lower() in ("true", "false"):
@@ -188,13 +189,17 @@ def table_request(ruleset_id: str, players: str, bots_arg: str, option_pairs: li
     sentence) for anything else."""
     rules = load_by_id(ruleset_id)
     names = [n.strip() for n in players.split(",") if n.strip()]
+    for n in names:
+        problem = name_problem(n)
+        if problem:
+            raise ValueError(f"--players {shorten(n)!r}: {problem}")
     bots = [b.strip() or "human" for b in bots_arg.split(",")] if bots_arg else []
     bots += ["human"] * (len(names) - len(bots))
     if len(bots) != len(names):
         raise ValueError("--bots names more seats than --players")
     for b in bots:
         if b != "human" and b not in POLICIES:
-            raise ValueError(f"--bots: unknown policy {b!r}; choose human, "
+            raise ValueError(f"--bots: unknown policy {shorten(b)!r}; choose human, "
                              f"{', '.join(POLICIES)}")
     if not rules.min_players <= len(names) <= rules.max_players:
         raise ValueError(f"{rules.name} seats {rules.min_players} to {rules.max_players} "

@@ -201,6 +201,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         _fonts.clear()
     key = (size, bold)
     cached = _fonts.get(key)
+    if cached is not None:
+        # pygame runs a quit callback only at the first quit: after a later one (a second
+        # App in one process), a cached font is dead and must be loaded again.
+        try:
+            cached.get_ascent()
+        except pygame.error:
+            _fonts.clear()
+            cached = None
     if cached is None:
         cached = pygame.font.Font(font_path(bold), size)
         _fonts[key] = cached
@@ -223,6 +231,8 @@ def render_text(
     shadow: Sequence[int] | None = None,
 ) -> pygame.Surface:
     """Antialiased text on a transparent surface, with an optional soft drop shadow."""
+    # SDL_ttf stops at a NUL (pygame refuses it outright); no text we draw needs one.
+    string = string.replace("\0", "")
     f = font(size, bold)
     face = f.render(string, True, colour)
     if shadow is None:
@@ -286,23 +296,39 @@ def wrap(string: str, font: pygame.font.Font, width: int) -> list[str]:
             if line:
                 lines.append(line)
             line = word
-            while font.size(line)[0] > width and len(line) > 1:
-                cut = len(line) - 1
-                while cut > 1 and font.size(line[:cut])[0] > width:
-                    cut -= 1
-                lines.append(line[:cut])
-                line = line[cut:]
+            while len(line) > 1:
+                # Only a window of the word is measured: a glyph is at least a pixel wide.
+                cut = _longest_fit(line[:width + 1], font, width)
+                if cut >= len(line):
+                    break
+                lines.append(line[:max(1, cut)])
+                line = line[max(1, cut):]
         lines.append(line)
     return lines
 
 
+def _longest_fit(string: str, font: pygame.font.Font, width: int, tail: str = "") -> int:
+    """The longest prefix length whose text (plus `tail`) fits in `width` px, found by
+    halving: a few measurements, however long the string (it may come from a file)."""
+    lo, hi = 0, len(string)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(string[:mid].rstrip() + tail)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def ellipsize(string: str, font: pygame.font.Font, width: int) -> str:
     """`string`, cut short with an ellipsis if it is wider than `width` px."""
-    if font.size(string)[0] <= width:
+    # No glyph is narrower than a pixel here, so nothing past `width` characters can show;
+    # cutting first keeps every measurement small.
+    if len(string) > width + 1:
+        string = string[:width + 1]
+    elif font.size(string)[0] <= width:
         return string
-    cut = len(string)
-    while cut > 1 and font.size(string[:cut].rstrip() + "…")[0] > width:
-        cut -= 1
+    cut = max(1, _longest_fit(string, font, width, "…"))
     return string[:cut].rstrip() + "…"
 
 

@@ -37,6 +37,9 @@ class Scene:
     def draw(self, canvas: pygame.Surface) -> None:
         """Draw the scene."""
 
+    def closing(self) -> None:
+        """The window is closing: keep whatever must survive (a game in progress)."""
+
 
 def shortcut(event: pygame.event.Event, keys: dict[int, Callable[[], None]]) -> bool:
     """Run the action bound to a pressed key (Esc, F1, ...); True when one ran."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Rules
+from ..names import allowed_in_name, clean_name
 from ..render import theme
 from ..settings import BOT_SPEEDS
 from .base import Control, Menu, Scene, shortcut
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 DEFAULT_NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli", "Fay"]
+SETUP_NAME_MAX = 12  # what the seat field shows in full; below the names.NAME_MAX limit
 SEAT_KINDS = ["human", "heuristic", "random"]
 KIND_LABELS = {"human": "Person", "heuristic": "Bot (clever)", "random": "Bot (wild)"}
 
@@ -123,7 +125,7 @@ class SetupScene(Scene):
         """Edit a seat's name from the keyboard."""
         if ch == "\b":
             seat.name = seat.name[:-1]
-        elif ch.isprintable() and len(seat.name) < 12:
+        elif allowed_in_name(ch) and len(seat.name) < SETUP_NAME_MAX:
             seat.name += ch
         self.rebuild()
 
@@ -261,7 +263,9 @@ def start_table(app: App, ruleset: str, players: list[str] | None = None,
     from .table import TableScene
 
     rules = load_by_id(ruleset)
-    names = players or DEFAULT_NAMES[:max(rules.min_players, 2)]
+    # `play` has checked the names; cleaning again keeps any other caller within the limits.
+    names = [clean_name(n) for n in players] if players else DEFAULT_NAMES[
+        :max(rules.min_players, 2)]
     kinds = list(bots or [])
     kinds += ["human"] * (len(names) - len(kinds))
     seats = [Seat(n, k, i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]

@@ -119,7 +119,8 @@ class TableScene(Scene):
     """A game in progress."""
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
-                 seed: int, state: GameState | None = None) -> None:
+                 seed: int, state: GameState | None = None,
+                 bots_rng: random.Random | None = None) -> None:
         super().__init__(app)
         self.rules = rules
         self.seats = seats
@@ -128,7 +129,11 @@ class TableScene(Scene):
         self.layout: Layout = rules.layout
         # A continued game arrives as the state its saved moves rebuilt.
         self.state: GameState = state or new_game(rules, [s.name for s in seats], options, seed)
-        self.rng = random.Random(seed ^ 0xB07)
+        # The bots' choices come from a source that is saved with the game, so a continued
+        # game plays on exactly as it would have; the dice's tumbling has its own.
+        self.rng = bots_rng or random.Random(seed ^ 0xB07)
+        self.toss_rng = random.Random(seed ^ 0x7055)
+        self.save_problem = ""
         # A track takes a band under the tray; the tray shrinks to make room.
         self.tr = TRAY if rules.layout.track is None else pygame.Rect(
             TRAY.x, TRAY.y, TRAY.w, TRAY.h - TRACK_BAND)
@@ -275,16 +280,31 @@ class TableScene(Scene):
         self.steps.append(Step(self._settle, "settle"))
         self.autosave()
 
-    def autosave(self) -> None:
-        """Keep the game on disk after every move; a finished game is forgotten."""
-        if self.state.game_over:
-            saves.discard()
-            return
-        saves.write(saves.SavedGame(
+    def saved_game(self) -> saves.SavedGame:
+        """The game as it will be written: enough to rebuild it exactly."""
+        return saves.SavedGame(
             self.rules.id, self.rules.version,
             [saves.SavedSeat(s.name, s.kind, s.colour) for s in self.seats],
             dict(self.state.options), self.seed,
-            [(a.player, a.id, a.args) for a in self.state.log]))
+            [(a.player, a.id, a.args) for a in self.state.log], self.rng.getstate())
+
+    def autosave(self) -> None:
+        """Keep the game on disk after every move; a finished game goes to finished/."""
+        problem = saves.try_write(self.saved_game())
+        if problem is None:
+            if self.state.game_over:
+                saves.archive()
+            return
+        if not self.save_problem:
+            # Once: the game goes on, and the players know it will not be kept.
+            self.save_problem = problem
+            self.log_line(f"This game cannot be saved ({problem}); play goes on.")
+            self.last_words = "This game cannot be saved; play goes on."
+
+    def closing(self) -> None:
+        # Saved after every move already; this keeps a game nobody has moved in yet.
+        if not self.state.game_over:
+            self.autosave()
 
     def queue_event(self, event: Event) -> None:
         """Turn one engine event into playback steps."""
@@ -353,7 +373,7 @@ class TableScene(Scene):
                 showing[item] = sprite.face
             dice.append((item, self.rules.dice[kind].faces, face))
         fling, self.pending_fling = self.pending_fling, None
-        self.toss = self.tray.toss(dice, self.rng.randrange(1 << 30), fling, resting,
+        self.toss = self.tray.toss(dice, self.toss_rng.randrange(1 << 30), fling, resting,
                                    showing=showing)
         self.toss_t = 0.0
         self.toss_bumps = list(self.toss.bumps)
@@ -1011,3 +1031,8 @@ class TableScene(Scene):
                            theme.GOLD_LIGHT, bold=True)
         self.menu.draw(canvas)
         draw_log(canvas, LOG, self.log, self.log_scroll)
+        if self.save_problem:
+            # Stays up: a player must not believe the game is kept when it is not.
+            note = theme.ellipsize(f"Not saved: {self.save_problem}", theme.font(theme.SMALL),
+                                   self.tr.w)
+            theme.text(canvas, note, (self.tr.x, 684), theme.SMALL, theme.DANGER_LIGHT)

@@ -13,8 +13,7 @@ from ..render.widgets import Panel
 from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
-    from ..engine import Rules
-    from ..ruleset import LoadError
+    from ..engine import GameState, Rules
     from ..saves import SavedGame
 
 
@@ -50,6 +49,7 @@ class TitleScene(Scene):
         self.menu = Menu()
         self.entries: list[Entry] = []
         self.saved: SavedGame | None = None
+        self.saved_state: GameState | None = None
         self.pending_message: Scene | None = None
         self.drawn = False
         if not lazy:
@@ -75,12 +75,21 @@ class TitleScene(Scene):
         from .. import saves
         from ..ruleset import LoadError
 
-        self.saved = None
-        if saves.autosave_path().is_file():
+        saves.remove_stale()
+        self.saved, self.saved_state = None, None
+        path = saves.autosave_path()
+        if path.is_file():
             try:
-                self.saved = saves.read()
+                self.saved, self.saved_state = saves.load(path)
             except LoadError as exc:
-                self.broken_save(exc)
+                self.broken_save([str(p) for p in exc.problems[:3]])
+            except Exception as exc:  # no file may stop the title appearing
+                self.broken_save([f"{path}: an unexpected problem "
+                                  f"({type(exc).__name__}: {saves.shorten(str(exc), 120)})"])
+            if self.saved_state is not None and self.saved_state.game_over:
+                # A game that had already ended is kept with the finished ones, not offered.
+                saves.archive(path)
+                self.saved, self.saved_state = None, None
         self.entries = entries
         controls = []
         top = 210
@@ -110,24 +119,27 @@ class TitleScene(Scene):
         if saved is None:
             return
         try:
+            # Replayed afresh: the state shown at the title may have been played on since.
             state = saved.replay()
         except LoadError as exc:
-            self.broken_save(exc)
+            self.broken_save([str(p) for p in exc.problems[:3]])
             self.show(self.entries)
             return
         seats = [Seat(s.name, s.kind, s.colour) for s in saved.seats]
         self.app.push(TableScene(self.app, state.rules, seats, dict(saved.options),
-                                 saved.seed, state))
+                                 saved.seed, state, saved.bots_rng()))
 
-    def broken_save(self, exc: LoadError) -> None:
+    def broken_save(self, lines: list[str]) -> None:
         """Say plainly that the saved game cannot be opened; keep the file aside."""
         from .. import saves
         from .message import MessageScene
 
         kept = saves.set_aside()
-        lines = [str(p) for p in exc.problems[:3]]
+        lines = list(lines)
         if kept is not None:
             lines.append(f"The file was kept as {kept.name}.")
+        else:
+            lines.append("The file could not be moved aside; it is left where it is.")
         self.pending_message = MessageScene(self.app, "The saved game could not be opened",
                                             lines)
 
