@@ -24,7 +24,8 @@ from dinotable.engine import (
 from dinotable.ruleset import load_ruleset
 
 GOOD = Path(__file__).resolve().parent / "fixtures" / "good_rulesets"
-FIXTURES = ("fixture_respond", "fixture_choose", "fixture_teams", "fixture_reroll")
+FIXTURES = ("fixture_respond", "fixture_choose", "fixture_teams", "fixture_reroll", "fixture_grid",
+            "fixture_track", "fixture_pay")
 
 
 def _load(rid: str):  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@ A ruleset (built by `dinotable.ruleset`) is run by four functions:
 `new_game`, `legal_actions`, `apply` and `view_for`.
 """
 
+from . import boards as _boards  # noqa: F401  (registers board functions and effects)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
 from . import odds as _odds  # noqa: F401  (registers chance_of)
 from .chance import Chance

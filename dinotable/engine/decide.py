@@ -18,7 +18,6 @@ Generated effect code calls `ask` and `open_window`; `game.py` resumes suspended
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from .expr import Ctx
@@ -44,10 +43,33 @@ def arg_values(c: Ctx, arg: Any) -> list[Any]:
     return values
 
 
-def _combos(c: Ctx, adef_args: Any) -> list[tuple[tuple[str, Any], ...]]:
-    names = [a.name for a in adef_args]
-    return [tuple(sorted(zip(names, combo, strict=True)))
-            for combo in itertools.product(*(arg_values(c, a) for a in adef_args))]
+def combos(c: Ctx, adef_args: Any) -> list[tuple[tuple[str, Any], ...]]:
+    """Every combination of argument values, as sorted name/value pairs.
+
+    Arguments are worked out in order, each seeing the ones before it as `$NAME` (the dice
+    that pay for the card chosen first), so a later domain may depend on an earlier value.
+    """
+    if len(adef_args) == 1:
+        arg = adef_args[0]
+        return [((arg.name, v),) for v in arg_values(c, arg)]
+    out: list[tuple[tuple[str, Any], ...]] = []
+    saved = c.args
+
+    def walk(i: int, bound: dict[str, Any]) -> None:
+        if i == len(adef_args):
+            out.append(tuple(sorted(bound.items())))
+            return
+        arg = adef_args[i]
+        c.args = {**saved, **bound}
+        try:
+            values = arg_values(c, arg)
+        finally:
+            c.args = saved
+        for v in values:
+            walk(i + 1, {**bound, arg.name: v})
+
+    walk(0, {})
+    return out
 
 
 def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any],
@@ -56,7 +78,7 @@ def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any],
     q = state.rules.questions[qi]
     c = Ctx(state, seat, args)
     c.sampler = sampler
-    return _combos(c, q.args)
+    return combos(c, q.args)
 
 
 def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
@@ -71,7 +93,7 @@ def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
         if adef.when is not None and not adef.when(c):
             continue
         if adef.args:
-            out += [Action(seat, adef.id, combo) for combo in _combos(c, adef.args)]
+            out += [Action(seat, adef.id, combo) for combo in combos(c, adef.args)]
         else:
             out.append(Action(seat, adef.id))
     return out

@@ -419,8 +419,8 @@ class EffectCompiler:
         if kind == "expr":
             compiled = self.expr(raw, path)
             return _BAD if compiled is None else compiled
-        if kind in ("face", "kind"):
-            known = s.faces if kind == "face" else s.kinds
+        if kind in ("face", "kind", "board"):
+            known = {"face": s.faces, "kind": s.kinds, "board": s.boards}[kind]
             if raw not in known:
                 self.report(path, _unknown(kind, str(raw), list(known)))
                 return _BAD
@@ -775,7 +775,8 @@ def _emit_move(p: dict[str, Any]) -> Piece | None:
          "count": Param("expr", "how many (as many as there are, at most)", required=False,
                         default=1),
          "item": Param("expr", "one particular item to move: its id, or a kind (any one item "
-                               "of that kind)", required=False)}, emit=_emit_move)
+                               "of that kind), or a list of them (such as a subset argument)",
+                       required=False)}, emit=_emit_move)
 def _move(p: dict[str, Any]) -> Effect:
     piece = _emit_move(p)
     return _move_picked(p) if piece is None else generate([piece])
@@ -961,8 +962,11 @@ def _move_picked(p: dict[str, Any]) -> Effect:
             return False
         moved: list[int] = []
         if item is not None:
-            moved.append(z.pop(find_item(st, z, item(c), src.name)))
-            st.shuffled.discard(moved[0])
+            wanted = item(c)
+            # A list (a subset argument) moves every item named in it, in its order.
+            for one in wanted if isinstance(wanted, tuple | list) else (wanted,):
+                moved.append(z.pop(find_item(st, z, one, src.name)))
+                st.shuffled.discard(moved[-1])
         else:
             for _ in range(max(0, int(count(c)))):
                 i = take_top(st, z, src.name)

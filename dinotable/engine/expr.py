@@ -58,6 +58,7 @@ class Scope:
     kinds: frozenset[str] = frozenset()
     args: frozenset[str] = frozenset()
     props: frozenset[str] = frozenset()
+    boards: frozenset[str] = frozenset()
     # Named expressions (`define:`): name -> (Python source, the names that source uses).
     defines: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
 
@@ -299,10 +300,11 @@ class _Compiler:
 
     def param(self, fname: str, kind: str, arg: ast.expr, as_source: bool) -> Any:
         s = self.scope
-        if kind in ("zone", "face", "kind"):
+        if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
-            known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds}[kind]
+            known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
+                     "board": s.boards}[kind]
             if arg.id not in known:
                 raise self.fail(f"unknown {kind} {arg.id!r}", suggest(arg.id, known))
             if kind == "zone":

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Any, cast
 
-from .decide import PASS, arg_values, decision_actions, frame_seat, skip_unplayable
+from .decide import PASS, combos, decision_actions, frame_seat, skip_unplayable
 from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
@@ -327,9 +326,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
     """Every combination of an action's argument values, as actions."""
-    names = [a.name for a in adef.args]
-    return [Action(seat, adef.id, tuple(sorted(zip(names, combo, strict=True))))
-            for combo in itertools.product(*(arg_values(c, a) for a in adef.args))]
+    return [Action(seat, adef.id, combo) for combo in combos(c, adef.args)]
 
 
 def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], list[Action]]:
@@ -403,7 +400,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         return f"it is {state.players[state.current]}'s turn, not {name}'s"
     if adef.by == "others" and action.player == state.current:
         return f"{adef.label} is played on another player's turn"
-    ctx = Ctx(state, action.player)
+    ctx = Ctx(state, action.player, dict(action.args))
     if adef.when is not None and not adef.when(ctx):
         return adef.why_not or f"{adef.label} is not possible now"
     given = dict(action.args)

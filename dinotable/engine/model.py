@@ -81,6 +81,20 @@ class ItemKindDef:
 
 
 @dataclass(frozen=True)
+class BoardDef:
+    """A board of spaces (a grid of rows and columns, or a track of named spaces in a line);
+    each space holds items, as the zone `NAME@SPACE`."""
+
+    name: str
+    spaces: tuple[str, ...]
+    rows: int = 1
+    cols: int = 0  # 0: a track, spaces in a line
+    per_player: bool = False
+    label: str = ""
+    index: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
 class ArgDef:
     """One argument of an action and the domain it is drawn from."""
 
@@ -178,6 +192,7 @@ class Rules:
     # each_once: every active player once, in seat order; until_ended: play passes to the
     # next player still in the round until an end_round effect ends it.
     round_mode: str = "each_once"
+    boards: dict[str, BoardDef] = field(default_factory=dict)
     large_domains: bool = False  # some argument is a subset: bots sample rather than list
     teams: int = 0  # seats in teams: seat s plays for team s % teams (0: no teams)
     hidden_information: bool = False

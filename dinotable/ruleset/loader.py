@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path as FsPath
 from typing import Any
 
+from ..engine.boards import space_domain, space_zone
 from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
 from ..engine.effects import EffectCompiler, _unknown
@@ -19,6 +20,7 @@ from ..engine.game import build_legal
 from ..engine.model import (
     ActionDef,
     ArgDef,
+    BoardDef,
     BotHint,
     DieDef,
     EndDef,
@@ -55,6 +57,7 @@ SECTIONS: dict[str, tuple[bool, str]] = {
     "properties": (False, "the properties cards, tiles and tokens carry, with default values"),
     "items": (False, "kinds of card, tile and token, their copies and property values"),
     "zones": (False, "places items sit"),
+    "boards": (False, "grids and tracks of spaces that hold items"),
     "vars": (False, "game, player and turn variables with starting values"),
     "define": (False, "named expressions, usable by name in any expression"),
     "score": (True, "an expression giving a player's score"),
@@ -75,6 +78,8 @@ ITEM_KEYS = {"type", "copies", "label", "text"}
 ITEM_TYPES = ("card", "tile", "token")
 PROPERTY_TYPES = ("number", "text", "list", "table", "effects")
 ORDERS = ("pile", "deck")
+BOARD_KEYS = {"rows", "cols", "spaces", "per_player", "visible", "holds", "label"}
+MAX_SPACES = 400
 FACES = ("up", "down")
 ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
 END_KEYS = {"trigger", "finish_round", "last_turns", "ties", "tiebreak"}
@@ -223,6 +228,8 @@ class _Builder:
             faces=frozenset(f for f in faces if isinstance(f, str)),
             kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
         )
+        boards = self.boards(data.get("boards"), zones, seen)
+        scope = replace(scope, boards=frozenset(boards))
         scope = replace(scope, defines=self.defines(data.get("define"), scope, seen))
         compiler = EffectCompiler(scope, r, zones)
         compiler.shared.parse_args = self.args
@@ -270,7 +277,7 @@ class _Builder:
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
-            items=items, properties=properties,
+            items=items, properties=properties, boards=boards,
         )
 
     def var_visibility(self, block: dict[Any, Any], scope_name: str) -> dict[Any, Any]:
@@ -629,7 +636,11 @@ class _Builder:
 
     def args(self, raw: Any, path: Path, scope: Scope) -> list[ArgDef]:
         out: list[ArgDef] = []
+        base = scope
         for name, spec in self.mapping(raw, path, "argument: domain").items():
+            # A domain's expressions may read the arguments listed before it ($card, when
+            # choosing the dice that pay for it).
+            scope = Scope(**{**base.__dict__, "args": base.args | {a.name for a in out}})
             apath = (*path, name)
             if not isinstance(name, str) or not re.match(r"^[a-z_][a-z0-9_]*$", name):
                 self.report(apath, f"argument {name!r} must be lower_snake_case")
@@ -644,6 +655,11 @@ class _Builder:
                 continue
             check_keys(self.report, spec, {"domain", *dspec.params}, apath,
                         f"parameter of {dname}")
+            if dname == "space_of":
+                values = self.space_of(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "space_of", values))
+                continue
             if dname == "subset_of":
                 subset = self.subset(str(name), spec, apath, scope)
                 if subset is not None:
@@ -671,6 +687,79 @@ class _Builder:
             else:
                 out.append(ArgDef(name, str(dname), dspec.build(*params), dspec.is_player))
         return out
+
+    def boards(self, raw: Any, zones: dict[str, ZoneDef], seen: dict[str, str]
+               ) -> dict[str, BoardDef]:
+        """Grids and tracks; each space becomes a zone `BOARD@SPACE` holding its items."""
+        out: dict[str, BoardDef] = {}
+        for name, spec in self.mapping(raw, ("boards",), "board: {rows, cols} or "
+                                                         "{spaces: [...]}").items():
+            path = ("boards", name)
+            if not self.ident(name, path, "board"):
+                continue
+            if name in zones:
+                self.report(path, f"{name!r} is already the name of a zone")
+                continue
+            spec = self.mapping(spec, path, "board settings")
+            check_keys(self.report, spec, BOARD_KEYS, path, "key of a board")
+            spaces: list[str] = []
+            rows, cols = 1, 0
+            if "spaces" in spec:
+                if "rows" in spec or "cols" in spec:
+                    self.report(path, "a board is either a grid (rows and cols) or a track "
+                                      "(spaces), not both")
+                    continue
+                raw_spaces = spec["spaces"]
+                if (not isinstance(raw_spaces, list) or not raw_spaces
+                        or not all(isinstance(x, str) and _ID.match(x) for x in raw_spaces)
+                        or len(set(raw_spaces)) != len(raw_spaces)):
+                    self.report((*path, "spaces"), "expected a list of different "
+                                                   "lower_snake_case space names")
+                    continue
+                spaces = list(raw_spaces)
+            else:
+                rows = self.integer(spec.get("rows"), (*path, "rows"), 1) or 0
+                cols = self.integer(spec.get("cols"), (*path, "cols"), 1) or 0
+                if not rows or not cols:
+                    continue
+                if rows * cols > MAX_SPACES:
+                    self.report(path, f"{rows} x {cols} spaces is more than {MAX_SPACES}")
+                    continue
+                spaces = [f"r{r + 1}c{c + 1}" for r in range(rows) for c in range(cols)]
+            per_player = spec.get("per_player", False)
+            if not isinstance(per_player, bool):
+                self.report((*path, "per_player"), "expected true or false")
+                per_player = False
+            visible = self.choice(spec.get("visible"), (*path, "visible"), VISIBILITY, "all")
+            holds = self.choice(spec.get("holds"), (*path, "holds"), HOLDS, "tiles")
+            label = self.text(spec.get("label"), (*path, "label"), name.replace("_", " "))
+            out[name] = BoardDef(name, tuple(spaces), rows, cols, per_player, label,
+                                 {s: i for i, s in enumerate(spaces)})
+            seen[name] = "board"
+            for space in spaces:
+                zname = space_zone(name, space)
+                zones[zname] = ZoneDef(zname, holds, per_player, visible,
+                                       label=f"{label}: {space.replace('_', ' ')}")
+        return out
+
+    def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""
+        board = spec.get("board")
+        if board not in scope.boards:
+            self.report((*path, "board") if "board" in spec else path,
+                        _unknown("board", str(board), sorted(scope.boards)))
+            return None
+        empty = spec.get("empty", False)
+        if not isinstance(empty, bool):
+            self.report((*path, "empty"), "expected true or false")
+            return None
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"space"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return space_domain(str(board), empty, where)
 
     def subset(self, name: str, spec: dict[str, Any], path: Path, scope: Scope
                ) -> Subset | None:

@@ -1,0 +1,244 @@
+"""Boards and tracks: spaces that hold items, with adjacency and distance.
+
+A board is a grid (`rows` x `cols`, spaces named `r1c1` ... by row and column) or a line of
+named spaces (a track such as a time track, `spaces: [triassic, ...]`). Every space is a
+zone of its own, named `BOARD@SPACE` inside the engine, so items on a space move, show and
+save like any zone's. Expressions name spaces by text (`'r2c3'`, `$space`, a variable).
+
+Adjacency: on a grid, the spaces sharing a side; on a track, the spaces before and after.
+Distance: on a grid, rows plus columns apart; on a track, the spaces entered or passed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .decks import find_item, owner_of
+from .domains import DOMAINS, DomainSpec
+from .effects import Param, ZoneRef, effect
+from .errors import EngineError
+from .expr import Compiled, Ctx, function
+from .model import BoardDef, Effect
+from .state import Event, GameState
+
+SEP = "@"
+
+
+def space_zone(board: str, space: str) -> str:
+    """The engine's zone name of one space of a board."""
+    return f"{board}{SEP}{space}"
+
+
+def board_of(state: GameState, name: str) -> BoardDef:
+    """A board by name (the name is checked at load)."""
+    return state.rules.boards[name]
+
+
+def _space(board: BoardDef, space: Any) -> str:
+    if space not in board.index:
+        shown = ", ".join(board.spaces[:12]) + ("..." if len(board.spaces) > 12 else "")
+        raise EngineError(f"{space!r} is not a space of {board.name}; its spaces are {shown}")
+    return str(space)
+
+
+def space_items(c: Ctx, board: BoardDef, space: Any, owner: int | None = None) -> list[int]:
+    """The item list on one space (the seat in scope's board, for a per-player board)."""
+    zone = c.state.zones[space_zone(board.name, _space(board, space))]
+    if not board.per_player:
+        return zone[0]
+    return zone[c.seat if owner is None else owner]
+
+
+def neighbours(board: BoardDef, space: str) -> list[str]:
+    """The spaces next to `space`, in board order."""
+    i = board.index[space]
+    if board.cols:
+        r, col = divmod(i, board.cols)
+        out = []
+        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            rr, cc = r + dr, col + dc
+            if 0 <= rr < board.rows and 0 <= cc < board.cols:
+                out.append(board.spaces[rr * board.cols + cc])
+        return out
+    return [board.spaces[j] for j in (i - 1, i + 1) if 0 <= j < len(board.spaces)]
+
+
+def distance(board: BoardDef, a: str, b: str) -> int:
+    """Steps between two spaces: rows plus columns on a grid, places on a track."""
+    i, j = board.index[a], board.index[b]
+    if board.cols:
+        return abs(i // board.cols - j // board.cols) + abs(i % board.cols - j % board.cols)
+    return abs(i - j)
+
+
+# --- expressions -----------------------------------------------------------------------
+# A board argument is written as a bare board name; the compiler hands it over as a name.
+
+
+def _board(c: Ctx, name: str) -> BoardDef:
+    return c.state.rules.boards[name]
+
+
+@function("at", ("board", "expr"), "How many items lie on a space of a board (the seat in "
+          "scope's own board, for a per-player board).", "at(ranch, 'r2c2')")
+def _at(name: str, space: Compiled) -> Compiled:
+    return lambda c: len(space_items(c, _board(c, name), space(c)))
+
+
+@function("kinds_at", ("board", "expr", "kind"), "How many items of a kind lie on a space.",
+          "kinds_at(ranch, $space, fence)")
+def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
+    def run(c: Ctx) -> int:
+        items = c.state.items
+        return sum(1 for i in space_items(c, _board(c, name), space(c))
+                   if items[i].kind == kind)
+
+    return run
+
+
+@function("empty_spaces", ("board",), "How many spaces of a board hold nothing.",
+          "empty_spaces(ranch)")
+def _empty_spaces(name: str) -> Compiled:
+    def run(c: Ctx) -> int:
+        board = _board(c, name)
+        return sum(1 for s in board.spaces if not space_items(c, board, s))
+
+    return run
+
+
+@function("adjacent", ("board", "expr", "expr"), "Whether two spaces of a board are next to "
+          "each other.", "adjacent(ranch, $space, 'r1c1')")
+def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
+    def run(c: Ctx) -> bool:
+        board = _board(c, name)
+        return _space(board, b(c)) in neighbours(board, _space(board, a(c)))
+
+    return run
+
+
+@function("distance", ("board", "expr", "expr"), "Steps between two spaces: on a track, the "
+          "spaces entered or passed; on a grid, rows plus columns.",
+          "distance(time_track, period, $to)")
+def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
+    def run(c: Ctx) -> int:
+        board = _board(c, name)
+        return distance(board, _space(board, a(c)), _space(board, b(c)))
+
+    return run
+
+
+@function("filled_neighbours", ("board", "expr"), "How many spaces next to a space hold at "
+          "least one item.", "filled_neighbours(ranch, $space)")
+def _filled_neighbours(name: str, space: Compiled) -> Compiled:
+    def run(c: Ctx) -> int:
+        board = _board(c, name)
+        return sum(1 for s in neighbours(board, _space(board, space(c)))
+                   if space_items(c, board, s))
+
+    return run
+
+
+# --- argument domain -------------------------------------------------------------------
+
+def _space_values(board_name: str, empty: bool, where: Compiled | None) -> Any:
+    def values(c: Ctx) -> list[Any]:
+        board = _board(c, board_name)
+        out = []
+        saved = c.args
+        try:
+            for s in board.spaces:
+                if empty and space_items(c, board, s):
+                    continue
+                if where is not None:
+                    c.args = {**saved, "space": s}
+                    if not where(c):
+                        continue
+                out.append(s)
+        finally:
+            c.args = saved
+        return out
+
+    return values
+
+
+SPACE_DOC = ("A space of a board (the acting player's own, for a per-player board): with "
+             "`empty: true`, only spaces holding nothing; with `where`, only spaces for which "
+             "it holds (`$space` is the space tested). The value is the space's name.")
+DOMAINS["space_of"] = DomainSpec("space_of", SPACE_DOC,
+                                 "space: {domain: space_of, board: ranch, empty: true}",
+                                 ("board", "empty", "where"), False,
+                                 lambda *a: (lambda c: []))
+
+
+def space_domain(board: str, empty: bool, where: Compiled | None) -> Any:
+    """The values function of a `space_of` argument."""
+    return _space_values(board, empty, where)
+
+
+# --- effects ---------------------------------------------------------------------------
+
+def _moved(c: Ctx, src: str, dst: str, src_owner: int | None, dst_owner: int | None,
+           ids: list[str]) -> None:
+    if c.events is not None and ids:
+        c.events.append(Event("moved", c.seat, {"from": src, "to": dst, "from_owner": src_owner,
+                                                "to_owner": dst_owner, "items": ids}))
+
+
+@effect("place", "Put an item from a zone onto a space of a board: `item` (an id or a kind) "
+        "or else the zone's first item.",
+        "place: {from: hand, board: ranch, space: $space}",
+        {"from": Param("zone", "where the item is"),
+         "board": Param("board", "the board"),
+         "space": Param("expr", "the space's name"),
+         "item": Param("expr", "the item: its id or a kind", required=False)})
+def _place(p: dict[str, Any]) -> Effect:
+    src: ZoneRef = p["from"]
+    name: str = p["board"]
+    space: Compiled = p["space"]
+    item: Compiled | None = p.get("item")
+
+    def run(c: Ctx) -> bool:
+        zone = src.get(c)
+        if not zone:
+            return False
+        pos = 0 if item is None else find_item(c.state, zone, item(c), src.name)
+        board = _board(c, name)
+        target = space_items(c, board, space(c))
+        index = zone.pop(pos)
+        target.append(index)
+        _moved(c, src.name, space_zone(name, _space(board, space(c))), owner_of(c, src),
+               None if not board.per_player else c.seat, [c.state.items[index].id])
+        return False
+
+    return run
+
+
+@effect("take", "Move the items on a space of a board (or one: `item`, an id or a kind) to "
+        "a zone.", "take: {board: ranch, space: $space, to: hand}",
+        {"board": Param("board", "the board"),
+         "space": Param("expr", "the space's name"),
+         "to": Param("zone", "where the items go"),
+         "item": Param("expr", "only this item: its id or a kind", required=False)})
+def _take(p: dict[str, Any]) -> Effect:
+    dst: ZoneRef = p["to"]
+    name: str = p["board"]
+    space: Compiled = p["space"]
+    item: Compiled | None = p.get("item")
+
+    def run(c: Ctx) -> bool:
+        board = _board(c, name)
+        where = _space(board, space(c))
+        on = space_items(c, board, where)
+        if not on:
+            return False
+        if item is None:
+            moving = list(on)
+            on.clear()
+        else:
+            moving = [on.pop(find_item(c.state, on, item(c), where))]
+        dst.get(c).extend(moving)
+        _moved(c, space_zone(name, where), dst.name, None if not board.per_player else c.seat,
+               owner_of(c, dst), [c.state.items[i].id for i in moving])
+        return False
+
+    return run
