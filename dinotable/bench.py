@@ -66,11 +66,70 @@ def measure(quick: bool = False) -> dict[str, Any]:
         }
         result["engine_vs_handwritten"] = round(
             dhd["games_per_second"] / hand["games_per_second"], 3)
+    result["fixtures"] = measure_fixtures(200 if quick else 1000)
+    result.update(measure_decisions(100 if quick else 500))
     from .bench_table import measure_table
 
     result.update(measure_table(quick))
     result.update(measure_executable(quick))
     return result
+
+
+def fixture_folders() -> list[Path]:
+    """The small rulesets that prove one mechanic each (present in a checkout only)."""
+    root = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "good_rulesets"
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if (p / "rules.yaml").is_file())
+
+
+def measure_fixtures(games: int) -> dict[str, Any]:
+    """Random-bot games per second for every fixture ruleset, and microseconds per action."""
+    out: dict[str, Any] = {}
+    for folder in fixture_folders():
+        rules = load_ruleset(folder)
+        players = _players(rules.min_players, rules.max_players)
+        best = _best([simulate(rules, players, games, seed, ["random"])
+                      for seed in range(1, REPEATS + 1)])
+        out[rules.id] = {
+            "players": players, "games": games,
+            "games_per_second": best["games_per_second"],
+            "actions_per_second": best["actions_per_second"],
+            "us_per_action": round(1e6 / best["actions_per_second"], 2)
+            if best["actions_per_second"] else None,
+        }
+    return out
+
+
+def measure_decisions(games: int) -> dict[str, Any]:
+    """What the decision machinery costs: `apply` of an answer to a question or a response
+    window against `apply` of an ordinary action, in the fixtures that ask."""
+    import random
+
+    from .engine import apply, legal_actions, new_game
+
+    folders = {p.name: p for p in fixture_folders()}
+    timings: dict[bool, list[float]] = {True: [], False: []}
+    for name in ("fixture_respond", "fixture_choose"):
+        if name not in folders:
+            continue
+        rules = load_ruleset(folders[name])
+        for seed in range(games):
+            state = new_game(rules, ["A", "B", "C"], None, seed)
+            rng = random.Random(seed)
+            while not state.game_over:
+                legal = legal_actions(state)
+                action = legal[int(rng.random() * len(legal))]
+                answering = bool(state.pending)
+                start = time.perf_counter()
+                apply(state, action, False)
+                timings[answering].append(time.perf_counter() - start)
+    if not timings[True] or not timings[False]:
+        return {"decision_apply_us": None, "plain_apply_us": None}
+    return {
+        "decision_apply_us": round(1e6 * sum(timings[True]) / len(timings[True]), 2),
+        "plain_apply_us": round(1e6 * sum(timings[False]) / len(timings[False]), 2),
+    }
 
 
 def dist_dir() -> Path:
@@ -117,6 +176,12 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
               f"{figures['actions_per_second']:.0f} actions/s with random bots "
               f"({figures['players']} players); load+validate {figures['load_validate_ms']:.1f} ms")
     print(f"all rulesets load+validate: {result['load_validate_all_ms']:.1f} ms")
+    for rid, figures in result["fixtures"].items():
+        print(f"fixture {rid}: {figures['games_per_second']:.0f} games/s, "
+              f"{figures['us_per_action']} us an action ({figures['players']} players)")
+    if result["decision_apply_us"] is not None:
+        print(f"apply: {result['decision_apply_us']} us answering a question or a response "
+              f"window, {result['plain_apply_us']} us for another action")
     hand = result.get("handwritten_dino_hunt_dice")
     if hand:
         print(f"hand-written dino_hunt_dice: {hand['games_per_second']:.0f} games/s, "

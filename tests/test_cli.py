@@ -7,7 +7,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, last_json_line, run_cli
+from helpers import FIXTURES, ROOT, last_json_line, run_cli
 
 import dinotable
 from dinotable.ruleset import installed_rulesets
@@ -379,6 +379,11 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert result["handwritten_dino_hunt_dice"]["games_per_second"] > 0
     assert result["dinotable"] == dinotable.__version__
     assert "load_validate_all_ms" in result
+    fixtures = FIXTURES / "good_rulesets"
+    assert set(result["fixtures"]) == {p.name for p in fixtures.iterdir()
+                                       if (p / "rules.yaml").is_file()}
+    assert all(f["games_per_second"] > 0 for f in result["fixtures"].values())
+    assert result["decision_apply_us"] > 0 and result["plain_apply_us"] > 0
 
 
 def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:

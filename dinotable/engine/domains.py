@@ -74,6 +74,7 @@ def _choice(values: list[Any]) -> Values:
 # --- subsets -------------------------------------------------------------------------
 
 MAX_LISTED_SUBSETS = 20_000  # beyond this, listing every subset is refused: sample instead
+SMALL_DOMAIN = 256  # up to this many subsets, sampling lists them and picks one
 
 
 def _eligible(c: Ctx, zone: str, where: Compiled | None) -> list[str]:
@@ -151,6 +152,10 @@ class Subset:
         low, high = _bounds(c, self.lo, self.hi, len(ids))
         if low > high:
             return None
+        if sum(math.comb(len(ids), k) for k in range(low, high + 1)) <= SMALL_DOMAIN:
+            # Few enough to list: a fair pick among those that pass, with no retries.
+            found = self.values(c)
+            return found[int(rng.random() * len(found))] if found else None
         for _ in range(64):
             k = low + int(rng.random() * (high - low + 1))
             picked = set(rng.sample(ids, k))
