@@ -129,7 +129,9 @@ def to_data(game: SavedGame) -> dict[str, Any]:
         "seats": [{"name": s.name, "kind": s.kind, "colour": s.colour} for s in game.seats],
         "options": dict(game.options),
         "seed": game.seed,
-        "log": [[p, a, [list(kv) for kv in args]] for p, a, args in game.log],
+        # A subset argument (a tuple of ids) is written as a YAML list.
+        "log": [[p, a, [[k, list(v) if isinstance(v, tuple) else v] for k, v in args]]
+                for p, a, args in game.log],
     }
     if game.bots_random is not None:
         version, words, gauss = game.bots_random
@@ -414,14 +416,22 @@ def _check_log(raw_log: list[Any], seats: int, report: Reporter
         if (not isinstance(raw, list) or len(raw) != 3 or not _is_int(raw[0])
                 or not isinstance(raw[1], str) or not isinstance(raw[2], list)
                 or not all(isinstance(kv, list) and len(kv) == 2 and isinstance(kv[0], str)
-                           and isinstance(kv[1], _ARG_TYPES) for kv in raw[2])):
+                           and _arg_value_ok(kv[1]) for kv in raw[2])):
             report(("log", i), "expected [seat, action, [[argument, value], ...]]")
             continue
         if seats and not 0 <= raw[0] < seats:
             report(("log", i), f"seat {shorten(str(raw[0]))} is not at the table")
             continue
-        log.append((raw[0], raw[1], tuple((k, v) for k, v in raw[2])))
+        log.append((raw[0], raw[1], tuple(
+            (k, tuple(v) if isinstance(v, list) else v) for k, v in raw[2])))
     return log
+
+
+def _arg_value_ok(value: Any) -> bool:
+    """A plain value, or a short list of them (a subset of items chosen)."""
+    if isinstance(value, list):
+        return len(value) <= 100 and all(isinstance(v, _ARG_TYPES) for v in value)
+    return isinstance(value, _ARG_TYPES)
 
 
 def _check_random(raw: Any, report: Reporter) -> tuple[Any, ...] | None:

@@ -139,3 +139,16 @@ def test_a_save_round_trips_through_its_file(tmp_path: Path) -> None:
     back = saves.read(path)
     assert back == game
     assert back.replay().to_dict() == state.to_dict()
+
+
+def test_a_chosen_subset_of_dice_is_saved_as_a_list_and_read_back_as_the_same_move(
+        tmp_path: Path) -> None:
+    log = [(0, "reroll", (("dice", ("die2", "die5")),)), (1, "score", ())]
+    game = saves.SavedGame("dino_hunt_dice", 1, [saves.SavedSeat("Ann", "human", 0),
+                                                 saves.SavedSeat("Ben", "random", 3)],
+                           {}, 4, log)
+    path = tmp_path / "game.yaml"
+    assert saves.write(game, path)
+    assert "- die2" in path.read_text() or "[die2, die5]" in path.read_text()
+    back = saves.read(path)
+    assert back.log == log
