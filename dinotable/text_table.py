@@ -68,7 +68,8 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
             if isinstance(content, dict):
                 print(f"   {label}: {content['size']} hidden", file=out)
                 continue
-            shown = ", ".join(f"{kind} {face}" if face else kind for _, kind, face in content)
+            shown = ", ".join("face down" if kind is None else f"{kind} {face}" if face
+                              else kind for _, kind, face in content)
             print(f"   {label}: {shown or '-'}", file=out)
     status = getattr(rules.layout, "status", None)
     if status is not None and seat is not None and not state.game_over:

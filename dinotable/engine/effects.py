@@ -419,6 +419,11 @@ class EffectCompiler:
         if kind == "expr":
             compiled = self.expr(raw, path)
             return _BAD if compiled is None else compiled
+        if kind == "facing":
+            if raw not in ("up", "down", "over"):
+                self.report(path, _unknown("facing", str(raw), ["up", "down", "over"]))
+                return _BAD
+            return raw
         if kind in ("face", "kind", "board"):
             known = {"face": s.faces, "kind": s.kinds, "board": s.boards}[kind]
             if raw not in known:

@@ -8,6 +8,7 @@ from typing import Any, cast
 from .decide import PASS, combos, decision_actions, frame_seat, skip_unplayable
 from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
+from .facing import lay_start_items, sees_face
 from .model import ActionDef, Rules
 from .state import Action, Event, GameState, Item
 from .views import seen_player_vars, seen_scores
@@ -46,6 +47,7 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                     state.items.append(Item(f"{kind}{numbered}", kind))
             _place_start_items(state, zdef.name, owner)
     state.item_ids = {it.id: n for n, it in enumerate(state.items)}
+    lay_start_items(state)
     if setup is not None:
         setup(state)
     _start_round(state.ctx, 0)
@@ -570,8 +572,11 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
             if visible:
                 # A cup or bag shows what is in it, never a face: nothing in it is rolled.
+                # A card lying face down shows only its back: (None, None, None).
                 shown.append([(state.items[i].id, state.items[i].kind,
-                               None if zdef.blind else state.items[i].face) for i in content])
+                               None if zdef.blind else state.items[i].face)
+                              if sees_face(state, i, zname, owner, seat) else (None, None, None)
+                              for i in content])
             else:
                 shown.append({"size": len(content)})
         zones[zname] = shown if zdef.per_player else shown[0]

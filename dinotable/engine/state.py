@@ -95,6 +95,7 @@ class GameState:
         self.pending: list[dict[str, Any]] = []
         # Items lying in a deck in unknown (shuffled) order: drawing one is a chance event.
         self.shuffled: set[int] = set()
+        self.face_down: set[int] = set()  # items lying face down (see engine/facing.py)
         self.item_ids: dict[str, int] = {}  # item id -> index in `items`; fixed at setup
         # Not part of the game, only speed: bumped by every apply, so the legal list of
         # the last legal_actions call can be trusted while it matches.
@@ -153,6 +154,7 @@ class GameState:
             "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
             "pending": copy.deepcopy(self.pending),
             "shuffled": sorted(self.shuffled),
+            "face_down": sorted(self.face_down),
         }
 
     @classmethod
@@ -166,6 +168,7 @@ class GameState:
         state.items = [Item(i, k, f) for i, k, f in data["items"]]
         state.item_ids = {it.id: n for n, it in enumerate(state.items)}
         state.shuffled = set(data.get("shuffled", []))
+        state.face_down = set(data.get("face_down", []))
         state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
         state.game_vars = dict(data["game_vars"])
         state.player_vars = [dict(v) for v in data["player_vars"]]

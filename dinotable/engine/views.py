@@ -62,7 +62,8 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
         kind = event.kind
         if kind in ("drew", "moved"):
             if not (can_see(r, data["from"], data.get("from_owner"), viewer)
-                    or can_see(r, data["to"], data.get("to_owner"), viewer)):
+                    or can_see(r, data["to"], data.get("to_owner"), viewer)) or (
+                    isinstance(rules, GameState) and _lies_face_down(rules, data, viewer)):
                 event = _without_items(event, len(data.get("items", ())), r, data["from"])
         elif kind == "rolled":
             owner = data.get("owner", event.seat)
@@ -75,6 +76,18 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
                 event = Event(kind, event.seat, {k: v for k, v in data.items() if k != "score"})
         out.append(event)
     return out
+
+
+def _lies_face_down(state: GameState, data: dict[str, Any], viewer: int | None) -> bool:
+    """Whether an item moved lies face down where it went, out of the viewer's sight."""
+    to_owner = data.get("to_owner")
+    for item in data.get("items", ()):
+        index = state.item_ids.get(item)
+        if index is not None and index in state.face_down and not (
+                state.rules.zones[data["to"]].per_player and to_owner == viewer
+                and viewer is not None):
+            return True
+    return False
 
 
 def _without_items(event: Event, count: int, rules: Rules, zone: str) -> Event:

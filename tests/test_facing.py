@@ -1,0 +1,86 @@
+"""Cards lying face down: only their backs show, to everyone but the owner of the zone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dinotable.engine import Action, apply, new_game, redact, view_for
+from dinotable.engine.state import GameState
+from dinotable.ruleset import load_ruleset
+
+RULES = """
+id: facing
+name: Facing
+version: 1
+players: {min: 2, max: 2}
+items:
+  gem: {type: card, copies: 2}
+  rock: {type: card}
+zones:
+  pile: {holds: cards, start: {gem: 2}, face: down}
+  table: {holds: cards, start: {rock: 1}}
+  mine: {holds: cards, per_player: true}
+score: size(mine)
+actions:
+  reveal:
+    effects:
+      - flip: {zone: pile, to: up, item: "'gem'"}
+      - end_turn: {}
+  take:
+    effects:
+      - move: {from: pile, to: mine, count: 1}
+      - end_turn: {}
+  hide:
+    effects:
+      - flip: {zone: table}
+      - end_turn: {}
+end: {trigger: "size(pile) == 0"}
+"""
+
+
+def _game(tmp_path: Path) -> GameState:
+    folder = tmp_path / "facing"
+    folder.mkdir()
+    (folder / "rules.yaml").write_text(RULES)
+    return new_game(load_ruleset(folder), ["Ann", "Ben"])
+
+
+def _pile(state: GameState, seat: int | None) -> list[object]:
+    return list(view_for(state, seat)["zones"]["pile"])
+
+
+def test_cards_set_up_face_down_show_only_their_backs(tmp_path: Path) -> None:
+    state = _game(tmp_path)
+    for seat in (0, 1, None):
+        assert _pile(state, seat) == [(None, None, None), (None, None, None)]
+    assert view_for(state, 0)["zones"]["table"] == [("rock", "rock", None)]
+
+
+def test_a_card_turned_face_up_shows_to_everyone(tmp_path: Path) -> None:
+    state = _game(tmp_path)
+    events = apply(state, Action(0, "reveal"))
+    assert _pile(state, 1) == [("gem", "gem", None), (None, None, None)]
+    flipped = [e for e in events if e.kind == "flipped"]
+    assert flipped and flipped[0].data["face_up"] == ["gem"]
+
+
+def test_a_face_down_card_keeps_lying_face_down_where_it_goes_and_its_owner_sees_it(
+        tmp_path: Path) -> None:
+    state = _game(tmp_path)
+    events = apply(state, Action(0, "take"))
+    mine = view_for(state, 0)["zones"]["mine"]
+    assert mine[0] == [("gem", "gem", None)], "Ann sees the card in her own zone"
+    assert view_for(state, 1)["zones"]["mine"][0] == [(None, None, None)], "Ben sees its back"
+    moved_for_ben = [e for e in redact(events, 1, state) if e.kind == "moved"]
+    assert moved_for_ben and moved_for_ben[0].data.get("hidden") is True
+    assert "items" not in moved_for_ben[0].data
+    moved_for_ann = [e for e in redact(events, 0, state) if e.kind == "moved"]
+    assert moved_for_ann[0].data["items"] == ["gem"]
+
+
+def test_flip_over_turns_a_face_up_card_face_down_and_a_save_keeps_it(tmp_path: Path) -> None:
+    state = _game(tmp_path)
+    apply(state, Action(0, "hide"))
+    assert view_for(state, 1)["zones"]["table"] == [(None, None, None)]
+    copy = GameState.from_dict(state.rules, state.to_dict())
+    assert view_for(copy, 1)["zones"]["table"] == [(None, None, None)]
