@@ -170,6 +170,23 @@ DOMAINS["space_of"] = DomainSpec("space_of", SPACE_DOC,
                                  lambda *a: (lambda c: []))
 
 
+KIND_ON_DOC = ("The kind of any item lying on one space of a board (the space an expression "
+               "gives, such as the player's own position), each kind once.")
+DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
+                                "target: {domain: kind_on, board: time_track, space: period}",
+                                ("board", "space"), False, lambda *a: (lambda c: []))
+
+
+def kind_on_domain(board_name: str, space: Compiled) -> Any:
+    """The values function of a `kind_on` argument."""
+    def values(c: Ctx) -> list[Any]:
+        items = c.state.items
+        on = space_items(c, _board(c, board_name), space(c))
+        return list(dict.fromkeys(items[i].kind for i in on))
+
+    return values
+
+
 def space_domain(board: str, empty: bool, where: Compiled | None) -> Any:
     """The values function of a `space_of` argument."""
     return _space_values(board, empty, where)

@@ -64,6 +64,17 @@ def _item_in(zone: str) -> Values:
     return lambda c: [c.state.items[i].id for i in c.state.zone(zone, c.seat)]
 
 
+@domain("kind_in", "The kind of any item in a zone (the acting player's own, for a "
+        "per-player zone), each kind once: with copies, one answer stands for any of them.",
+        "card: {domain: kind_in, zone: hand}", ("zone",))
+def _kind_in(zone: str) -> Values:
+    def values(c: Ctx) -> list[Any]:
+        items = c.state.items
+        return list(dict.fromkeys(items[i].kind for i in c.state.zone(zone, c.seat)))
+
+    return values
+
+
 @domain("choice", "One of a fixed list of values.", "colour: {domain: choice, values: [red, blue]}",
         ("values",))
 def _choice(values: list[Any]) -> Values:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path as FsPath
 from typing import Any
 
-from ..engine.boards import space_domain, space_zone
+from ..engine.boards import kind_on_domain, space_domain, space_zone
 from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
 from ..engine.effects import EffectCompiler, _unknown
@@ -655,6 +655,11 @@ class _Builder:
                 continue
             check_keys(self.report, spec, {"domain", *dspec.params}, apath,
                         f"parameter of {dname}")
+            if dname == "kind_on":
+                values = self.kind_on(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "kind_on", values))
+                continue
             if dname == "space_of":
                 values = self.space_of(spec, apath, scope)
                 if values is not None:
@@ -741,6 +746,19 @@ class _Builder:
                 zones[zname] = ZoneDef(zname, holds, per_player, visible,
                                        label=f"{label}: {space.replace('_', ' ')}")
         return out
+
+    def kind_on(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `kind_on` argument: the kinds lying on the space an expression gives."""
+        board = spec.get("board")
+        if board not in scope.boards:
+            self.report((*path, "board") if "board" in spec else path,
+                        _unknown("board", str(board), sorted(scope.boards)))
+            return None
+        if "space" not in spec:
+            self.report(path, "kind_on needs `space`: an expression giving the space")
+            return None
+        space = EffectCompiler(scope, self.report, {}).expr(spec["space"], (*path, "space"))
+        return None if space is None else kind_on_domain(str(board), space)
 
     def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""

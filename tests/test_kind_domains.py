@@ -1,0 +1,70 @@
+"""Arguments that name a card by its kind: one answer for every copy, in a zone or on a space."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dinotable.engine import Action, IllegalAction, apply, legal_actions, new_game
+from dinotable.engine.state import GameState
+from dinotable.ruleset import load_ruleset
+
+RULES = """
+id: kinds
+name: Kinds
+version: 1
+players: {min: 2, max: 2}
+items:
+  raptor: {type: card, copies: 2}
+  fern: {type: card}
+zones:
+  hand: {holds: cards, start: {raptor: 2, fern: 1}}
+  out: {holds: cards}
+boards:
+  ages: {spaces: [triassic, jurassic], holds: cards}
+vars:
+  player: {age: "jurassic"}
+score: size(out)
+actions:
+  play:
+    args:
+      card: {domain: kind_in, zone: hand}
+    effects:
+      - place: {from: hand, board: ages, space: age, item: $card}
+      - end_turn: {}
+  hunt:
+    args:
+      target: {domain: kind_on, board: ages, space: age}
+    effects:
+      - take: {board: ages, space: age, to: out, item: $target}
+      - end_turn: {}
+end: {trigger: "size(out) == 3"}
+"""
+
+
+def _game(tmp_path: Path) -> GameState:
+    folder = tmp_path / "kinds"
+    folder.mkdir()
+    (folder / "rules.yaml").write_text(RULES)
+    return new_game(load_ruleset(folder), ["Ann", "Ben"])
+
+
+def test_two_copies_of_a_card_are_one_answer_and_either_copy_is_taken(tmp_path: Path) -> None:
+    state = _game(tmp_path)
+    plays = [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"]
+    assert plays == ["raptor", "fern"]
+    apply(state, Action(0, "play", (("card", "raptor"),)))
+    apply(state, Action(1, "play", (("card", "raptor"),)))
+    assert [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"] == ["fern"]
+
+
+def test_kinds_on_the_players_own_space_are_the_targets(tmp_path: Path) -> None:
+    state = _game(tmp_path)
+    apply(state, Action(0, "play", (("card", "fern"),)))
+    targets = [dict(a.args)["target"] for a in legal_actions(state) if a.id == "hunt"]
+    assert targets == ["fern"]
+    with pytest.raises(IllegalAction):
+        apply(state, Action(1, "hunt", (("target", "raptor"),)))
+    apply(state, Action(1, "hunt", (("target", "fern"),)))
+    assert state.score(1) == 1
