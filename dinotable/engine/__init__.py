@@ -8,6 +8,7 @@ from . import boards as _boards  # noqa: F401  (registers board functions and ef
 from . import facing as _facing  # noqa: F401  (registers flip)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
 from . import odds as _odds  # noqa: F401  (registers chance_of)
+from . import patterns as _patterns  # noqa: F401  (registers dice pattern functions)
 from .chance import Chance
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
 from .game import (
