@@ -47,6 +47,15 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
         return f"{name} rolls: {shown}."
     if kind == "turn_started":
         return f"--- {name}'s turn ---"
+    if kind == "asked":
+        return str(data.get("prompt") or f"{name} has a choice to make.")
+    if kind == "window_opened":
+        return f"{players[data['asking']]} may respond."
+    if kind == "flipped":
+        if data.get("face_up"):
+            return f"{name} turns over {', '.join(data['face_up'])}."
+        count = int(data.get("face_down", 0))
+        return f"{name} turns {count} face down." if count else None
     if kind == "last_round":
         return f"{name} reached the goal: this is the last round!"
     if kind == "tiebreak":

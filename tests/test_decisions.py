@@ -70,3 +70,18 @@ def test_an_answer_from_the_wrong_seat_or_outside_the_choices_is_refused() -> No
     assert state.to_dict() == before
 
 
+
+
+def test_the_terminal_tells_who_must_answer_and_who_may_respond() -> None:
+    from dinotable.narrate import describe
+
+    rules = _load("fixture_respond")
+    state = new_game(rules, ["Ann", "Ben"])
+    state.chance.force(["hit"])
+    words = [describe(e, state, None) for e in apply(state, Action(0, "attack"))]
+    assert "Ben may respond." in words
+    rules = _load("fixture_choose")
+    state = new_game(rules, ["Ann", "Ben"])
+    apply(state, Action(0, "mood", (("feeling", "calm"),)))
+    words = [describe(e, state, None) for e in apply(state, Action(0, "play"))]
+    assert "Ann wagers 1, 2 or 3 (bold players only 2 or 3)." in words
