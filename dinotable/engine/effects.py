@@ -15,6 +15,7 @@ from typing import Any, cast
 from .errors import ExpressionError
 from .expr import Compiled, Ctx, Scope, bind, compile_expr, source_of, suggest
 from .model import Effect
+from .origins import Origin, register
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -79,6 +80,12 @@ class EffectCompiler:
         self.report = report
         self.zone_defs = zone_defs
 
+    def origin(self, path: tuple[Any, ...], raw: Any) -> Origin:
+        """Where a piece of the ruleset is (its line when the reporter knows the marks)."""
+        where = getattr(self.report, "where", None)
+        line = where(path)[0] if where is not None else 0
+        return Origin(path, line, _short(raw))
+
     def effects(self, raw: Any, path: tuple[Any, ...]) -> Effect:
         """Compile a list of effects (or one effect) found at `path` into one function."""
         return generate(self.pieces(raw, path))
@@ -92,7 +99,17 @@ class EffectCompiler:
         if not isinstance(raw, list):
             self.report(path, "expected a list of effects")
             return []
-        return [self.one(item, (*path, i)) for i, item in enumerate(raw)]
+        return [self.marked(item, (*path, i)) for i, item in enumerate(raw)]
+
+    def marked(self, raw: Any, path: tuple[Any, ...]) -> Piece:
+        """One effect's piece, its first line marked with where the effect is written."""
+        piece = self.one(raw, path)
+        if not piece.lines:
+            return piece
+        # A when form's first line is its test: name the condition.
+        first = (self.origin((*path, "when"), raw["when"]) if isinstance(raw, dict)
+                 and "when" in raw else self.origin(path, raw))
+        return Piece(piece.lines, piece.ns, [(0, first), *piece.marks])
 
     def one(self, raw: Any, path: tuple[Any, ...]) -> Piece:
         """Compile one effect mapping into a piece of code."""
@@ -187,20 +204,24 @@ class EffectCompiler:
         if test is None:
             return _NOTHING
         ns: dict[str, Any] = {}
+        marks: list[tuple[int, Origin]] = []
         lines = [f"if {source_of(test, ns)}:"]
-        lines += _indent(then, ns) or ["    pass"]
+        lines += _indent(then, ns, marks, len(lines)) or ["    pass"]
         if other:
-            lines += ["else:", *_indent(other, ns)]
-        return Piece(lines, ns)
+            lines.append("else:")
+            lines += _indent(other, ns, marks, len(lines))
+        return Piece(lines, ns, marks)
 
     def expr(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None
              ) -> Compiled | None:
         """Compile an expression, reporting a problem at `path` instead of raising."""
         try:
-            return compile_expr(raw, scope or self.scope)
+            compiled = compile_expr(raw, scope or self.scope)
         except ExpressionError as exc:
             self.report(path, str(exc))
             return None
+        register(compiled, self.origin(path, raw))
+        return compiled
 
     def zone(self, raw: Any, path: tuple[Any, ...]) -> Any:
         """A zone reference: a name, or {name: ZONE, owner: EXPR} for another player's zone."""
@@ -307,11 +328,14 @@ class Piece:
     `end_turn` a `return`, and effects without inline code are called as closures.
     """
 
-    __slots__ = ("lines", "ns")
+    __slots__ = ("lines", "marks", "ns")
 
-    def __init__(self, lines: list[str], ns: dict[str, Any]) -> None:
+    def __init__(self, lines: list[str], ns: dict[str, Any],
+                 marks: list[tuple[int, Origin]] | None = None) -> None:
         self.lines = lines
         self.ns = ns
+        # (line within `lines`, where in the ruleset): names the effect when one fails at play
+        self.marks: list[tuple[int, Origin]] = marks or []
 
 
 _NOTHING = Piece([], {})
@@ -324,10 +348,14 @@ def call_piece(effect: Effect) -> Piece:
     return Piece([f"if {name}(c):", "    return True"], ns)
 
 
-def _indent(pieces: list[Piece], ns: dict[str, Any]) -> list[str]:
-    out = []
+def _indent(pieces: list[Piece], ns: dict[str, Any],
+            marks: list[tuple[int, Origin]] | None = None, base: int = 0) -> list[str]:
+    """The pieces' lines indented one level; their marks shifted to `base` + their place."""
+    out: list[str] = []
     for piece in pieces:
         ns.update(piece.ns)
+        if marks is not None:
+            marks += [(base + len(out) + line, origin) for line, origin in piece.marks]
         out += ["    " + line for line in piece.lines]
     return out
 
@@ -335,7 +363,8 @@ def _indent(pieces: list[Piece], ns: dict[str, Any]) -> list[str]:
 def generate(pieces: list[Piece]) -> Effect:
     """One function running the pieces in order; True when the turn ended."""
     ns: dict[str, Any] = {}
-    body = _indent(pieces, ns)
+    marks: list[tuple[int, Origin]] = []
+    body = _indent(pieces, ns, marks, 3)  # the body starts on line 3 of the source below
     if not body:
         return _noop
     # `st` saves an attribute read per use; nested lambdas see the same state, so the
@@ -347,6 +376,7 @@ def generate(pieces: list[Piece]) -> Effect:
     exec(source, ns)
     fn: Any = ns["_effects"]
     fn.source = source
+    register(fn, marks=marks)
     return cast(Effect, fn)
 
 
@@ -402,6 +432,17 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
 
 def _noop(c: Ctx) -> bool:
     return False
+
+
+def _short(raw: Any) -> str:
+    """A piece of ruleset as written, shortened for a message (flow-style YAML)."""
+    if isinstance(raw, dict):
+        text = "{" + ", ".join(f"{k}: {_short(v)}" for k, v in raw.items()) + "}"
+    elif isinstance(raw, list):
+        text = "[" + ", ".join(_short(v) for v in raw) + "]"
+    else:
+        text = str(raw)
+    return text if len(text) <= 100 else text[:97] + "..."
 
 
 # --- dice --------------------------------------------------------------------

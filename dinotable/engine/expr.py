@@ -164,9 +164,17 @@ def _rewrite_token(m: re.Match[str]) -> str:
     return "True" if m.group(3) == "true" else "False"
 
 
+MAX_LITERAL = 10**9  # a larger number in a ruleset is a typo, and could make a game hang
+
+
 def _literal(value: Any, text: str) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         raise ExpressionError(text, f"the number {value!r} is too large")
+    if isinstance(value, int | float) and not isinstance(value, bool) and (
+            not -MAX_LITERAL <= value <= MAX_LITERAL):
+        shown = repr(value) if len(repr(value)) <= 40 else f"of {len(repr(value))} digits"
+        raise ExpressionError(text, f"number too large: {shown} (at most {MAX_LITERAL:,} "
+                                    "either side of zero)")
     return repr(value)
 
 

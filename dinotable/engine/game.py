@@ -9,6 +9,7 @@ from typing import Any, cast
 from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .model import ActionDef, Rules
+from .origins import Origin, RulesError, origin_of, register, rules_error, rules_file
 from .state import Action, Event, GameState, Item
 
 
@@ -22,6 +23,19 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
     if len(set(players)) != n:
         raise ValueError("every player needs a different name")
     state = GameState(rules, players, resolve_options(rules, options or {}), seed)
+    try:
+        _set_up(state)
+    except EngineError:
+        raise
+    except Exception as exc:  # a ruleset's own code failed: name its line
+        raise rules_error(rules, exc, "setting up the game") from exc
+    return state
+
+
+def _set_up(state: GameState) -> None:
+    """Items into their starting zones, then the first round and turn begin."""
+    rules = state.rules
+    n = len(state.players)
     for zdef in rules.zones.values():
         owners = n if zdef.per_player else 1
         state.zones[zdef.name] = [[] for _ in range(owners)]
@@ -32,7 +46,6 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                     state.zones[zdef.name][owner].append(len(state.items))
                     state.items.append(Item(f"{kind}{numbered}", kind))
     _start_round(state.ctx, 0)
-    return state
 
 
 def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
@@ -100,8 +113,9 @@ def _start_turn(ctx: Ctx, seat: int) -> None:
     state.turns += 1
     state.idle_turns += 1
     if state.idle_turns > MAX_TURNS_WITHOUT_ACTION:
-        raise EngineError(f"{MAX_TURNS_WITHOUT_ACTION} turns ended by themselves with no "
-                          "action taken: the ruleset's turn start always ends the turn")
+        raise RulesError(f"{rules_file(state.rules)}: {MAX_TURNS_WITHOUT_ACTION} turns ended "
+                         "by themselves with no action taken: the ruleset's turn start always "
+                         "ends the turn", rules_file(state.rules))
     state.turn_vars = dict(state.rules.turn_vars)
     _emit(ctx.events, "turn_started", seat)
     state.rules.turn_start(_focus(ctx, seat))
@@ -168,8 +182,13 @@ def leaders(state: GameState) -> list[int]:
         return (rules.score(ctx), tb)
 
     seats = [s for s in range(len(state.players)) if state.active[s]]
-    best = max(key(s) for s in seats)
-    return [s for s in seats if key(s) == best]
+    try:
+        best = max(key(s) for s in seats)
+        return [s for s in seats if key(s) == best]
+    except EngineError:
+        raise
+    except Exception as exc:  # scores that cannot be compared, say a number and a text
+        raise rules_error(rules, exc, "finding the leaders") from exc
 
 
 MAX_TIEBREAK_ROUNDS = 20  # a tie no round can break is shared rather than played forever
@@ -212,6 +231,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """
     if state.game_over:
         return []
+    waited = seat is None
     if seat is None:
         seat = state.current
     cache = state.legal_cache
@@ -219,7 +239,16 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         return cache[2]
     ctx = state.ctx
     ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
-    result: list[Action] = state.rules.legal(ctx, seat, seat == state.current)
+    try:
+        result: list[Action] = state.rules.legal(ctx, seat, seat == state.current)
+    except EngineError:
+        raise
+    except Exception as exc:  # an action's `when` or an argument domain failed
+        raise rules_error(state.rules, exc, "listing the legal actions") from exc
+    if waited and not result:
+        raise RulesError(f"{rules_file(state.rules)}: no action is legal for "
+                         f"{state.players[seat]} and the game is not over: check the "
+                         "actions' `when`", rules_file(state.rules))
     state.legal_cache = (state.version, seat, result)
     return result
 
@@ -240,12 +269,16 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
     ns: dict[str, Any] = {"_with_args": _with_args}
     lines = ["def _legal(c, seat, current):", "    A = c.state.plain_actions[seat]",
              "    r = []"]
+    marks: list[tuple[int, Origin]] = []
     for adef in actions.values():
         # Players left out of a tiebreak round take no part in it, on any turn.
         tests = {"current": ["current"], "others": ["not current", "c.state.active[seat]"],
                  "any": ["c.state.active[seat]"]}[adef.by]
         if adef.when is not None:
             tests.append(source_of(adef.when, ns))
+            origin = origin_of(adef.when)
+            if origin is not None:  # a `when` that fails at play names its line
+                marks.append((len(lines) + 1, origin))
         if adef.args:
             body = f"r.extend(_with_args(c, seat, {bind(ns, adef, 'a')}))"
         else:
@@ -253,6 +286,7 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
         lines += [f"    if {' and '.join(tests) or 'True'}:", f"        {body}"]
     lines.append("    return r")
     exec("\n".join(lines), ns)  # generated from compiled expressions only
+    register(ns["_legal"], marks=marks)
     return cast(Callable[[Ctx, int, bool], list[Action]], ns["_legal"])
 
 
@@ -274,8 +308,13 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     if adef.by == "others" and action.player == state.current:
         return f"{adef.label} is played on another player's turn"
     ctx = Ctx(state, action.player)
-    if adef.when is not None and not adef.when(ctx):
-        return adef.why_not or f"{adef.label} is not possible now"
+    try:
+        if adef.when is not None and not adef.when(ctx):
+            return adef.why_not or f"{adef.label} is not possible now"
+    except EngineError:
+        raise
+    except Exception as exc:
+        raise rules_error(rules, exc, f"checking whether {action} is legal") from exc
     given = dict(action.args)
     expected = [a.name for a in adef.args]
     for key in given:
@@ -285,7 +324,12 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     for a in adef.args:
         if a.name not in given:
             return f"{action.id} needs the argument {a.name!r}"
-        values = a.values(ctx)
+        try:
+            values = a.values(ctx)
+        except EngineError:
+            raise
+        except Exception as exc:
+            raise rules_error(rules, exc, f"listing the choices for {a.name}") from exc
         if given[a.name] not in values:
             shown = [state.players[v] for v in values] if a.is_player else values
             value = given[a.name]
@@ -314,6 +358,10 @@ def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
         if snapshot is not None:
             state.restore(snapshot)
         raise
+    except EngineError:
+        raise
+    except Exception as exc:  # the ruleset's own code failed mid-action: name its line
+        raise rules_error(state.rules, exc, f"playing {action}") from exc
 
 
 def _play(state: GameState, action: Action, record: bool) -> list[Event]:

@@ -128,3 +128,4 @@ class Rules:
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     source: str = ""
     layout: Any = field(default=None, repr=False, compare=False)  # the table's plan; see ruleset
+    file: str = ""  # the rules file as problems name it, e.g. rulesets/x/rules.yaml

@@ -36,6 +36,10 @@ RESERVED: dict[str, str] = {
     "true": "a truth value", "false": "a truth value",
 }
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+# Bounds that keep a typo from hanging a game: a 30-digit goal or dice count is a mistake.
+MAX_SEATS = 8
+MAX_START = 200  # items of one kind a zone starts with (per owner)
+MAX_NUMBER = 10**9  # any whole number a ruleset writes: option values, variables, literals
 
 # Top-level sections: name -> (required, what it holds)
 SECTIONS: dict[str, tuple[bool, str]] = {
@@ -103,12 +107,18 @@ class _Builder:
             return {}
         return raw
 
-    def integer(self, raw: Any, path: Path, lo: int | None = None) -> int | None:
+    def integer(self, raw: Any, path: Path, lo: int | None = None, hi: int = MAX_NUMBER
+                ) -> int | None:
         if not isinstance(raw, int) or isinstance(raw, bool):
-            self.report(path, f"expected a whole number, found {raw!r}")
+            self.report(path, f"expected a whole number, found {_shown(raw)}")
             return None
         if lo is not None and raw < lo:
-            self.report(path, f"expected at least {lo}, found {raw}")
+            self.report(path, f"expected at least {lo}, found {_shown(raw)}")
+            return None
+        if not -MAX_NUMBER <= raw <= hi:
+            self.report(path, f"expected at most {hi}, found {_shown(raw)}" if raw > 0 else
+                        f"number too large: {_shown(raw)} (at most {MAX_NUMBER:,} either side "
+                        "of zero)")
             return None
         return raw
 
@@ -155,8 +165,8 @@ class _Builder:
         if "players" in data:  # a missing section is reported once, above
             players = self.mapping(data.get("players"), ("players",), "min and max")
             check_keys(r, players, {"min", "max"}, ("players",), "key of players")
-            pmin = self.integer(players.get("min"), ("players", "min"), 1) or 1
-            pmax = self.integer(players.get("max"), ("players", "max"), 1) or pmin
+            pmin = self.integer(players.get("min"), ("players", "min"), 1, MAX_SEATS) or 1
+            pmax = self.integer(players.get("max"), ("players", "max"), 1, MAX_SEATS) or pmin
             if pmax < pmin:
                 r(("players", "max"), f"max ({pmax}) is less than min ({pmin})")
         self.text(data.get("time"), ("time",))
@@ -186,6 +196,10 @@ class _Builder:
                 if not isinstance(value, int | float | str | bool):
                     r(("vars", scope_name, var), "a starting value is a number, text or "
                                                   "true/false")
+                    continue
+                if _too_large(value):
+                    r(("vars", scope_name, var), f"number too large: {_shown(value)} (at most "
+                                                  f"{MAX_NUMBER:,} either side of zero)")
                     continue
                 seen[var] = f"{scope_name} variable"
             scoped[scope_name] = {k: v for k, v in block.items() if isinstance(k, str)}
@@ -230,6 +244,7 @@ class _Builder:
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
             score=score, end=end, round_mode=round_mode, hidden_information=hidden,
             state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
+            file=self.report.file,
         )
 
     def options(self, raw: Any) -> dict[str, OptionDef]:
@@ -249,6 +264,13 @@ class _Builder:
                 self.report(path, "an option needs a default")
                 continue
             default = spec["default"]
+            if _too_large(default):
+                self.report((*path, "default"), f"number too large: {_shown(default)} (at most "
+                                                f"{MAX_NUMBER:,} either side of zero)")
+                continue
+            if not isinstance(default, int | float | str | bool):
+                self.report((*path, "default"), "a default is a number, text or true/false")
+                continue
             lo, hi = spec.get("min"), spec.get("max")
             if lo is not None:
                 lo = self.integer(lo, (*path, "min"))
@@ -309,7 +331,7 @@ class _Builder:
                     self.report((*path, "start", kind), _unknown("die kind", str(kind),
                                                                  list(dice)))
                     continue
-                n = self.integer(count, (*path, "start", kind), 0)
+                n = self.integer(count, (*path, "start", kind), 0, MAX_START)
                 if n is not None:
                     start.append((kind, n))
             out[name] = ZoneDef(name, holds, per_player, visible, tuple(start),
@@ -443,3 +465,16 @@ def problems_of(folder: FsPath | str) -> list[Problem]:
     except LoadError as exc:
         return exc.problems
     return []
+
+
+def _too_large(value: Any) -> bool:
+    """A number beyond what any ruleset needs (or not finite)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return not -MAX_NUMBER <= value <= MAX_NUMBER
+
+
+def _shown(value: Any) -> str:
+    """A value for a message, a very long number cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:12]}...{text[-4:]} ({len(text)} characters)"

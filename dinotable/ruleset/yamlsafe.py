@@ -108,7 +108,7 @@ class _Builder:
             if node.tag not in _PLAIN_TAGS:
                 self.fail(node, path, f"tag {node.tag!r} is not allowed; only plain YAML values")
                 return None
-            return self.loader.construct_object(node, deep=True)
+            return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
                 self.fail(node, path, f"tag {node.tag!r} is not allowed")
@@ -127,7 +127,7 @@ class _Builder:
                 if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _PLAIN_TAGS:
                     self.fail(knode, path, "a key must be a plain value")
                     continue
-                key = self.loader.construct_object(knode, deep=True)
+                key = self.scalar(knode, path)
                 if key in out:
                     self.fail(knode, (*path, key), f"key {key!r} appears twice")
                     continue
@@ -137,3 +137,13 @@ class _Builder:
             return out
         self.fail(node, path, "unexpected YAML node")
         return None
+
+    def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
+        """A plain value; a number too long for Python to convert is a problem, not a crash."""
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ValueError:
+            # Python refuses to convert integers of more than 4,300 digits (and PyYAML's
+            # sexagesimal or float forms can fail the same way): say so at the value.
+            self.fail(node, path, f"number too large ({len(str(node.value))} characters)")
+            return None
