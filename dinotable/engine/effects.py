@@ -13,7 +13,18 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .errors import ExpressionError
-from .expr import Compiled, Ctx, Scope, bind, compile_expr, source_of, suggest
+from .expr import (
+    TYPE_WORDS,
+    Compiled,
+    Ctx,
+    Scope,
+    bind,
+    clash,
+    compile_expr,
+    expr_type,
+    source_of,
+    suggest,
+)
 from .model import Effect
 from .origins import Origin, register
 from .state import Event
@@ -32,6 +43,7 @@ class Param:
     doc: str
     required: bool = True
     default: Any = None
+    vtype: str = "any"  # for an expr parameter: the value type it needs (number, player, ...)
 
 
 @dataclass(frozen=True)
@@ -159,9 +171,12 @@ class EffectCompiler:
                     param.kind, param.default, ppath)
                 continue
             converted = self.convert(param.kind, value[pname], ppath)
-            if converted is _BAD:
+            if converted is _BAD or (param.kind == "expr" and not self.typed(
+                    converted, param.vtype, ppath, f"{name}'s {pname}")):
                 ok = False
             params[pname] = converted
+        if ok and isinstance(params.get("assign"), list):
+            ok = self.assignable(params["assign"], name == "add", path)
         if not ok:
             return _NOTHING
         if spec.emit is not None:
@@ -198,7 +213,7 @@ class EffectCompiler:
             self.report((*path, key), _unknown("key of a when form", key, ["then", "else"]))
         if "then" not in raw:
             self.report(path, "a when form needs `then: [effects]`")
-        test = self.expr(raw["when"], (*path, "when"))
+        test = self.condition(raw["when"], (*path, "when"))
         then = self.pieces(raw.get("then"), (*path, "then"))
         other = self.pieces(raw.get("else"), (*path, "else"))
         if test is None:
@@ -223,6 +238,48 @@ class EffectCompiler:
         register(compiled, self.origin(path, raw))
         return compiled
 
+    def typed(self, compiled: Any, want: str, path: tuple[Any, ...], what: str) -> bool:
+        """Report an expression whose type can never be `want`; True when it may be."""
+        have = expr_type(compiled)
+        if not clash(have, want):
+            return True
+        self.report(path, f"{what} must be {TYPE_WORDS.get(want, want)}, but "
+                          f"{_short(getattr(compiled, 'text', '')) or 'the expression'} is "
+                          f"{TYPE_WORDS.get(have, have)}")
+        return False
+
+    def condition(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None
+                  ) -> Compiled | None:
+        """An expression used as a condition: true/false or a number, never a text."""
+        compiled = self.expr(raw, path, scope)
+        if compiled is not None and expr_type(compiled) in ("text", "list"):
+            self.report(path, f"a condition must be true/false (or a number), but {raw!r} is "
+                              f"{TYPE_WORDS[expr_type(compiled)]}")
+            return None
+        return compiled
+
+    def assignable(self, assigns: list[tuple[str, str, Compiled]], adding: bool,
+                   path: tuple[Any, ...]) -> bool:
+        """set/add: a value fits its variable (a number into a number, ...); add adds numbers."""
+        ok = True
+        for _, var, value in assigns:
+            have, var_type = expr_type(value), self.scope.types.get(var, "any")
+            vpath = (*path, "add" if adding else "set", var)
+            if adding and var_type in ("bool", "text", "list"):
+                self.report(vpath, f"cannot add to {var!r}: it holds {TYPE_WORDS[var_type]}, "
+                                   "not a number")
+                ok = False
+            elif adding and have in ("text", "list", "bool"):
+                self.report(vpath, f"cannot add {TYPE_WORDS[have]} to {var!r}")
+                ok = False
+            elif not adding and "any" not in (have, var_type) and (
+                    (have in ("text", "list")) != (var_type in ("text", "list"))
+                    or (have in ("text", "list") and have != var_type)):
+                self.report(vpath, f"{var!r} holds {TYPE_WORDS[var_type]}; it cannot be set "
+                                   f"to {TYPE_WORDS[have]} ({_short(getattr(value, 'text', ''))})")
+                ok = False
+        return ok
+
     def zone(self, raw: Any, path: tuple[Any, ...]) -> Any:
         """A zone reference: a name, or {name: ZONE, owner: EXPR} for another player's zone."""
         owner: Compiled | None = None
@@ -233,6 +290,9 @@ class EffectCompiler:
                 return _BAD
             if "owner" in raw:
                 owner = self.expr(raw["owner"], (*path, "owner"))
+                if owner is not None and not self.typed(owner, "player", (*path, "owner"),
+                                                        "a zone's owner"):
+                    return _BAD
             raw = raw["name"]
         if not isinstance(raw, str) or raw not in self.zone_defs:
             self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
@@ -526,7 +586,8 @@ def _emit_draw(p: dict[str, Any]) -> Piece:
         "up to `count`). Each draw is a chance event whose outcome is the item's id or kind.",
         "draw: {from: cup, to: hand, count: \"3 - size(hand)\"}",
         {"from": Param("zone", "the zone drawn from"), "to": Param("zone", "where items go"),
-         "count": Param("expr", "how many to draw", required=False, default=1)}, emit=_emit_draw)
+         "count": Param("expr", "how many to draw", required=False, default=1,
+                        vtype="number")}, emit=_emit_draw)
 def _draw(p: dict[str, Any]) -> Effect:
     return generate([_emit_draw(p)])
 
@@ -590,7 +651,7 @@ def _emit_move(p: dict[str, Any]) -> Piece:
         "move: {from: {name: kept, owner: \"$from\"}, to: kept, count: 1}",
         {"from": Param("zone", "where the items are"), "to": Param("zone", "where they go"),
          "count": Param("expr", "how many (as many as there are, at most)", required=False,
-                        default=1)}, emit=_emit_move)
+                        default=1, vtype="number")}, emit=_emit_move)
 def _move(p: dict[str, Any]) -> Effect:
     return generate([_emit_move(p)])
 
@@ -639,7 +700,7 @@ def _replace(old: Any, new: Any) -> Any:
 _ASSIGN_PARAMS = {
     "assign": Param("assignments", "variable: expression pairs"),
     "player": Param("expr", "whose player variables (default: the acting player)",
-                    required=False),
+                    required=False, vtype="player"),
 }
 
 
@@ -695,7 +756,7 @@ def _drop_out(p: dict[str, Any]) -> Effect:
         "`starter` is the seat that starts the next round.",
         "end_round: {starter: \"left_of(current)\"}",
         {"starter": Param("expr", "who starts the next round", required=False,
-                          default="left_of(current)")})
+                          default="left_of(current)", vtype="player")})
 def _end_round(p: dict[str, Any]) -> Effect:
     starter: Compiled = p["starter"]
 

@@ -183,7 +183,8 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         spec = raw["odds"] if isinstance(raw["odds"], dict) else {}
         check_keys(report, spec, ODDS_KEYS, (*path, "odds"), "odds setting")
         chance = compiler.expr(spec.get("chance"), (*path, "odds", "chance"))
-        when = compiler.expr(spec["when"], (*path, "odds", "when")) if "when" in spec else None
+        when = (compiler.condition(spec["when"], (*path, "odds", "when")) if "when" in spec
+                else None)
         if chance is not None:
             odds = Odds(str(spec.get("label", "Chance")), chance, when)
     status = None

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.domains import DOMAINS
 from ..engine.effects import EffectCompiler, _unknown
-from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
+from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope, type_of_value
 from ..engine.game import build_legal
 from ..engine.model import (
     ActionDef,
@@ -210,9 +210,13 @@ class _Builder:
             zones=frozenset(z for z, d in zones.items() if not d.per_player),
             player_zones=frozenset(z for z, d in zones.items() if d.per_player),
             faces=faces, kinds=frozenset(dice),
+            types={**{n: type_of_value(o.default) for n, o in options.items()},
+                   **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},
         )
         compiler = EffectCompiler(scope, r, zones)
         score = compiler.expr(data.get("score", 0), ("score",))
+        if score is not None and not compiler.typed(score, "number", ("score",), "the score"):
+            score = None
 
         turn = self.mapping(data.get("turn"), ("turn",), "start and end effects")
         check_keys(r, turn, {"start", "end"}, ("turn",), "key of turn")
@@ -350,11 +354,11 @@ class _Builder:
             spec = self.mapping(spec, path, "action settings")
             check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
             args = self.args(spec.get("args"), (*path, "args"), scope)
-            ascope = Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args)})
+            ascope = _with_args(scope, args, spec.get("args"))
             acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs)
             when: Compiled | None = None
             if "when" in spec:
-                when = compiler.expr(spec["when"], (*path, "when"))
+                when = compiler.condition(spec["when"], (*path, "when"))
             if "effects" not in spec:
                 self.report(path, "an action needs `effects`")
             effects = acompiler.effects(spec.get("effects"), (*path, "effects"))
@@ -413,7 +417,7 @@ class _Builder:
         if "trigger" not in spec:
             self.report(("end",), "end needs a `trigger` expression")
             return None
-        trigger = compiler.expr(spec["trigger"], ("end", "trigger"))
+        trigger = compiler.condition(spec["trigger"], ("end", "trigger"))
         finish = spec.get("finish_round", False)
         if not isinstance(finish, bool):
             self.report(("end", "finish_round"), "expected true or false")
@@ -422,6 +426,9 @@ class _Builder:
         tiebreak = None
         if "tiebreak" in spec:
             tiebreak = compiler.expr(spec["tiebreak"], ("end", "tiebreak"))
+            if tiebreak is not None and not compiler.typed(tiebreak, "number",
+                                                           ("end", "tiebreak"), "a tiebreak"):
+                return None
         if trigger is None:
             return None
         return EndDef(trigger, finish, ties, tiebreak)
@@ -447,12 +454,12 @@ class _Builder:
                 self.report((*path, "action"), _unknown("action", str(rule["action"]),
                                                         list(actions)))
                 continue
-            when = compiler.expr(rule["when"], (*path, "when")) if "when" in rule else None
+            when = (compiler.condition(rule["when"], (*path, "when")) if "when" in rule
+                    else None)
             best = None
             if "best" in rule:
                 # `best` scores each choice of the action's arguments: the bot takes the top.
-                ascope = Scope(**{**scope.__dict__,
-                                  "args": frozenset(a.name for a in adef.args)})
+                ascope = _with_args(scope, list(adef.args), None)
                 best = compiler.expr(rule["best"], (*path, "best"), ascope)
             hints.append(BotHint(adef.id, when, best))
         return tuple(hints)
@@ -478,3 +485,20 @@ def _shown(value: Any) -> str:
     """A value for a message, a very long number cut short."""
     text = repr(value)
     return text if len(text) <= 40 else f"{text[:12]}...{text[-4:]} ({len(text)} characters)"
+
+
+def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
+    """The scope of an action's expressions: its `$arguments`, typed by their domains."""
+    types = dict(scope.types)
+    for a in args:
+        if a.is_player:
+            types["$" + a.name] = "player"
+        elif a.domain == "item_in":
+            types["$" + a.name] = "text"
+        elif a.domain == "choice" and isinstance(raw, dict):
+            spec = raw.get(a.name)
+            values = spec.get("values") if isinstance(spec, dict) else None
+            found = {type_of_value(v) for v in values or []}
+            if len(found) == 1:
+                types["$" + a.name] = found.pop()
+    return Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args), "types": types})
