@@ -223,8 +223,9 @@ class EffectCompiler:
         lines = [f"if {source_of(test, ns)}:"]
         lines += _indent(then, ns, marks, len(lines)) or ["    pass"]
         if other:
-            lines.append("else:")
-            lines += _indent(other, ns, marks, len(lines))
+            body = _indent(other, ns, marks, len(lines) + 1)
+            if body:  # effects that did not compile leave nothing to run
+                lines += ["else:", *body]
         return Piece(lines, ns, marks)
 
     def expr(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None

@@ -562,7 +562,11 @@ class _TypeChecker:
             return "bool"
         if isinstance(n, ast.IfExp):
             self.type(n.test)
-            return _common([self.type(n.body), self.type(n.orelse)])
+            body, orelse = self.type(n.body), self.type(n.orelse)
+            if "any" not in (body, orelse) and _common([body, orelse]) == "any":
+                raise self.fail(f"one branch gives {TYPE_WORDS[body]} ({self.shown(n.body)}), "
+                                f"the other {TYPE_WORDS[orelse]} ({self.shown(n.orelse)})")
+            return _common([body, orelse])
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
             return self.call(n, FUNCTIONS[n.func.id])
         return "any"

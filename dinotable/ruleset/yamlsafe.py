@@ -69,6 +69,12 @@ def load_text(text: str, name: str = "<text>") -> tuple[Any, dict[Path, tuple[in
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "not valid YAML"
         raise LoadError([Problem(name, line, col, "(yaml)", f"not valid YAML: {what}")]) from None
+    except yaml.reader.ReaderError as exc:
+        # A character YAML refuses (a NUL, a control code): say where it is, on one line.
+        before = text[:exc.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        raise LoadError([Problem(name, line, col, "(yaml)", f"not valid YAML: character "
+                                 f"{exc.character!r} is not allowed")]) from None
     except yaml.YAMLError as exc:
         raise LoadError([Problem(name, 1, 1, "(yaml)", f"not valid YAML: {exc}")]) from None
     finally:
