@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from .engine import Action, ChanceError, GameState, IllegalAction, apply, legal_actions, new_game
+from .engine import (
+    Action,
+    ChanceError,
+    EngineError,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    new_game,
+)
 from .engine.paths import PathError, state_value
 from .paths import rulesets_dir
 from .ruleset import LoadError, Problem, load_by_id
@@ -210,13 +219,18 @@ def _step(i: int, raw: Any, report: Reporter, names: list[str]) -> Step | None:
 def run_scenario(sc: Scenario) -> Outcome:
     """Play a scenario's steps; the first that does not hold fails it."""
     rules = load_by_id(sc.ruleset)
-    state = new_game(rules, sc.players, sc.options, sc.seed)
+    try:
+        state = new_game(rules, sc.players, sc.options, sc.seed)
+    except EngineError as exc:
+        return Outcome(sc.name, False, f"setup: {exc}")
     for step in sc.steps:
         where = f"step {step.index + 1} (line {step.line})"
         try:
             problem = _run_step(state, step)
         except ChanceError as exc:
             problem = str(exc)
+        except EngineError as exc:  # the ruleset failed at play: the message names its line
+            return Outcome(sc.name, False, f"{where}: {exc}")
         if problem:
             return Outcome(sc.name, False, f"{where}: {problem}")
     left = len(state.chance.forced)

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from . import __version__
 
 EXIT_USAGE = 2
+EXIT_RULES = 3  # a ruleset that loaded failed while a game was played (a rules error)
 # Exactly these keys, in this order, make the last line of `simulate --json`.
 SIMULATE_JSON_KEYS = ("ruleset", "players", "games", "seconds", "games_per_second",
                       "actions_per_second", "wins", "mean_scores", "mean_turns")
@@ -123,6 +124,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
         return 130
+    except Exception as exc:
+        from .engine import EngineError
+
+        if not isinstance(exc, EngineError):
+            raise
+        # A game the ruleset itself broke: one line naming the rules file and line.
+        print(f"dinotable: error: {exc}", file=sys.stderr)
+        return EXIT_RULES
 
 
 def cmd_play(args: Any) -> int:

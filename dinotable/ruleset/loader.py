@@ -268,13 +268,15 @@ class _Builder:
                 self.report(path, "an option needs a default")
                 continue
             default = spec["default"]
+            # A bad default is reported, and the option kept (as a number or unknown), so
+            # expressions reading it do not add "unknown name" problems.
             if _too_large(default):
                 self.report((*path, "default"), f"number too large: {_shown(default)} (at most "
                                                 f"{MAX_NUMBER:,} either side of zero)")
-                continue
-            if not isinstance(default, int | float | str | bool):
+                default = None
+            elif not isinstance(default, int | float | str | bool):
                 self.report((*path, "default"), "a default is a number, text or true/false")
-                continue
+                default = None
             lo, hi = spec.get("min"), spec.get("max")
             if lo is not None:
                 lo = self.integer(lo, (*path, "min"))
