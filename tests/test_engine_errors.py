@@ -111,3 +111,28 @@ def test_a_game_where_no_action_is_ever_legal_says_so(write_ruleset: Callable[[s
     rules = dinotable.ruleset.load_ruleset(write_ruleset(text))
     with pytest.raises(EngineError, match=r"divide/rules\.yaml: no action is legal for Ann"):
         legal_actions(new_game(rules, ["Ann", "Ben"]))
+
+
+def test_check_reports_the_scenario_as_failed_with_the_rules_line(
+        divide: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dinotable.check as check
+
+    monkeypatch.setattr(check, "load_by_id", lambda rid: divide)
+    steps = [check.Step(0, 5, "act", "take"), check.Step(1, 6, "act", "take")]
+    outcome = check.run_scenario(check.Scenario("s.yaml", "two takes", "divide", ["Ann", "Ben"],
+                                                {}, 0, steps))
+    assert not outcome.passed
+    line = _line_of(DIVIDE, "10 // size(cup)")
+    assert re.match(rf"step 2 \(line 6\): .*divide/rules\.yaml:{line}: actions\.take\.",
+                    outcome.reason), outcome.reason
+
+
+def test_a_value_the_table_works_out_names_its_line(divide: Rules) -> None:
+    from dinotable.engine.expr import evaluate
+
+    state = new_game(divide, ["Ann", "Ben"])
+    state.zones["cup"][0].clear()
+    (when,) = [a.when for a in divide.actions.values() if a.when is not None]
+    state.zones["out"][0].append(0)
+    with pytest.raises(EngineError, match=r"rules\.yaml:\d+: actions\.check\.when: division"):
+        evaluate(when, state, 0)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from .errors import ExpressionError
+from .errors import EngineError, ExpressionError
 from .expr import (
     TYPE_WORDS,
     Compiled,
@@ -477,8 +477,15 @@ class Template:
         self.parts = parts
 
     def render(self, c: Ctx) -> str:
-        """The text with every placeholder filled in."""
-        return "".join(p if isinstance(p, str) else str(p(c)) for p in self.parts)
+        """The text with every placeholder filled in (a failing one: an EngineError)."""
+        try:
+            return "".join(p if isinstance(p, str) else str(p(c)) for p in self.parts)
+        except EngineError:
+            raise
+        except Exception as exc:  # the table renders texts outside any action, too
+            from .origins import rules_error
+
+            raise rules_error(c.state.rules, exc, "filling in a text") from exc
 
 
 _BAD = object()

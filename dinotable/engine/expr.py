@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from .errors import ExpressionError
+from .errors import EngineError, ExpressionError
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -450,8 +450,18 @@ def _name(player: Compiled) -> Compiled:
 
 def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] | None = None
              ) -> Any:
-    """Evaluate a compiled expression once, outside an action (for views and tools)."""
-    return fn(Ctx(state, seat, args))
+    """Evaluate a compiled expression once, outside an action (for views and tools).
+
+    A failure (a division by zero, say) is an EngineError naming the ruleset's line.
+    """
+    try:
+        return fn(Ctx(state, seat, args))
+    except EngineError:
+        raise
+    except Exception as exc:
+        from .origins import rules_error
+
+        raise rules_error(state.rules, exc, "working out a value for the table") from exc
 
 
 # --- types -----------------------------------------------------------------
