@@ -36,13 +36,14 @@ def _set_up(state: GameState) -> None:
     """Items into their starting zones, then the first round and turn begin."""
     rules = state.rules
     n = len(state.players)
+    made: dict[str, int] = {}  # items of each kind so far: green1, green2, ...
     for zdef in rules.zones.values():
         owners = n if zdef.per_player else 1
         state.zones[zdef.name] = [[] for _ in range(owners)]
         for owner in range(owners):
             for kind, count in zdef.start:
                 for _ in range(count):
-                    numbered = sum(1 for it in state.items if it.kind == kind) + 1
+                    numbered = made[kind] = made.get(kind, 0) + 1
                     state.zones[zdef.name][owner].append(len(state.items))
                     state.items.append(Item(f"{kind}{numbered}", kind))
     _start_round(state.ctx, 0)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import traceback
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import CodeType, TracebackType
 from typing import Any
@@ -61,9 +62,15 @@ def _entry(code: CodeType) -> Origin | _Table | None:
     return found[1] if found is not None and found[0]() is code else None
 
 
-def _forget(key: int) -> Any:
-    return lambda ref: _ORIGINS.pop(key, None) if (
-        key in _ORIGINS and _ORIGINS[key][0] is ref) else None
+def _forget(key: int) -> Callable[[weakref.ref[CodeType]], None]:
+    """A weakref callback dropping the entry of code that is gone (not a newer one's)."""
+
+    def forget(ref: weakref.ref[CodeType]) -> None:
+        found = _ORIGINS.get(key)
+        if found is not None and found[0] is ref:
+            del _ORIGINS[key]
+
+    return forget
 
 
 def register(fn: Any, origin: Origin | None = None,

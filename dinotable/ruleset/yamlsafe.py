@@ -73,8 +73,9 @@ def load_text(text: str, name: str = "<text>") -> tuple[Any, dict[Path, tuple[in
         # A character YAML refuses (a NUL, a control code): say where it is, on one line.
         before = text[:exc.position]
         line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or " ")
         raise LoadError([Problem(name, line, col, "(yaml)", f"not valid YAML: character "
-                                 f"{exc.character!r} is not allowed")]) from None
+                                 f"U+{code:04X} is not allowed")]) from None
     except yaml.YAMLError as exc:
         raise LoadError([Problem(name, 1, 1, "(yaml)", f"not valid YAML: {exc}")]) from None
     finally:
