@@ -29,7 +29,8 @@ GAMES = (("random", 11), ("heuristic", 12))
 _NUMBER = re.compile(r"(?<![\w.#])-?\d+(?![\w.])")
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?=\s*:)")
 _JUNK = ["\u00e9", "\u2603", "\U0001f996", "\u200b", "\ufeff", "\u0000", "\t", "{", "]",
-         "'", '"', "&a", "*a", "!!python/name:os.system", "%", "@", "\u202e"]
+         "'", '"', "&a", "*a", "!!python/name:os.system", "%", "@", "\u202e", "{&a}",
+         "{1: 2}", "~", "null: 1"]
 
 
 def mutate(text: str, rng: random.Random) -> str:

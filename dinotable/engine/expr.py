@@ -138,7 +138,8 @@ def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
 
 def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | None:
     """The closest known name to a misspelt one, if any is close."""
-    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
+    found = difflib.get_close_matches(str(word), sorted(choices), n=1, cutoff=0.6)
     return found[0] if found else None
 
 
