@@ -10,6 +10,7 @@ from typing import Any
 from .engine import (
     Action,
     ChanceError,
+    EngineError,
     GameState,
     IllegalAction,
     Rules,
@@ -428,7 +429,7 @@ def run_scenario(sc: Scenario) -> Outcome:
     try:
         state = new_game(rules, sc.players, sc.options, sc.seed, force=opening,
                          setup=None if sc.setup is None else sc.setup.apply)
-    except (ChanceError, PlacementError) as exc:
+    except (EngineError, PlacementError) as exc:
         return Outcome(sc.name, False, f"setting up the game: {exc}")
     for step in sc.steps[lead:]:
         where = f"step {step.index + 1} (line {step.line})"
@@ -436,6 +437,8 @@ def run_scenario(sc: Scenario) -> Outcome:
             problem = _run_step(state, step)
         except ChanceError as exc:
             problem = str(exc)
+        except EngineError as exc:  # the ruleset failed at play: the message names its line
+            return Outcome(sc.name, False, f"{where}: {exc}")
         if problem:
             return Outcome(sc.name, False, f"{where}: {problem}")
     left = len(state.chance.forced)

@@ -20,6 +20,7 @@ MAX_PLAYERS = 8
 MAX_FRAMES = 10_000_000  # about two days at 60 frames a second
 SEED_MAX = 2**63
 MAX_LINE = 300  # an error line longer than this is cut: it echoes what was typed
+EXIT_RULES = 3  # a ruleset that loaded failed while a game was played (a rules error)
 # Exactly these keys, in this order, make the last line of `simulate --json`.
 SIMULATE_JSON_KEYS = ("ruleset", "players", "games", "seconds", "games_per_second",
                       "actions_per_second", "wins", "mean_scores", "mean_turns")
@@ -151,6 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nstopped", file=sys.stderr)
         return 130
     except Exception as exc:
+        from .engine import EngineError
+
+        if isinstance(exc, EngineError):
+            # A game the ruleset itself broke: one line naming the rules file and line.
+            print(f"dinotable: error: {shorten(str(exc), MAX_LINE)}", file=sys.stderr)
+            return EXIT_RULES
         # One line, not a traceback; DINOTABLE_DEBUG=1 shows where it happened.
         import os
 

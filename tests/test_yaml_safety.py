@@ -180,3 +180,13 @@ def test_a_key_that_is_not_a_plain_value_is_refused() -> None:
 def test_a_merge_key_is_refused_with_a_message_naming_merge_keys() -> None:
     (line,) = _problems("base: &b {x: 1}\nother:\n  <<: *b\n  y: 2\n")
     assert "merge keys (<<) are not supported" in line
+
+
+def test_a_refused_character_is_one_problem_at_its_line_and_column() -> None:
+    assert _problems("a: 1\nb: x\x00y\n") == [
+        "t.yaml:2:5: (yaml): not valid YAML: character U+0000 is not allowed"]
+
+
+def test_a_number_of_thousands_of_digits_is_a_problem_not_a_crash() -> None:
+    assert _problems("a: 1\nb: " + "9" * 5000 + "\n") == [
+        "t.yaml:2:4: b: number too large (5000 characters)"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, GameState, legal_actions, sample_action
+from ..engine import Action, EngineError, GameState, legal_actions, sample_action
 from ..engine.expr import Ctx
+from ..engine.origins import rules_error
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 
@@ -25,6 +26,15 @@ def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) 
     """
     if not legal:
         raise ValueError("no legal action to choose from")
+    try:
+        return _preferred(state, legal, rng)
+    except EngineError:
+        raise
+    except Exception as exc:  # a preference's expression failed: name its line
+        raise rules_error(state.rules, exc, "choosing a bot's action") from exc
+
+
+def _preferred(state: GameState, legal: list[Action], rng: random.Random) -> Action:
     ctx = Ctx(state, legal[0].player)
     for hint in state.rules.bot_hints:
         options = [a for a in legal if a.id == hint.action]

@@ -14,9 +14,21 @@ from typing import Any, cast
 
 from .decide import ask, open_window
 from .decks import find_item, owner_of, take_top
-from .errors import ExpressionError
-from .expr import Compiled, Ctx, Scope, bind, compile_expr, source_of, suggest
+from .errors import EngineError, ExpressionError
+from .expr import (
+    TYPE_WORDS,
+    Compiled,
+    Ctx,
+    Scope,
+    bind,
+    clash,
+    compile_expr,
+    expr_type,
+    source_of,
+    suggest,
+)
 from .model import Effect, QuestionDef, WindowDef
+from .origins import Origin, register
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -33,6 +45,7 @@ class Param:
     doc: str
     required: bool = True
     default: Any = None
+    vtype: str = "any"  # for an expr parameter: the value type it needs (number, player, ...)
 
 
 @dataclass(frozen=True)
@@ -127,6 +140,12 @@ class EffectCompiler:
         self.zone_defs = zone_defs
         self.shared = shared if shared is not None else Shared()
         self.effect_props: frozenset[str] = frozenset()  # item properties holding effects
+
+    def origin(self, path: tuple[Any, ...], raw: Any) -> Origin:
+        """Where a piece of the ruleset is (its line when the reporter knows the marks)."""
+        where = getattr(self.report, "where", None)
+        line = where(path)[0] if where is not None else 0
+        return Origin(path, line, _short(raw))
 
     def effects(self, raw: Any, path: tuple[Any, ...]) -> Effect:
         """Compile a list of effects (or one effect) found at `path` into one function."""
@@ -270,7 +289,17 @@ class EffectCompiler:
         if not isinstance(raw, list):
             self.report(path, "expected a list of effects")
             return []
-        return [self.one(item, (*path, i)) for i, item in enumerate(raw)]
+        return [self.marked(item, (*path, i)) for i, item in enumerate(raw)]
+
+    def marked(self, raw: Any, path: tuple[Any, ...]) -> Piece:
+        """One effect's piece, its first line marked with where the effect is written."""
+        piece = self.one(raw, path)
+        if not piece.lines:
+            return piece
+        # A when form's first line is its test: name the condition.
+        first = (self.origin((*path, "when"), raw["when"]) if isinstance(raw, dict)
+                 and "when" in raw else self.origin(path, raw))
+        return Piece(piece.lines, piece.ns, [(0, first), *piece.marks])
 
     def one(self, raw: Any, path: tuple[Any, ...]) -> Piece:
         """Compile one effect mapping into a piece of code."""
@@ -320,9 +349,12 @@ class EffectCompiler:
                     param.kind, param.default, ppath)
                 continue
             converted = self.convert(param.kind, value[pname], ppath)
-            if converted is _BAD:
+            if converted is _BAD or (param.kind == "expr" and not self.typed(
+                    converted, param.vtype, ppath, f"{name}'s {pname}")):
                 ok = False
             params[pname] = converted
+        if ok and isinstance(params.get("assign"), list):
+            ok = self.assignable(params["assign"], name == "add", path)
         if not ok:
             return _NOTHING
         if spec.emit is not None:
@@ -359,26 +391,73 @@ class EffectCompiler:
             self.report((*path, key), _unknown("key of a when form", key, ["then", "else"]))
         if "then" not in raw:
             self.report(path, "a when form needs `then: [effects]`")
-        test = self.expr(raw["when"], (*path, "when"))
+        test = self.condition(raw["when"], (*path, "when"))
         then = self.pieces(raw.get("then"), (*path, "then"))
         other = self.pieces(raw.get("else"), (*path, "else"))
         if test is None:
             return _NOTHING
         ns: dict[str, Any] = {}
+        marks: list[tuple[int, Origin]] = []
         lines = [f"if {source_of(test, ns)}:"]
-        lines += _indent(then, ns) or ["    pass"]
+        lines += _indent(then, ns, marks, len(lines)) or ["    pass"]
         if other:
-            lines += ["else:", *_indent(other, ns)]
-        return Piece(lines, ns)
+            body = _indent(other, ns, marks, len(lines) + 1)
+            if body:  # effects that did not compile leave nothing to run
+                lines += ["else:", *body]
+        return Piece(lines, ns, marks)
 
     def expr(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None
              ) -> Compiled | None:
         """Compile an expression, reporting a problem at `path` instead of raising."""
         try:
-            return compile_expr(raw, scope or self.scope)
+            compiled = compile_expr(raw, scope or self.scope)
         except ExpressionError as exc:
             self.report(path, str(exc))
             return None
+        register(compiled, self.origin(path, raw))
+        return compiled
+
+    def typed(self, compiled: Any, want: str, path: tuple[Any, ...], what: str) -> bool:
+        """Report an expression whose type can never be `want`; True when it may be."""
+        have = expr_type(compiled)
+        if not clash(have, want):
+            return True
+        self.report(path, f"{what} must be {TYPE_WORDS.get(want, want)}, but "
+                          f"{_short(getattr(compiled, 'text', '')) or 'the expression'} is "
+                          f"{TYPE_WORDS.get(have, have)}")
+        return False
+
+    def condition(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None
+                  ) -> Compiled | None:
+        """An expression used as a condition: true/false or a number, never a text."""
+        compiled = self.expr(raw, path, scope)
+        if compiled is not None and expr_type(compiled) in ("text", "list"):
+            self.report(path, f"a condition must be true/false (or a number), but {raw!r} is "
+                              f"{TYPE_WORDS[expr_type(compiled)]}")
+            return None
+        return compiled
+
+    def assignable(self, assigns: list[tuple[str, str, Compiled]], adding: bool,
+                   path: tuple[Any, ...]) -> bool:
+        """set/add: a value fits its variable (a number into a number, ...); add adds numbers."""
+        ok = True
+        for _, var, value in assigns:
+            have, var_type = expr_type(value), self.scope.types.get(var, "any")
+            vpath = (*path, "add" if adding else "set", var)
+            if adding and var_type in ("bool", "text", "list"):
+                self.report(vpath, f"cannot add to {var!r}: it holds {TYPE_WORDS[var_type]}, "
+                                   "not a number")
+                ok = False
+            elif adding and have in ("text", "list", "bool"):
+                self.report(vpath, f"cannot add {TYPE_WORDS[have]} to {var!r}")
+                ok = False
+            elif not adding and "any" not in (have, var_type) and (
+                    (have in ("text", "list")) != (var_type in ("text", "list"))
+                    or (have in ("text", "list") and have != var_type)):
+                self.report(vpath, f"{var!r} holds {TYPE_WORDS[var_type]}; it cannot be set "
+                                   f"to {TYPE_WORDS[have]} ({_short(getattr(value, 'text', ''))})")
+                ok = False
+        return ok
 
     def zone(self, raw: Any, path: tuple[Any, ...]) -> Any:
         """A zone reference: a name, or {name: ZONE, owner: EXPR} for another player's zone."""
@@ -390,6 +469,9 @@ class EffectCompiler:
                 return _BAD
             if "owner" in raw:
                 owner = self.expr(raw["owner"], (*path, "owner"))
+                if owner is not None and not self.typed(owner, "player", (*path, "owner"),
+                                                        "a zone's owner"):
+                    return _BAD
             raw = raw["name"]
         if not isinstance(raw, str) or raw not in self.zone_defs:
             self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
@@ -515,11 +597,14 @@ class Piece:
     `end_turn` a `return`, and effects without inline code are called as closures.
     """
 
-    __slots__ = ("lines", "ns")
+    __slots__ = ("lines", "marks", "ns")
 
-    def __init__(self, lines: list[str], ns: dict[str, Any]) -> None:
+    def __init__(self, lines: list[str], ns: dict[str, Any],
+                 marks: list[tuple[int, Origin]] | None = None) -> None:
         self.lines = lines
         self.ns = ns
+        # (line within `lines`, where in the ruleset): names the effect when one fails at play
+        self.marks: list[tuple[int, Origin]] = marks or []
 
 
 _NOTHING = Piece([], {})
@@ -538,10 +623,14 @@ def call_piece(effect: Effect) -> Piece:
     return Piece([f"if {name}(c):", "    return True"], ns)
 
 
-def _indent(pieces: list[Piece], ns: dict[str, Any]) -> list[str]:
-    out = []
+def _indent(pieces: list[Piece], ns: dict[str, Any],
+            marks: list[tuple[int, Origin]] | None = None, base: int = 0) -> list[str]:
+    """The pieces' lines indented one level; their marks shifted to `base` + their place."""
+    out: list[str] = []
     for piece in pieces:
         ns.update(piece.ns)
+        if marks is not None:
+            marks += [(base + len(out) + line, origin) for line, origin in piece.marks]
         out += ["    " + line for line in piece.lines]
     return out
 
@@ -549,7 +638,8 @@ def _indent(pieces: list[Piece], ns: dict[str, Any]) -> list[str]:
 def generate(pieces: list[Piece]) -> Effect:
     """One function running the pieces in order; True when the turn ended."""
     ns: dict[str, Any] = {}
-    body = _indent(pieces, ns)
+    marks: list[tuple[int, Origin]] = []
+    body = _indent(pieces, ns, marks, 3)  # the body starts on line 3 of the source below
     if not body:
         return _noop
     # `st` saves an attribute read per use; nested lambdas see the same state, so the
@@ -561,6 +651,7 @@ def generate(pieces: list[Piece]) -> Effect:
     exec(source, ns)
     fn: Any = ns["_effects"]
     fn.source = source
+    register(fn, marks=marks)
     return cast(Effect, fn)
 
 
@@ -601,8 +692,15 @@ class Template:
         self.parts = parts
 
     def render(self, c: Ctx) -> str:
-        """The text with every placeholder filled in."""
-        return "".join(p if isinstance(p, str) else str(p(c)) for p in self.parts)
+        """The text with every placeholder filled in (a failing one: an EngineError)."""
+        try:
+            return "".join(p if isinstance(p, str) else str(p(c)) for p in self.parts)
+        except EngineError:
+            raise
+        except Exception as exc:  # the table renders texts outside any action, too
+            from .origins import rules_error
+
+            raise rules_error(c.state.rules, exc, "filling in a text") from exc
 
 
 _BAD = object()
@@ -610,6 +708,7 @@ TONES = ("good", "bad", "news")
 
 
 def _unknown(what: str, name: str, known: list[str]) -> str:
+    name = str(name)  # a YAML key may be null or a number
     near = suggest(name, known)
     hint = f" (did you mean {near!r}?)" if near else ""
     return f"unknown {what} {name!r}{hint}; expected one of: {', '.join(sorted(known))}"
@@ -617,6 +716,17 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
 
 def _noop(c: Ctx) -> bool:
     return False
+
+
+def _short(raw: Any) -> str:
+    """A piece of ruleset as written, shortened for a message (flow-style YAML)."""
+    if isinstance(raw, dict):
+        text = "{" + ", ".join(f"{k}: {_short(v)}" for k, v in raw.items()) + "}"
+    elif isinstance(raw, list):
+        text = "[" + ", ".join(_short(v) for v in raw) + "]"
+    else:
+        text = str(raw)
+    return text if len(text) <= 100 else text[:97] + "..."
 
 
 # --- dice --------------------------------------------------------------------
@@ -712,7 +822,8 @@ def _emit_draw(p: dict[str, Any]) -> Piece:
         "up to `count`). Each draw is a chance event whose outcome is the item's id or kind.",
         "draw: {from: cup, to: hand, count: \"3 - size(hand)\"}",
         {"from": Param("zone", "the zone drawn from"), "to": Param("zone", "where items go"),
-         "count": Param("expr", "how many to draw", required=False, default=1)}, emit=_emit_draw)
+         "count": Param("expr", "how many to draw", required=False, default=1,
+                        vtype="number")}, emit=_emit_draw)
 def _draw(p: dict[str, Any]) -> Effect:
     return generate([_emit_draw(p)])
 
@@ -778,7 +889,7 @@ def _emit_move(p: dict[str, Any]) -> Piece | None:
         "move: {from: {name: kept, owner: \"$from\"}, to: kept, count: 1}",
         {"from": Param("zone", "where the items are"), "to": Param("zone", "where they go"),
          "count": Param("expr", "how many (as many as there are, at most)", required=False,
-                        default=1),
+                        default=1, vtype="number"),
          "item": Param("expr", "one particular item to move: its id, or a kind (any one item "
                                "of that kind), or a list of them (such as a subset argument)",
                        required=False)}, emit=_emit_move)
@@ -831,7 +942,7 @@ def _replace(old: Any, new: Any) -> Any:
 _ASSIGN_PARAMS = {
     "assign": Param("assignments", "variable: expression pairs"),
     "player": Param("expr", "whose player variables (default: the acting player)",
-                    required=False),
+                    required=False, vtype="player"),
 }
 
 
@@ -887,7 +998,7 @@ def _drop_out(p: dict[str, Any]) -> Effect:
         "`starter` is the seat that starts the next round.",
         "end_round: {starter: \"left_of(current)\"}",
         {"starter": Param("expr", "who starts the next round", required=False,
-                          default="left_of(current)")})
+                          default="left_of(current)", vtype="player")})
 def _end_round(p: dict[str, Any]) -> Effect:
     starter: Compiled = p["starter"]
 

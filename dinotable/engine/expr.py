@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from .errors import ExpressionError
+from .errors import EngineError, ExpressionError
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -61,6 +61,9 @@ class Scope:
     boards: frozenset[str] = frozenset()
     # Named expressions (`define:`): name -> (Python source, the names that source uses).
     defines: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    # The value type of each variable and option (its starting value's), and of `$arg`s by
+    # "$name"; a name not here is `any` and never a type error.
+    types: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def all_names(self) -> list[str]:
         """Every plain name an expression could use, for suggestions."""
@@ -87,6 +90,11 @@ class Function:
     varargs: bool = False
     optional: int = 0
     inline: Callable[..., str] | None = field(default=None, repr=False)
+    # Types for the load-time checker: what the call gives ("number", "bool", "text",
+    # "player", "list", "any", or "same": the common type of its expression arguments) and
+    # what each expression parameter must be (by position; "any" or missing: unchecked).
+    returns: str = "any"
+    arg_types: tuple[str, ...] = ()
 
 
 FUNCTIONS: dict[str, Function] = {}
@@ -114,11 +122,13 @@ CONSTANTS: dict[str, tuple[str, str]] = {
 def function(
     name: str, params: tuple[str, ...], doc: str, example: str,
     varargs: bool = False, optional: int = 0, inline: Callable[..., str] | None = None,
+    returns: str = "any", arg_types: tuple[str, ...] = (),
 ) -> Callable[[Callable[..., Compiled]], Callable[..., Compiled]]:
     """Register an expression function; `build` gets compiled arguments and returns a closure."""
 
     def register(build: Callable[..., Compiled]) -> Callable[..., Compiled]:
-        FUNCTIONS[name] = Function(name, params, doc, example, build, varargs, optional, inline)
+        FUNCTIONS[name] = Function(name, params, doc, example, build, varargs, optional, inline,
+                                   returns, arg_types)
         return build
 
     return register
@@ -142,7 +152,8 @@ def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
 
 def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | None:
     """The closest known name to a misspelt one, if any is close."""
-    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
+    found = difflib.get_close_matches(str(word), sorted(choices), n=1, cutoff=0.6)
     return found[0] if found else None
 
 
@@ -178,16 +189,27 @@ def _rewrite_token(m: re.Match[str]) -> str:
     return "True" if m.group(3) == "true" else "False"
 
 
+MAX_LITERAL = 10**9  # a larger number in a ruleset is a typo, and could make a game hang
+
+
 def _literal(value: Any, text: str) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         raise ExpressionError(text, f"the number {value!r} is too large")
+    if isinstance(value, int | float) and not isinstance(value, bool) and (
+            not -MAX_LITERAL <= value <= MAX_LITERAL):
+        shown = repr(value) if len(repr(value)) <= 40 else f"of {len(repr(value))} digits"
+        raise ExpressionError(text, f"number too large: {shown} (at most {MAX_LITERAL:,} "
+                                    "either side of zero)")
     return repr(value)
 
 
 def compile_expr(source: Any, scope: Scope) -> Compiled:
     """Compile an expression (or a plain number/bool) into a closure over a Ctx."""
     if isinstance(source, bool | int | float):
-        return make_closure(_literal(source, repr(source)), {})
+        fn = make_closure(_literal(source, repr(source)), {})
+        cast(Any, fn).vtype = type_of_value(source)
+        cast(Any, fn).text = repr(source).lower() if isinstance(source, bool) else repr(source)
+        return fn
     if not isinstance(source, str):
         raise ExpressionError(repr(source), "expected an expression (text, number or true/false)")
     text = source.strip()
@@ -198,7 +220,11 @@ def compile_expr(source: Any, scope: Scope) -> Compiled:
     except SyntaxError as exc:
         raise ExpressionError(text, f"not a valid expression ({exc.msg})") from None
     compiler = _Compiler(text, scope)
-    return make_closure(compiler.node(tree.body), compiler.ns)
+    fn = make_closure(compiler.node(tree.body), compiler.ns)
+    # Every name resolved: now the types, so `size(cup) >= 'x'` is a load error too.
+    cast(Any, fn).vtype = _TypeChecker(text, scope).type(tree.body)
+    cast(Any, fn).text = text
+    return fn
 
 
 class _Compiler:
@@ -513,5 +539,171 @@ def _team_of(player: Compiled) -> Compiled:
 
 def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] | None = None
              ) -> Any:
-    """Evaluate a compiled expression once, outside an action (for views and tools)."""
-    return fn(Ctx(state, seat, args))
+    """Evaluate a compiled expression once, outside an action (for views and tools).
+
+    A failure (a division by zero, say) is an EngineError naming the ruleset's line.
+    """
+    try:
+        return fn(Ctx(state, seat, args))
+    except EngineError:
+        raise
+    except Exception as exc:
+        from .origins import rules_error
+
+        raise rules_error(state.rules, exc, "working out a value for the table") from exc
+
+
+# --- types -----------------------------------------------------------------
+# Checked once at load: a number compared with a text, arithmetic on text, or `-` before a
+# list would otherwise fail mid-game. `any` (an argument, a function that declares nothing)
+# never fails the check.
+
+NUMERIC = frozenset({"number", "bool", "player"})
+TYPE_WORDS = {"number": "a number", "bool": "true/false", "text": "a text", "player": "a seat",
+              "list": "a list", "any": "anything"}
+CONSTANT_TYPES: dict[str, str] = {
+    "players": "number", "round": "number", "current": "player", "me": "player",
+    "last_round": "bool", "playing": "bool", "active_players": "number",
+}
+
+
+def type_of_value(value: Any) -> str:
+    """The checker's type of a plain value (a starting value, an option's default)."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "list"
+    return "any"
+
+
+def expr_type(fn: Any) -> str:
+    """The type the checker found for a compiled expression ("any" when unknown)."""
+    return str(getattr(fn, "vtype", "any"))
+
+
+def clash(have: str, want: str) -> bool:
+    """True when a value of type `have` can never serve where `want` is needed."""
+    if "any" in (have, want) or have == want:
+        return False
+    if want == "number" or want == "player":
+        return have not in NUMERIC
+    if want == "bool":
+        return have == "list"
+    return True
+
+
+def _common(types: list[str]) -> str:
+    if all(t == types[0] for t in types):
+        return types[0]
+    if all(t in NUMERIC for t in types):
+        return "number"
+    return "any"
+
+
+class _TypeChecker:
+    """Infers a type for every node of an expression; raises ExpressionError on a clash."""
+
+    def __init__(self, text: str, scope: Scope) -> None:
+        self.text = text
+        self.scope = scope
+
+    def fail(self, message: str) -> ExpressionError:
+        return ExpressionError(self.text, message)
+
+    @staticmethod
+    def shown(n: ast.expr) -> str:
+        text = ast.unparse(n).replace("__arg_", "$")
+        return re.sub(r"\b(True|False)\b", lambda m: m.group().lower(), text)
+
+    def type(self, n: ast.expr) -> str:
+        if isinstance(n, ast.Constant):
+            return type_of_value(n.value)
+        if isinstance(n, ast.Name):
+            name = n.id
+            if name in ("True", "False"):
+                return "bool"
+            if name.startswith("__arg_"):
+                return self.scope.types.get("$" + name[6:], "any")
+            return self.scope.types.get(name) or CONSTANT_TYPES.get(name, "any")
+        if isinstance(n, ast.BoolOp):
+            return _common([self.type(v) for v in n.values])
+        if isinstance(n, ast.UnaryOp):
+            inner = self.type(n.operand)
+            if isinstance(n.op, ast.Not):
+                return "bool"
+            if inner in ("text", "list"):
+                raise self.fail(f"'-' before {TYPE_WORDS[inner]} ({self.shown(n.operand)})")
+            return "number" if inner != "any" else "any"
+        if isinstance(n, ast.BinOp):
+            left, right = self.type(n.left), self.type(n.right)
+            for side, t in ((n.left, left), (n.right, right)):
+                if t in ("text", "list"):
+                    raise self.fail(f"arithmetic on {TYPE_WORDS[t]}: {self.shown(side)} is not "
+                                    f"a number (in {self.shown(n)})")
+            return "number" if "any" not in (left, right) else "any"
+        if isinstance(n, ast.Compare):
+            types = [self.type(n.left), *(self.type(c) for c in n.comparators)]
+            nodes = [n.left, *n.comparators]
+            for i, op in enumerate(n.ops):
+                a, b = types[i], types[i + 1]
+                if "any" in (a, b):
+                    continue
+                ordered = not isinstance(op, ast.Eq | ast.NotEq)
+                mixed = (a in NUMERIC) != (b in NUMERIC) or (
+                    a not in NUMERIC and a != b)
+                if mixed or (ordered and a == b == "list"):
+                    raise self.fail(f"compares {TYPE_WORDS[a]} ({self.shown(nodes[i])}) with "
+                                    f"{TYPE_WORDS[b]} ({self.shown(nodes[i + 1])})")
+            return "bool"
+        if isinstance(n, ast.IfExp):
+            self.type(n.test)
+            body, orelse = self.type(n.body), self.type(n.orelse)
+            if "any" not in (body, orelse) and _common([body, orelse]) == "any":
+                raise self.fail(f"one branch gives {TYPE_WORDS[body]} ({self.shown(n.body)}), "
+                                f"the other {TYPE_WORDS[orelse]} ({self.shown(n.orelse)})")
+            return _common([body, orelse])
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+            return self.call(n, FUNCTIONS[n.func.id])
+        return "any"
+
+    def call(self, n: ast.Call, fn: Function) -> str:
+        found: list[str] = []
+        for i, arg in enumerate(n.args):
+            kind = fn.params[min(i, len(fn.params) - 1)]
+            if kind in ("zone", "face", "kind"):
+                continue
+            t = self.type(arg)
+            if kind != "player":  # "same": the type of the values, not of whose they are
+                found.append(t)
+            want = fn.arg_types[min(i, len(fn.arg_types) - 1)] if fn.arg_types else "any"
+            if kind == "player" and want == "any":
+                want = "player"
+            if clash(t, want):
+                raise self.fail(f"{fn.name}() needs {TYPE_WORDS.get(want, want)} here, not "
+                                f"{TYPE_WORDS[t]} ({self.shown(arg)})")
+        if fn.returns == "same":
+            if fn.name in ("min", "max") and len(found) > 1 and _common(found) == "any" and (
+                    "any" not in found):
+                raise self.fail(f"{fn.name}() compares {TYPE_WORDS[found[0]]} with another "
+                                f"type ({self.shown(n)})")
+            return _common(found) if found else "any"
+        return fn.returns
+
+
+def declare_types(name: str, returns: str, arg_types: tuple[str, ...] = ()) -> None:
+    """Give an already registered function its types (for the load-time checker)."""
+    from dataclasses import replace
+
+    FUNCTIONS[name] = replace(FUNCTIONS[name], returns=returns, arg_types=arg_types)
+
+
+for _fname, _returns, _args in (
+        ("size", "number", ("any", "player")), ("count", "number", ()), ("kinds", "number", ()),
+        ("highest", "same", ()), ("lowest", "same", ()), ("total", "number", ("number",)),
+        ("of", "same", ("any", "player")), ("min", "same", ()), ("max", "same", ()),
+        ("left_of", "player", ("player",)), ("name", "text", ("player",))):
+    declare_types(_fname, _returns, _args)

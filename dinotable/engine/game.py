@@ -10,6 +10,7 @@ from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .facing import lay_start_items, sees_face
 from .model import ActionDef, Rules
+from .origins import Origin, RulesError, origin_of, register, rules_error, rules_file
 from .state import Action, Event, GameState, Item
 from .views import seen_player_vars, seen_scores
 
@@ -36,22 +37,40 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
     state = GameState(rules, players, resolve_options(rules, options or {}), seed)
     if force:
         state.chance.force(force)
+    try:
+        _set_up(state)
+    except EngineError:
+        raise
+    except Exception as exc:  # a ruleset's own code failed: name its line
+        raise rules_error(rules, exc, "setting up the game") from exc
+    if setup is not None:
+        setup(state)  # a scenario's position: its own errors are its own
+    try:
+        _start_round(state.ctx, 0)
+    except EngineError:
+        raise
+    except Exception as exc:
+        raise rules_error(rules, exc, "setting up the game") from exc
+    return state
+
+
+def _set_up(state: GameState) -> None:
+    """Items into their starting zones, as they lie before the first round."""
+    rules = state.rules
+    n = len(state.players)
+    made: dict[str, int] = {}  # items of each kind so far: green1, green2, ...
     for zdef in rules.zones.values():
         owners = n if zdef.per_player else 1
         state.zones[zdef.name] = [[] for _ in range(owners)]
         for owner in range(owners):
             for kind, count in zdef.start:
                 for _ in range(count):
-                    numbered = sum(1 for it in state.items if it.kind == kind) + 1
+                    numbered = made[kind] = made.get(kind, 0) + 1
                     state.zones[zdef.name][owner].append(len(state.items))
                     state.items.append(Item(f"{kind}{numbered}", kind))
             _place_start_items(state, zdef.name, owner)
     state.item_ids = {it.id: n for n, it in enumerate(state.items)}
     lay_start_items(state)
-    if setup is not None:
-        setup(state)
-    _start_round(state.ctx, 0)
-    return state
 
 
 def _place_start_items(state: GameState, zone: str, owner: int) -> None:
@@ -136,8 +155,9 @@ def _start_turn(ctx: Ctx, seat: int) -> None:
     state.turns += 1
     state.idle_turns += 1
     if state.idle_turns > MAX_TURNS_WITHOUT_ACTION:
-        raise EngineError(f"{MAX_TURNS_WITHOUT_ACTION} turns ended by themselves with no "
-                          "action taken: the ruleset's turn start always ends the turn")
+        raise RulesError(f"{rules_file(state.rules)}: {MAX_TURNS_WITHOUT_ACTION} turns ended "
+                         "by themselves with no action taken: the ruleset's turn start always "
+                         "ends the turn", rules_file(state.rules))
     state.turn_vars = dict(state.rules.turn_vars)
     _emit(ctx.events, "turn_started", seat)
     _focus(ctx, seat).after = "turn_start"
@@ -248,8 +268,13 @@ def leaders(state: GameState) -> list[int]:
                 a + b for a, b in zip(old, keys[s], strict=True))
         top = max(totals.values())
         return [s for s in seats if totals[s % rules.teams] == top]
-    best = max(key(s) for s in seats)
-    return [s for s in seats if key(s) == best]
+    try:
+        best = max(key(s) for s in seats)
+        return [s for s in seats if key(s) == best]
+    except EngineError:
+        raise
+    except Exception as exc:  # scores that cannot be compared, say a number and a text
+        raise rules_error(rules, exc, "finding the leaders") from exc
 
 
 def team_scores(state: GameState) -> list[Any]:
@@ -311,9 +336,15 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         cache = state.legal_cache
         if cache is not None and cache[0] == state.version and cache[1] == seat:
             return cache[2]
-        answers = decision_actions(state, seat)
+        try:
+            answers = decision_actions(state, seat)
+        except EngineError:
+            raise
+        except Exception as exc:  # a domain or a `when` of a reaction failed
+            raise rules_error(state.rules, exc, "listing the answers") from exc
         state.legal_cache = (state.version, seat, answers)
         return answers
+    waited = seat is None
     if seat is None:
         seat = state.current
     cache = state.legal_cache
@@ -321,7 +352,16 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         return cache[2]
     ctx = state.ctx
     ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
-    result: list[Action] = state.rules.legal(ctx, seat, seat == state.current)
+    try:
+        result: list[Action] = state.rules.legal(ctx, seat, seat == state.current)
+    except EngineError:
+        raise
+    except Exception as exc:  # an action's `when` or an argument domain failed
+        raise rules_error(state.rules, exc, "listing the legal actions") from exc
+    if waited and not result:
+        raise RulesError(f"{rules_file(state.rules)}: no action is legal for "
+                         f"{state.players[seat]} and the game is not over: check the "
+                         "actions' `when`", rules_file(state.rules))
     state.legal_cache = (state.version, seat, result)
     return result
 
@@ -340,6 +380,7 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
     ns: dict[str, Any] = {"_with_args": _with_args}
     lines = ["def _legal(c, seat, current):", "    A = c.state.plain_actions[seat]",
              "    r = []"]
+    marks: list[tuple[int, Origin]] = []
     for adef in actions.values():
         if adef.by in ("window", "answer"):
             continue  # played only when a decision asks for it
@@ -348,6 +389,9 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
                  "any": ["c.state.active[seat]"]}[adef.by]
         if adef.when is not None:
             tests.append(source_of(adef.when, ns))
+            origin = origin_of(adef.when)
+            if origin is not None:  # a `when` that fails at play names its line
+                marks.append((len(lines) + 1, origin))
         if adef.args:
             body = f"r.extend(_with_args(c, seat, {bind(ns, adef, 'a')}))"
         else:
@@ -355,6 +399,7 @@ def build_legal(actions: dict[str, ActionDef]) -> Callable[[Ctx, int, bool], lis
         lines += [f"    if {' and '.join(tests) or 'True'}:", f"        {body}"]
     lines.append("    return r")
     exec("\n".join(lines), ns)  # generated from compiled expressions only
+    register(ns["_legal"], marks=marks)
     return cast(Callable[[Ctx, int, bool], list[Action]], ns["_legal"])
 
 
@@ -403,8 +448,13 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     if adef.by == "others" and action.player == state.current:
         return f"{adef.label} is played on another player's turn"
     ctx = Ctx(state, action.player, dict(action.args))
-    if adef.when is not None and not adef.when(ctx):
-        return adef.why_not or f"{adef.label} is not possible now"
+    try:
+        if adef.when is not None and not adef.when(ctx):
+            return adef.why_not or f"{adef.label} is not possible now"
+    except EngineError:
+        raise
+    except Exception as exc:
+        raise rules_error(rules, exc, f"checking whether {action} is legal") from exc
     given = dict(action.args)
     expected = [a.name for a in adef.args]
     for key in given:
@@ -420,7 +470,12 @@ def why_illegal(state: GameState, action: Action) -> str | None:
                 shown = list(value) if isinstance(value, tuple) else value
                 return f"{shown!r} is not an allowed choice of {a.name} now"
             continue
-        values = a.values(ctx)
+        try:
+            values = a.values(ctx)
+        except EngineError:
+            raise
+        except Exception as exc:
+            raise rules_error(rules, exc, f"listing the choices for {a.name}") from exc
         if given[a.name] not in values:
             shown = [state.players[v] for v in values] if a.is_player else values
             value = given[a.name]
@@ -465,6 +520,10 @@ def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
         if snapshot is not None:
             state.restore(snapshot)
         raise
+    except EngineError:
+        raise
+    except Exception as exc:  # the ruleset's own code failed mid-action: name its line
+        raise rules_error(state.rules, exc, f"playing {action}") from exc
 
 
 def _play(state: GameState, action: Action, record: bool) -> list[Event]:

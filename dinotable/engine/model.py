@@ -214,3 +214,4 @@ class Rules:
     reveal_scores: str = "always"
     items: dict[str, ItemKindDef] = field(default_factory=dict)
     properties: dict[str, PropertyDef] = field(default_factory=dict)
+    file: str = ""  # the rules file as problems name it, e.g. rulesets/x/rules.yaml

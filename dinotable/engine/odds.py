@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .expr import Compiled, Ctx, ZoneName, function
+from .expr import Compiled, Ctx, ZoneName, declare_types, function
 
 
 def _face_count_distribution(chances: list[float]) -> list[float]:
@@ -65,3 +65,6 @@ def _chance_of(face: str, at_least: Compiled, roll_zone: ZoneName, draw_zone: Zo
         return chance_at_least(int(at_least(c)), rolled, pool, max(0, int(draws(c))))
 
     return run
+
+
+declare_types("chance_of", "number", ("any", "number", "any", "any", "number"))

@@ -118,9 +118,17 @@ class GameState:
 
     def score(self, seat: int) -> Any:
         """A player's score as the ruleset defines it."""
+        from .errors import EngineError
         from .expr import Ctx
 
-        return self.rules.score(Ctx(self, seat))
+        try:
+            return self.rules.score(Ctx(self, seat))
+        except EngineError:
+            raise
+        except Exception as exc:  # the ruleset's score expression failed: name its line
+            from .origins import rules_error
+
+            raise rules_error(self.rules, exc, "working out a score") from exc
 
     # --- serialisation ---------------------------------------------------
 

@@ -183,8 +183,10 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         spec = raw["odds"] if isinstance(raw["odds"], dict) else {}
         check_keys(report, spec, ODDS_KEYS, (*path, "odds"), "odds setting")
         chance = compiler.expr(spec.get("chance"), (*path, "odds", "chance"))
-        when = compiler.expr(spec["when"], (*path, "odds", "when")) if "when" in spec else None
-        if chance is not None:
+        when = (compiler.condition(spec["when"], (*path, "odds", "when")) if "when" in spec
+                else None)
+        if chance is not None and compiler.typed(chance, "number", (*path, "odds", "chance"),
+                                                 "a chance"):
             odds = Odds(str(spec.get("label", "Chance")), chance, when)
     status = None
     if "status" in raw:
@@ -221,7 +223,8 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
         spec = raw["track"] if isinstance(raw["track"], dict) else {}
         check_keys(report, spec, TRACK_KEYS, (*path, "track"), "track setting")
         length = compiler.expr(spec.get("length", 20), (*path, "track", "length"))
-        if length is not None:
+        if length is not None and compiler.typed(length, "number", (*path, "track", "length"),
+                                                 "a track's length"):
             track = Track(length, str(spec.get("start", "Start")), str(spec.get("end", "Goal")))
     return Layout(colours, styles, tray, toss_action, source, source_label, tuple(areas), odds,
                   status, passed, tuple(player_zones), tuple(found["player_counters"]),

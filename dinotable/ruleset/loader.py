@@ -15,7 +15,7 @@ from ..engine.boards import kind_on_domain, space_domain, space_zone
 from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
 from ..engine.effects import EffectCompiler, _unknown
-from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope
+from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope, type_of_value
 from ..engine.game import build_legal
 from ..engine.model import (
     ActionDef,
@@ -43,6 +43,10 @@ RESERVED: dict[str, str] = {
     "true": "a truth value", "false": "a truth value",
 }
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+# Bounds that keep a typo from hanging a game: a 30-digit goal or dice count is a mistake.
+MAX_SEATS = 8
+MAX_START = 200  # items of one kind a zone starts with (per owner)
+MAX_NUMBER = 10**9  # any whole number a ruleset writes: option values, variables, literals
 
 # Top-level sections: name -> (required, what it holds)
 SECTIONS: dict[str, tuple[bool, str]] = {
@@ -124,12 +128,18 @@ class _Builder:
             return {}
         return raw
 
-    def integer(self, raw: Any, path: Path, lo: int | None = None) -> int | None:
+    def integer(self, raw: Any, path: Path, lo: int | None = None, hi: int = MAX_NUMBER
+                ) -> int | None:
         if not isinstance(raw, int) or isinstance(raw, bool):
-            self.report(path, f"expected a whole number, found {raw!r}")
+            self.report(path, f"expected a whole number, found {_shown(raw)}")
             return None
         if lo is not None and raw < lo:
-            self.report(path, f"expected at least {lo}, found {raw}")
+            self.report(path, f"expected at least {lo}, found {_shown(raw)}")
+            return None
+        if not -MAX_NUMBER <= raw <= hi:
+            self.report(path, f"expected at most {hi}, found {_shown(raw)}" if raw > 0 else
+                        f"number too large: {_shown(raw)} (at most {MAX_NUMBER:,} either side "
+                        "of zero)")
             return None
         return raw
 
@@ -177,8 +187,8 @@ class _Builder:
         if "players" in data:  # a missing section is reported once, above
             players = self.mapping(data.get("players"), ("players",), "min and max")
             check_keys(r, players, {"min", "max", "teams"}, ("players",), "key of players")
-            pmin = self.integer(players.get("min"), ("players", "min"), 1) or 1
-            pmax = self.integer(players.get("max"), ("players", "max"), 1) or pmin
+            pmin = self.integer(players.get("min"), ("players", "min"), 1, MAX_SEATS) or 1
+            pmax = self.integer(players.get("max"), ("players", "max"), 1, MAX_SEATS) or pmin
             if pmax < pmin:
                 r(("players", "max"), f"max ({pmax}) is less than min ({pmin})")
             if "teams" in players:
@@ -217,6 +227,10 @@ class _Builder:
                     r(("vars", scope_name, var), "a starting value is a number, text or "
                                                   "true/false")
                     continue
+                if _too_large(value):
+                    r(("vars", scope_name, var), f"number too large: {_shown(value)} (at most "
+                                                  f"{MAX_NUMBER:,} either side of zero)")
+                    continue
                 seen[var] = f"{scope_name} variable"
             scoped[scope_name] = {k: v for k, v in block.items() if isinstance(k, str)}
         faces = frozenset(f for d in dice.values() for f in d.faces)
@@ -227,6 +241,8 @@ class _Builder:
             player_zones=frozenset(z for z, d in zones.items() if d.per_player),
             faces=frozenset(f for f in faces if isinstance(f, str)),
             kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
+            types={**{n: type_of_value(o.default) for n, o in options.items()},
+                   **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},
         )
         boards = self.boards(data.get("boards"), zones, seen)
         scope = replace(scope, boards=frozenset(boards))
@@ -237,6 +253,8 @@ class _Builder:
             n for n, p in properties.items() if p.type == "effects")
         items = self.item_props(kind_specs, properties, compiler)
         score = compiler.expr(data.get("score", 0), ("score",))
+        if score is not None and not compiler.typed(score, "number", ("score",), "the score"):
+            score = None
 
         turn = self.mapping(data.get("turn"), ("turn",), "start and end effects")
         check_keys(r, turn, {"start", "end"}, ("turn",), "key of turn")
@@ -278,6 +296,7 @@ class _Builder:
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
             items=items, properties=properties, boards=boards,
+            file=self.report.file,
         )
 
     def var_visibility(self, block: dict[Any, Any], scope_name: str) -> dict[Any, Any]:
@@ -319,6 +338,15 @@ class _Builder:
                 self.report(path, "an option needs a default")
                 continue
             default = spec["default"]
+            # A bad default is reported, and the option kept (as a number or unknown), so
+            # expressions reading it do not add "unknown name" problems.
+            if _too_large(default):
+                self.report((*path, "default"), f"number too large: {_shown(default)} (at most "
+                                                f"{MAX_NUMBER:,} either side of zero)")
+                default = None
+            elif not isinstance(default, int | float | str | bool):
+                self.report((*path, "default"), "a default is a number, text or true/false")
+                default = None
             lo, hi = spec.get("min"), spec.get("max")
             if lo is not None:
                 lo = self.integer(lo, (*path, "min"))
@@ -390,7 +418,7 @@ class _Builder:
                         "die or item kind" if kinds else "die kind", str(kind),
                         [*dice, *kinds]))
                     continue
-                n = self.integer(count, (*path, "start", kind), 0)
+                n = self.integer(count, (*path, "start", kind), 0, MAX_START)
                 if n is not None:
                     (start if kind in dice else start_items).append((kind, n))
             order = self.choice(spec.get("order"), (*path, "order"), ORDERS, "pile")
@@ -582,13 +610,13 @@ class _Builder:
             spec = self.mapping(spec, path, "action settings")
             check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
             args = self.args(spec.get("args"), (*path, "args"), scope)
-            ascope = Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args)})
+            ascope = _with_args(scope, args, spec.get("args"))
             acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs,
                                        compiler.shared)
             acompiler.effect_props = compiler.effect_props
             when: Compiled | None = None
             if "when" in spec:
-                when = compiler.expr(spec["when"], (*path, "when"))
+                when = compiler.condition(spec["when"], (*path, "when"))
             if "effects" not in spec:
                 self.report(path, "an action needs `effects`")
             effects = acompiler.effects(spec.get("effects"), (*path, "effects"))
@@ -810,7 +838,7 @@ class _Builder:
         if "trigger" not in spec:
             self.report(("end",), "end needs a `trigger` expression")
             return None
-        trigger = compiler.expr(spec["trigger"], ("end", "trigger"))
+        trigger = compiler.condition(spec["trigger"], ("end", "trigger"))
         flags = {}
         for key in ("finish_round", "last_turns"):
             flags[key] = spec.get(key, False)
@@ -826,6 +854,9 @@ class _Builder:
                                  [] if raw_tb is None else [raw_tb]):
             where = ("end", "tiebreak", i) if isinstance(raw_tb, list) else ("end", "tiebreak")
             compiled = compiler.expr(item, where)
+            if compiled is not None and not compiler.typed(compiled, "number", where,
+                                                           "a tiebreak"):
+                return None
             if compiled is not None:
                 tiebreaks.append(compiled)
         if trigger is None:
@@ -855,12 +886,12 @@ class _Builder:
                 self.report((*path, "action"), _unknown("action", str(rule["action"]),
                                                         list(actions)))
                 continue
-            when = compiler.expr(rule["when"], (*path, "when")) if "when" in rule else None
+            when = (compiler.condition(rule["when"], (*path, "when")) if "when" in rule
+                    else None)
             best = None
             if "best" in rule:
                 # `best` scores each choice of the action's arguments: the bot takes the top.
-                ascope = Scope(**{**scope.__dict__,
-                                  "args": frozenset(a.name for a in adef.args)})
+                ascope = _with_args(scope, list(adef.args), None)
                 best = compiler.expr(rule["best"], (*path, "best"), ascope)
             hints.append(BotHint(adef.id, when, best))
         return tuple(hints)
@@ -911,3 +942,33 @@ def _names_in(text: Any) -> set[str]:
     except SyntaxError:
         return set()
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+def _too_large(value: Any) -> bool:
+    """A number beyond what any ruleset needs (or not finite)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return not -MAX_NUMBER <= value <= MAX_NUMBER
+
+
+def _shown(value: Any) -> str:
+    """A value for a message, a very long number cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:12]}...{text[-4:]} ({len(text)} characters)"
+
+
+def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
+    """The scope of an action's expressions: its `$arguments`, typed by their domains."""
+    types = dict(scope.types)
+    for a in args:
+        if a.is_player:
+            types["$" + a.name] = "player"
+        elif a.domain in ("item_in", "kind_in", "kind_on", "space_of"):
+            types["$" + a.name] = "text"
+        elif a.domain == "subset_of":
+            types["$" + a.name] = "list"
+        elif a.domain == "choice" and isinstance(raw, dict):
+            spec = raw.get(a.name)
+            values = spec.get("values") if isinstance(spec, dict) else None
+            found = {type_of_value(v) for v in values or []}
+            if len(found) == 1:
+                types["$" + a.name] = found.pop()
+    return Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args), "types": types})

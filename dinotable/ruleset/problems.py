@@ -31,7 +31,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.path}: {self.message}"
+        # One line per problem, whatever a message quotes (editors and tools read lines).
+        message = " ".join(self.message.split("\n"))
+        return f"{self.file}:{self.line}:{self.col}: {self.path}: {message}"
 
 
 class LoadError(Exception):

@@ -69,6 +69,13 @@ def load_text(text: str, name: str = "<text>") -> tuple[Any, dict[Path, tuple[in
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "not valid YAML"
         raise LoadError([Problem(name, line, col, "(yaml)", f"not valid YAML: {what}")]) from None
+    except yaml.reader.ReaderError as exc:
+        # A character YAML refuses (a NUL, a control code): say where it is, on one line.
+        before = text[:exc.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or " ")
+        raise LoadError([Problem(name, line, col, "(yaml)", f"not valid YAML: character "
+                                 f"U+{code:04X} is not allowed")]) from None
     except yaml.YAMLError as exc:
         raise LoadError([Problem(name, 1, 1, "(yaml)", f"not valid YAML: {exc}")]) from None
     finally:
@@ -108,7 +115,7 @@ class _Builder:
             if node.tag not in _PLAIN_TAGS:
                 self.fail(node, path, f"tag {node.tag!r} is not allowed; only plain YAML values")
                 return None
-            return self.loader.construct_object(node, deep=True)
+            return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
                 self.fail(node, path, f"tag {node.tag!r} is not allowed")
@@ -127,7 +134,7 @@ class _Builder:
                 if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _PLAIN_TAGS:
                     self.fail(knode, path, "a key must be a plain value")
                     continue
-                key = self.loader.construct_object(knode, deep=True)
+                key = self.scalar(knode, path)
                 if key in out:
                     self.fail(knode, (*path, key), f"key {key!r} appears twice")
                     continue
@@ -137,3 +144,13 @@ class _Builder:
             return out
         self.fail(node, path, "unexpected YAML node")
         return None
+
+    def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
+        """A plain value; a number too long for Python to convert is a problem, not a crash."""
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ValueError:
+            # Python refuses to convert integers of more than 4,300 digits (and PyYAML's
+            # sexagesimal or float forms can fail the same way): say so at the value.
+            self.fail(node, path, f"number too large ({len(str(node.value))} characters)")
+            return None
