@@ -194,7 +194,7 @@ class TitleScene(Scene):
                 name = next((e.rules.name for e in self.entries
                              if e.rules is not None and e.id == self.saved.ruleset),
                             self.saved.ruleset)
-                line = theme.ellipsize(f"{name}: {self.saved.describe()}",
+                line = theme.ellipsize(f"{name}: {self.saved.describe(self.saved_state)}",
                                        theme.font(theme.BODY, True), c.rect.w - 48)
                 theme.text(canvas, line, (c.rect.x + 24, c.rect.y + 44), theme.BODY, theme.INK,
                            bold=True, tight=True)
