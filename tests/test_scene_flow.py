@@ -197,6 +197,7 @@ def test_results_hand_back_again_or_title(app: App) -> None:
         click(app, results.menu.find(tag).rect.center)
         assert results not in app.stack
     assert chosen == ["again", "title"]
+    assert ResultsScene(app, standings=standings).next_line() == "Play again and Ben goes first."
 
 
 def test_play_again_seats_the_next_starter_first() -> None:

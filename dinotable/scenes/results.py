@@ -76,6 +76,11 @@ class ResultsScene(Scene):
                     tag="title"),
         ])
 
+    def next_line(self) -> str:
+        """Who goes first if they play again (the seat after this game's starter)."""
+        names = self.standings.names
+        return f"Play again and {next_starter(names)[0]} goes first." if len(names) > 1 else ""
+
     def again(self) -> None:
         """The same seats and options, a new game, the next player starting."""
         self.dismiss("again")
@@ -113,6 +118,8 @@ class ResultsScene(Scene):
                        st.names[seat], st.colours[seat], seat in self.winners,
                        self.scores[seat], mark=st.marks[seat], status="WINNER")
             y += 64
+        theme.text(canvas, self.next_line(), (640, 592), theme.SMALL, theme.PARCHMENT,
+                   anchor="center", tight=True)
         self.menu.draw(canvas)
 
 
