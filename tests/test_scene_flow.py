@@ -91,6 +91,21 @@ def test_enter_in_a_name_field_starts_the_game(app: App) -> None:
     assert table.seats[0].name == "Anna"
 
 
+def test_enter_on_a_stepper_starts_and_on_a_button_presses_it(app: App) -> None:
+    rules = load_by_id("dino_hunt_dice")
+    setup = SetupScene(app, rules)
+    app.push(setup)
+    setup.menu.focus = setup.menu.controls.index(setup.menu.find("kind:0"))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TableScene)
+    app.reset(TitleScene(app))
+    setup = SetupScene(app, rules)
+    app.push(setup)
+    setup.menu.focus = setup.menu.controls.index(setup.menu.find("add"))
+    key(app, pygame.K_RETURN)
+    assert app.top is setup and len(setup.seats) == 4
+
+
 def test_typed_names_are_remembered_for_the_next_setup(app: App) -> None:
     rules = load_by_id("dino_hunt_dice")
     setup = SetupScene(app, rules)

@@ -257,8 +257,9 @@ class SetupScene(Scene):
         if shortcut(event, {pygame.K_ESCAPE: self.back}):
             return
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and self.typing):
-            # Typing a name then pressing Enter means "let's play", as the Start key says.
+                and self.menu.controls and self.menu.focused.kind != "button"):
+            # Enter on a name (or a stepper, which Enter cannot press) means "let's play",
+            # as the Start button's key says; on a button it presses that button.
             self.start()
             return
         if self.menu.handle(event):
