@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from types import FrameType
 from typing import Any
 
@@ -68,8 +69,10 @@ class App:
 
     # --- the stack -------------------------------------------------------
 
-    def push(self, scene: Scene) -> None:
-        """Show a scene on top."""
+    def push(self, scene: Scene, callback: Callable[[Any], None] | None = None) -> None:
+        """Show a scene on top; `callback` receives what it hands back with `dismiss`."""
+        if callback is not None:
+            scene.on_dismiss = callback
         self.stack.append(scene)
 
     def pop(self) -> Scene:
@@ -85,6 +88,12 @@ class App:
     def reset(self, scene: Scene) -> None:
         """Close every scene and show one."""
         self.stack = [scene]
+
+    def to_title(self) -> None:
+        """Close every scene and show the list of games (the way out of any game)."""
+        from .scenes.title import TitleScene
+
+        self.reset(TitleScene(self))
 
     @property
     def top(self) -> Scene:
@@ -241,10 +250,52 @@ class App:
         pygame.quit()
 
 
+NO_DISPLAY_EXIT = 2
+
+
+def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None
+                    ) -> str | None:
+    """Why no window can open here, in one line, or None.
+
+    On Linux a window needs an X11 or Wayland display; without one SDL falls back to a
+    driver that draws nowhere, and the app would run unseen. A video driver chosen on
+    purpose (SDL_VIDEODRIVER=dummy for tests, kmsdrm on a console) is trusted.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if not platform.startswith("linux"):
+        return None
+    driver = env.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver and driver not in ("x11", "wayland"):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return ("dinotable needs a display: no DISPLAY or WAYLAND_DISPLAY is set, so no window "
+            f"can open; run `dinotable terminal RULESET` to play in the terminal "
+            f"(RULESET: {_ruleset_ids()})")
+
+
+def _ruleset_ids() -> str:
+    """The installed games' ids, for the no-display hint."""
+    try:
+        from .ruleset import installed_rulesets
+
+        return ", ".join(folder.name for folder in installed_rulesets()) or "a game's id"
+    except Exception:  # the hint must never be what fails
+        return "a game's id"
+
+
 def start(frames: int | None = None, scene: str = "title", **kwargs: object) -> int:
-    """Open the window on the title scene (or straight onto a table) and run."""
+    """Open the window on the title scene (or straight onto a table) and run.
+
+    With no display to open a window on, say so in one line and return 2.
+    """
     from .scenes.title import TitleScene
 
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr, flush=True)
+        return NO_DISPLAY_EXIT
     app = App()
     app.push(TitleScene(app, lazy=scene == "title"))
     if scene == "table":

@@ -104,10 +104,29 @@ class SavedGame:
             rng.setstate(self.bots_random)
         return rng
 
-    def describe(self) -> str:
-        """One line for the title screen."""
-        names = ", ".join(s.name for s in self.seats)
-        return f"{len(self.log)} moves played, with {names}"
+    def describe(self, state: GameState | None = None) -> str:
+        """One line for the title screen: "Round 5 — Ann 12, Ben 9, with Ann and Ben".
+
+        `state` is the game as replayed; without it the save is replayed here (cheap). A save
+        that cannot be replayed is still described, by its seats and how many moves it has.
+        """
+        names = [s.name for s in self.seats]
+        together = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if state is None:
+            try:
+                state = self.replay()
+            except LoadError:
+                state = None
+        if state is None or len(state.players) != len(names):
+            return f"{len(self.log)} moves played, with {together}"
+        scores = ", ".join(f"{name} {_number(state.score(seat))}"
+                           for seat, name in enumerate(names))
+        return f"Round {state.round} — {scores}, with {together}"
+
+
+def _number(value: float) -> str:
+    """A score as people write it: 12, not 12.0."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def autosave_path() -> Path:

@@ -1,10 +1,11 @@
-"""Player settings (volume, mute, bot speed, hand-off), kept in the user's data folder."""
+"""Player settings (volume, mute, bot speed, hand-off, the names typed last), kept in the
+user's data folder."""
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from .paths import user_data_dir
 
@@ -24,6 +25,7 @@ class Settings:
     bot_speed: str = "normal"
     always_handoff: bool = False
     show_odds: bool = False
+    names: list[str] = field(default_factory=list)  # the seats' names typed last time
 
     @classmethod
     def load(cls) -> Settings:
@@ -43,6 +45,8 @@ class Settings:
                 value = data.get(f.name)
                 if isinstance(value, type(getattr(settings, f.name))):
                     setattr(settings, f.name, value)
+        # Only short strings: a hand-edited file must not put anything else in a seat.
+        settings.names = [n for n in settings.names if isinstance(n, str) and len(n) <= 40][:8]
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
         volume = float(settings.volume)

@@ -114,21 +114,47 @@ def test_tosses_settle_in_about_a_second() -> None:
     assert durations[-1] <= SETTLE_LIMIT
 
 
-def test_every_tossed_die_rolls_a_couple_of_die_widths() -> None:
-    everywhere = sorted(
-        toss.travelled(die_id) / SIZE for _t, _d, toss in many_tosses() for die_id in toss.die_ids
-    )
+def _fling_of(seed: int) -> Fling:
+    """The fling `many_tosses` used for a seed."""
+    rng = random.Random(seed)
+    tray = Tray(*TRAYS[seed % len(TRAYS)], die_size=SIZE)
+    random_dice(rng, 12 if seed % 50 == 7 else rng.randint(1, 10))
+    return random_fling(rng, tray)
+
+
+def test_every_die_tossed_without_a_drag_rolls_a_couple_of_die_widths() -> None:
+    tosses = [(t, toss) for seed, (t, _d, toss) in enumerate(many_tosses())
+              if _fling_of(seed) is None]
+    everywhere = sorted(toss.travelled(d) / SIZE for _t, toss in tosses for d in toss.die_ids)
     assert everywhere[0] > 0.5
     assert everywhere[len(everywhere) // 2] >= 2.5
     # Only a tray crowded with dice (420x300 holding ten) boxes some in.
-    roomy = sorted(
-        toss.travelled(die_id) / SIZE
-        for tray, _d, toss in many_tosses()
-        if tray.width >= 640
-        for die_id in toss.die_ids
-    )
+    roomy = sorted(toss.travelled(d) / SIZE for tray, toss in tosses if tray.width >= 640
+                   for d in toss.die_ids)
     assert roomy[len(roomy) // 2] >= 3.0
     assert roomy[len(roomy) // 20] >= 1.75  # 95% roll at least this many widths
+
+
+def test_a_gentle_drag_rolls_the_dice_gently_and_a_hard_one_far() -> None:
+    tray = Tray(760.0, 440.0)
+    gentle, hard = [], []
+    for seed in range(20):
+        dice = random_dice(random.Random(seed), 1 + seed % 4)
+        for speed, out in ((300.0, gentle), (3000.0, hard)):
+            toss = tray.toss(dice, seed, (380.0, 220.0, speed, 0.0))
+            out.extend(toss.travelled(d) / SIZE for d in toss.die_ids)
+    gentle.sort()
+    hard.sort()
+    # A slow drag nudges the dice a die width or so: enough to tumble, never across.
+    assert 0.5 <= gentle[len(gentle) // 2] <= 1.6 and gentle[-1] <= 2.5
+    assert gentle[0] > 0.2
+    assert hard[len(hard) // 2] >= 4.0
+    # In between, a faster drag throws further.
+    means = []
+    for speed in (300.0, 900.0, 1500.0, 2400.0):
+        toss = tray.toss(random_dice(random.Random(1), 1), 1, (200.0, 220.0, speed, 0.0))
+        means.append(toss.travelled("die0"))
+    assert means == sorted(means) and means[-1] > 2 * means[0]
 
 
 def test_the_face_is_final_before_the_die_stops_and_motion_is_continuous() -> None:
@@ -306,3 +332,76 @@ def test_all_twelve_dinosaur_dice_fit_the_table_with_a_race_track() -> None:
             assert half <= pose.x <= tray.width - half and half <= pose.y <= tray.height - half
         for a, b in itertools.combinations(rest.values(), 2):
             assert math.hypot(a.x - b.x, a.y - b.y) > DIE * 0.9
+
+
+def _reach(tray: Tray, pose_angle: float) -> float:
+    return tray.reach(math.radians(pose_angle))
+
+
+def test_a_drag_throws_the_dice_from_where_it_started_its_way() -> None:
+    tray = Tray(760.0, 440.0)
+    for seed, (sx, sy, vx, vy) in enumerate([(200.0, 150.0, 1500.0, 400.0),
+                                              (560.0, 300.0, -900.0, -700.0),
+                                              (380.0, 400.0, 0.0, -2000.0)]):
+        dice = random_dice(random.Random(seed), 4)
+        toss = tray.toss(dice, seed, (sx, sy, vx, vy), {"die0": (700.0, 60.0, 30.0)})
+        for die_id in toss.die_ids:
+            start = toss.pose(die_id, 0.0)
+            # In the hand: all within a small cluster round the pointer's start.
+            assert math.hypot(start.x - sx, start.y - sy) < 2.2 * SIZE
+        assert toss.pose("die0", 0.0).angle == pytest.approx(30.0)  # picked up, not turned
+        dx, dy = mean_displacement(toss)
+        assert dx * vx + dy * vy > 0.5 * SIZE * math.hypot(vx, vy)
+
+
+def test_dice_never_come_to_rest_on_the_frame_or_on_each_other() -> None:
+    for tray, _dice, toss in many_tosses():
+        final = list(toss.final_poses().values())
+        for pose in final:
+            r = _reach(tray, pose.angle)
+            inside = min(pose.x - r, pose.y - r, tray.width - pose.x - r,
+                         tray.height - pose.y - r)
+            assert inside >= tray.wall_inset - 1.0, "a die lies on the frame"
+        for a, b in itertools.combinations(final, 2):
+            assert math.hypot(a.x - b.x, a.y - b.y) >= 0.95 * SIZE
+
+
+def test_dice_never_come_to_rest_on_the_labels_the_tray_keeps_clear() -> None:
+    label = (10.0, 4.0, 150.0, 40.0)  # "Dice: 3" at the top left of the felt
+    on_label = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        tray = Tray(*TRAYS[seed % len(TRAYS)], die_size=SIZE)
+        middle = (rng.uniform(0.3, 0.6) * tray.width, rng.uniform(0.3, 0.6) * tray.height,
+                  rng.uniform(60.0, 160.0), rng.uniform(30.0, 60.0))
+        areas = [label, middle]
+        dice = random_dice(rng, rng.randint(1, 6))
+        fling = random_fling(rng, tray)
+        toss = tray.toss(dice, seed, fling, keep_clear=areas)
+        assert toss.duration <= SETTLE_LIMIT
+        for die_id, _faces, face in dice:
+            pose = toss.final_poses()[die_id]
+            assert pose.face == face
+            r = _reach(tray, pose.angle)
+            for ax, ay, aw, ah in areas:
+                overlap = ax - r < pose.x < ax + aw + r and ay - r < pose.y < ay + ah + r
+                on_label += overlap
+                assert not overlap, (seed, die_id, pose, (ax, ay, aw, ah))
+            # Passing over a label is fine: it is where they stop that matters.
+    assert on_label == 0
+
+
+def test_a_die_that_would_stop_on_a_label_ends_beside_it() -> None:
+    tray = Tray(760.0, 440.0)
+    for seed in range(6):
+        dice = random_dice(random.Random(seed), 3)
+        fling = (120.0, 220.0, 1300.0, 150.0 * (seed - 3))
+        plain = tray.toss(dice, seed, fling).final_poses()["die0"]
+        # A label just where die0 stopped when nothing was kept clear.
+        label = (plain.x - 70.0, plain.y - 20.0, 140.0, 40.0)
+        kept = tray.toss(dice, seed, fling, keep_clear=[label])
+        for pose in kept.final_poses().values():
+            r = _reach(tray, pose.angle)
+            ax, ay, aw, ah = label
+            assert not (ax - r < pose.x < ax + aw + r and ay - r < pose.y < ay + ah + r)
+        assert kept.duration <= SETTLE_LIMIT

@@ -62,7 +62,9 @@ def test_the_title_offers_to_continue_and_continuing_sits_everyone_back_down(app
     title = TitleScene(app)
     app.push(title)
     app.step()
-    assert title.saved is not None and "Ann, Ben" in title.saved.describe()
+    state = table.state
+    assert title.saved is not None and title.saved.describe() == (
+        f"Round {state.round} — Ann {state.score(0)}, Ben {state.score(1)}, with Ann and Ben")
     continue_button = title.menu.find("continue")
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=continue_button.rect.center,
                                  button=1)])
@@ -152,3 +154,20 @@ def test_a_chosen_subset_of_dice_is_saved_as_a_list_and_read_back_as_the_same_mo
     assert "- die2" in path.read_text() or "[die2, die5]" in path.read_text()
     back = saves.read(path)
     assert back.log == log
+
+
+def test_the_continue_line_says_the_round_and_the_scores_not_the_moves(app: App) -> None:
+    rules = load_by_id("dino_hunt_dice")
+    seats = [Seat("Ann", "human", 0), Seat("Ben", "human", 1), Seat("Cat", "human", 2)]
+    table = TableScene(app, rules, seats, {"goal": 13}, 11)
+    # Play on (stopping whenever possible) until a later round, with somebody scoring.
+    while table.state.round < 3 or not any(table.state.score(s) for s in range(3)):
+        table.take(legal_actions(table.state)[-1])
+        assert not table.state.game_over
+    saved = saves.read()
+    state = table.state
+    line = saved.describe()
+    assert line == saved.describe(saved.replay())  # replayed here, or given the state
+    assert line.startswith(f"Round {state.round} — Ann {state.score(0)}, ")
+    assert line.endswith(f"Cat {state.score(2)}, with Ann, Ben and Cat")
+    assert "moves" not in line and ".0" not in line

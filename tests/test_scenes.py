@@ -145,7 +145,10 @@ def test_a_three_seat_game_with_one_bot_is_played_to_the_end_with_the_mouse(app:
     you.click(control_centre(results, "again"))
     again = app.top
     assert isinstance(again, TableScene) and again is not table
-    assert [s.name for s in again.seats] == ["Ann", "Ben", "Cat"]
+    # The same people round the table, but the one after the last starter starts.
+    assert [s.name for s in again.seats] == ["Ben", "Cat", "Ann"]
+    assert [s.kind for s in again.seats] == ["human", "heuristic", "human"]
+    assert again.state.current == 0 and again.name(again.state.current) == "Ben"
     assert not again.state.game_over and again.state.turns == 1
 
 
@@ -278,9 +281,11 @@ def _every_scene(app: App) -> list[Scene]:
 def test_every_scene_draws_at_two_window_sizes(size: tuple[int, int]) -> None:
     app = App(size=size, settings=Settings())
     try:
-        for scene in _every_scene(app):
+        scenes = _every_scene(app)
+        for scene in scenes:
             if isinstance(scene, PauseScene):
-                app.reset(scene.table)  # a modal is drawn over the table it pauses
+                # a modal is drawn over the table it pauses
+                app.reset(next(s for s in scenes if isinstance(s, TableScene)))
                 app.push(scene)
             else:
                 app.reset(scene)

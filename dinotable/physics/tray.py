@@ -23,6 +23,24 @@ counted in `Toss.clamps`, and the tests show it never happens).
 The face shown changes each time a die has rolled about one die width, through
 a seeded shuffle of that die's faces planned backwards from the engine's face,
 so the last change lands on it while the die is still sliding to a stop.
+
+Calling it (the table)::
+
+    tray = Tray(felt_w, felt_h, die_size=64, frame=14)   # frame: the drawn wooden rim
+    toss = tray.toss(
+        dice,                      # [(die id, faces, face the engine chose), ...]
+        seed,
+        fling=(x0, y0, vx, vy),    # drag start (tray units) and release velocity (units/s);
+                                   # None for a keyboard toss
+        resting=spots,             # {die id: (x, y, angle)} where dice lie now
+        showing=faces_now,         # {die id: face shown now}
+        keep_clear=[(x, y, w, h)], # label areas on the felt, tray units: no die rests there
+    )
+    pose = toss.pose(die_id, t)    # x, y, angle (degrees), face, moving; until toss.duration
+
+With a fling every tossed die starts in a cluster round (x0, y0) and heads the drag's way
+at `Tray.launch_speed(|v|)`: a slow drag rolls the dice about a die width, a fast one
+across the tray. No die comes to rest on the frame, on another die or on a keep-clear area.
 """
 
 from __future__ import annotations
@@ -52,6 +70,13 @@ RAMP_START = 0.95
 STOP_BY = 1.35
 """The speed ceiling reaches zero here, so every die is still before `SETTLE_LIMIT`."""
 
+FRAME = 14.0
+"""Default width of the wooden frame round the felt (as `render.theme.draw_tray` draws it)."""
+GENTLE_WIDTHS = 1.2
+"""A die from the gentlest drag rolls about this many die widths."""
+CLEAR_MARGIN = 2.0
+"""Units kept between a resting die and an area it must keep clear of."""
+
 SPIN_BRAKING_STILL = 40.0
 """Extra spin braking (rad/s^2) for a die that has all but stopped rolling."""
 
@@ -70,6 +95,8 @@ _MOVE_EPS = 1e-3  # px: below this a step is not movement
 _TURN_EPS = 1e-5  # rad
 
 Resting = Mapping[str, tuple[float, float] | tuple[float, float, float]]
+Rect = tuple[float, float, float, float]
+"""(x, y, width, height) in tray units."""
 
 
 @dataclass(frozen=True)
@@ -195,9 +222,15 @@ class _World:
     """One pymunk space holding the tray walls and the dice of a toss."""
 
     def __init__(
-        self, tray: Tray, launches: Sequence[_Launch], friction: float, torque_per_moment: float
+        self,
+        tray: Tray,
+        launches: Sequence[_Launch],
+        friction: float,
+        torque_per_moment: float,
+        areas: Sequence[Rect] = (),
     ) -> None:
         self.tray = tray
+        self.areas = list(areas)
         space = pymunk.Space()
         space.gravity = (0.0, 0.0)
         space.iterations = 12
@@ -288,11 +321,41 @@ class _World:
         braking = (self.spin_braking + SPIN_BRAKING_STILL * slow) * harder
         self.gears[i].max_force = braking * self.moments[i]
 
+    def ease_off(self, body: Any, harder: float) -> bool:
+        """Nudge a die lying on a keep-clear area towards its nearest open side, harder
+        than the felt brakes, like a die on a slope; True while it is on one."""
+        if not self.areas:
+            return False
+        tray = self.tray
+        x, y = body.position
+        r = tray.reach(body.angle) + CLEAR_MARGIN
+        lo = 0.5 * tray.die_size + tray.wall_inset
+        on = False
+        for ax, ay, aw, ah in self.areas:
+            if not _overlaps(x, y, r - CLEAR_MARGIN, (ax, ay, aw, ah), CLEAR_MARGIN):
+                continue
+            on = True
+            # The ways off, nearest first, leaving out any that would run into a wall.
+            ways = [
+                (x - (ax - r), (-1.0, 0.0), ax - r >= lo),
+                ((ax + aw + r) - x, (1.0, 0.0), ax + aw + r <= tray.width - lo),
+                (y - (ay - r), (0.0, -1.0), ay - r >= lo),
+                ((ay + ah + r) - y, (0.0, 1.0), ay + ah + r <= tray.height - lo),
+            ]
+            open_ways = [w for w in ways if w[2]] or ways
+            _dist, (ux, uy), _ok = min(open_ways, key=lambda w: w[0])
+            push = (2.5 * harder * self.base_force + 8.0 * tray.die_size) * DT
+            vx, vy = body.velocity
+            body.velocity = (vx + ux * push, vy + uy * push)
+        return on
+
 
 class Tray:
     """A rectangular felt tray, in tray units (pixels of the 1280x720 reference table)."""
 
-    def __init__(self, width: float, height: float, die_size: float = 64.0) -> None:
+    def __init__(
+        self, width: float, height: float, die_size: float = 64.0, frame: float = FRAME
+    ) -> None:
         if die_size <= 0:
             raise ValueError(f"die_size must be positive, got {die_size}")
         if width < 3 * die_size or height < 3 * die_size:
@@ -300,16 +363,21 @@ class Tray:
                 f"a {width}x{height} tray is too small for {die_size}-unit dice: "
                 f"each side needs at least {3 * die_size}"
             )
+        if not 0 <= frame <= 0.5 * die_size:
+            raise ValueError(f"a frame of {frame} does not suit {die_size}-unit dice")
         self.width = float(width)
         self.height = float(height)
         self.die_size = float(die_size)
         self.corner_radius = 0.08 * die_size
-        self.wall_inset = 0.08 * die_size
-        """The walls' inner faces sit this far inside the tray rect."""
+        self.sink = 0.08 * die_size
+        """How far a die may sink into a wall in flight (the physics' safety margin)."""
+        self.wall_inset = max(float(frame), self.sink)
+        """The walls' inner faces sit this far inside the tray rect: on the frame's inner
+        edge, so no die ever lies on the frame."""
         # In one pymunk step a die may sink into a wall by as far as it moves: keep
-        # that well inside the inset, so a centre never comes nearer the tray edge
-        # than half a die.
-        self.speed_cap = 0.75 * self.wall_inset * SUBSTEPS / DT
+        # that within the margin, so a centre never comes nearer the tray edge than half
+        # a die.
+        self.speed_cap = 0.75 * self.sink * SUBSTEPS / DT
         self.spin_cap = 20.0
         # A lone die thrown at speed v stops after TRAVEL_TIME, having rolled
         # v * TRAVEL_TIME / 2: 3.5 die widths for the softest throw, most of the
@@ -318,6 +386,16 @@ class Tray:
         reach = 2.0 * 0.7 * max(width, height) / TRAVEL_TIME
         self.speed_max = min(max(reach, 1.5 * self.speed_min), self.speed_cap / 1.25)
         self.fling_full = 2400.0  # a drag this fast (units/s) gives the strongest throw
+        # The gentlest throw still rolls a die about GENTLE_WIDTHS widths on the felt.
+        self.speed_gentle = math.sqrt(
+            2.0 * (self.speed_min / TRAVEL_TIME) * GENTLE_WIDTHS * die_size
+        )
+
+    def launch_speed(self, drag_speed: float) -> float:
+        """The speed dice leave the hand at for a drag this fast (units/s): in proportion,
+        from a gentle roll for a slow drag up to the strongest throw at `fling_full`."""
+        k = self.speed_max / self.fling_full
+        return min(self.speed_max, max(self.speed_gentle, k * max(0.0, drag_speed)))
 
     # -- the toss ---------------------------------------------------------------------
 
@@ -328,39 +406,87 @@ class Tray:
         fling: tuple[float, float, float, float] | None = None,
         resting: Resting | None = None,
         showing: Mapping[str, str] | None = None,
+        keep_clear: Sequence[Rect] = (),
     ) -> Toss:
         """Simulate a whole toss that ends with each die on the engine's face.
 
         `dice`: (die id, its faces in order, the face the engine decided).
-        `fling`: a drag (start x, start y, velocity x, velocity y), or None for a
-        random toss from the seed. `resting`: where dice already on the table lie,
-        as (x, y) or (x, y, angle in DiePose degrees); those dice start from there,
-        the others enter from the edge nearest the fling start that the fling does
-        not point out of. `showing`: the face a resting die shows now, so its tumble
-        starts from it. Entries for dice not in `dice` are ignored.
+
+        `fling`: a drag across the tray, as (start x, start y, velocity x, velocity y) in
+        tray units and units per second: where the pointer went down, and how fast and
+        which way it was moving when let go. The dice leave the hand in a loose cluster
+        round the start point (inside the walls, off `keep_clear`), all heading the drag's
+        way at a speed in proportion to the drag's (`launch_speed`): a slow drag rolls
+        them gently a die width or so, a fast one sends them across the tray.
+        None: a random toss from the seed, the dice rolling from where `resting` says
+        they lie and the others entering by an edge.
+
+        `resting`: where dice already on the table lie, as (x, y) or (x, y, angle in
+        DiePose degrees). Without a fling they start from there; with one they are
+        picked up (their angle is kept). `showing`: the face a die shows now, so its
+        tumble starts from it. Entries for dice not in `dice` are ignored.
+
+        `keep_clear`: (x, y, width, height) areas of the tray, in tray units, where no
+        die may come to rest (labels drawn on the felt). A die on one is eased off it
+        like a die on a slope; a take that still ends with a die on one, on another die
+        or against the frame is thrown again.
+
+        The same arguments always give the same toss.
         """
         self._check(dice)
         if not dice:
             return Toss({}, [], 0)
-        # A die that hardly rolls looks like a dud: when one is boxed in, throw again
-        # (from the same seed, a little differently) and keep the liveliest take.
-        best: tuple[float, dict[str, _Track], list[tuple[float, float]], int] | None = None
+        clear = [tuple(float(v) for v in r) for r in keep_clear]
+        areas: list[Rect] = [(r[0], r[1], r[2], r[3]) for r in clear if r[2] > 0 and r[3] > 0]
+        # A die that hardly rolls looks like a dud, and one at rest on a label hides it:
+        # then throw again (from the same seed, a little differently) and keep the best take.
+        best: tuple[tuple[int, float], dict[str, _Track], list[tuple[float, float]], int] | None
+        best = None
         for take in range(TAKES):
             rng = random.Random(seed if take == 0 else f"{seed}:take{take}")
-            launches, friction, torque = self._launch(dice, rng, fling, resting or {})
-            world = _World(self, launches, friction, torque)
+            launches, friction, torque = self._launch(dice, rng, fling, resting or {}, areas)
+            world = _World(self, launches, friction, torque, areas)
             tracks, clamps = self._run(world, [launch.die_id for launch in launches])
             shortest = min(tr.travelled[-1] for tr in tracks.values())
-            if best is None or shortest > best[0]:
-                best = (shortest, tracks, world.hits, clamps)
-            if shortest >= LIVELY_WIDTHS * self.die_size:
+            lively = LIVELY_WIDTHS * self.die_size
+            if fling is not None:  # a gentle drag is meant to roll little
+                slowest = min(math.hypot(launch.vx, launch.vy) for launch in launches)
+                lively = min(lively, 0.5 * slowest**2 / (2.0 * friction))
+            faults = self._faults(tracks, areas)
+            score = (faults, -min(shortest, lively))
+            if best is None or score < best[0]:
+                best = (score, tracks, world.hits, clamps)
+            if faults == 0 and shortest >= lively:
                 break
         assert best is not None
-        _shortest, tracks, hits, clamps = best
+        _score, tracks, hits, clamps = best
         for die_id, faces, final in dice:
             shown = (showing or {}).get(die_id)
             self._plan_faces(tracks[die_id], faces, final, shown, random.Random(f"{seed}:{die_id}"))
         return Toss(tracks, self._bumps(hits), clamps)
+
+    def reach(self, angle: float) -> float:
+        """Half the width of a die's box turned by `angle` (radians): how far it reaches
+        from its centre along x or y."""
+        c = self.corner_radius  # the corners are rounded: a turned die reaches a little less
+        return (0.5 * self.die_size - c) * (abs(math.cos(angle)) + abs(math.sin(angle))) + c
+
+    def _faults(self, tracks: Mapping[str, _Track], areas: Sequence[Rect]) -> int:
+        """How many ways the dice lie badly at rest: on a keep-clear area, on the frame,
+        on each other."""
+        ends = [(tr.xs[-1], tr.ys[-1], tr.angles[-1]) for tr in tracks.values()]
+        faults = 0
+        edge = self.wall_inset - 0.75 * self.sink  # how far in a die pressed on a wall lies
+        for x, y, angle in ends:
+            r = self.reach(angle)
+            if min(x - r, y - r, self.width - x - r, self.height - y - r) < edge - 0.5:
+                faults += 1
+            faults += sum(1 for area in areas if _overlaps(x, y, r, area, 0.0))
+        for i, (x, y, _a) in enumerate(ends):
+            for x2, y2, _b in ends[i + 1 :]:
+                if math.hypot(x - x2, y - y2) < 0.95 * self.die_size:
+                    faults += 1
+        return faults
 
     @staticmethod
     def _check(dice: Sequence[tuple[str, tuple[str, ...], str]]) -> None:
@@ -380,32 +506,20 @@ class Tray:
         rng: random.Random,
         fling: tuple[float, float, float, float] | None,
         resting: Resting,
+        areas: Sequence[Rect] = (),
     ) -> tuple[list[_Launch], float, float]:
         """Starting positions and velocities; also the felt's friction for this toss."""
+        if fling is not None:
+            return self._throw(dice, rng, fling, resting, areas)
         w, h = self.width, self.height
-        if fling is None:
-            edge = rng.randrange(4)
-            length = h if edge < 2 else w
-            along = rng.uniform(0.25, 0.75) * length
-            nx, ny = _NORMALS[edge]
-            turn = rng.uniform(-0.6, 0.6)
-            dx = nx * math.cos(turn) - ny * math.sin(turn)
-            dy = nx * math.sin(turn) + ny * math.cos(turn)
-            power = rng.uniform(0.3, 0.85)
-        else:
-            sx, sy, fvx, fvy = fling
-            speed = math.hypot(fvx, fvy)
-            if speed > 1e-6:
-                dx, dy = fvx / speed, fvy / speed
-            else:
-                dx = dy = 0.0
-            gaps = (sx, w - sx, sy, h - sy)
-            allowed = [e for e in range(4) if dx * _NORMALS[e][0] + dy * _NORMALS[e][1] >= 0.0]
-            edge = min(allowed, key=lambda e: (gaps[e], e))
-            along = sy if edge < 2 else sx
-            if speed <= 1e-6:
-                dx, dy = _NORMALS[edge]
-            power = min(1.0, speed / self.fling_full)
+        edge = rng.randrange(4)
+        length = h if edge < 2 else w
+        along = rng.uniform(0.25, 0.75) * length
+        nx, ny = _NORMALS[edge]
+        turn = rng.uniform(-0.6, 0.6)
+        dx = nx * math.cos(turn) - ny * math.sin(turn)
+        dy = nx * math.sin(turn) + ny * math.cos(turn)
+        power = rng.uniform(0.3, 0.85)
         nominal = self.speed_min + (self.speed_max - self.speed_min) * power
         spin_nominal = 5.0 + 7.0 * power
 
@@ -416,8 +530,7 @@ class Tray:
                 spot = resting[die_id]
                 angle = -math.radians(float(spot[2])) if len(spot) > 2 else 0.0
                 # A die turned on its corner reaches further: keep it clear of the walls.
-                reach = 0.5 * self.die_size * (abs(math.cos(angle)) + abs(math.sin(angle)))
-                lo = reach + self.wall_inset
+                lo = self.reach(angle) + self.wall_inset
                 x = min(max(float(spot[0]), lo), w - lo)
                 y = min(max(float(spot[1]), lo), h - lo)
                 placed.append((x, y))
@@ -425,7 +538,9 @@ class Tray:
         newcomers = [die_id for die_id, _f, _g in dice if die_id not in resting]
         entry_dx, entry_dy = _inward(dx, dy, edge, rng)
         for die_id, (x, y, angle) in zip(
-            newcomers, self._entry_spots(len(newcomers), edge, along, placed, rng), strict=True
+            newcomers,
+            self._entry_spots(len(newcomers), edge, along, placed, rng, areas),
+            strict=True,
         ):
             launches.append(_Launch(die_id, x, y, angle, entry_dx, entry_dy, 0.0))
 
@@ -444,6 +559,88 @@ class Tray:
             launch.vx, launch.vy = ux * speed, uy * speed
             launch.spin = rng.choice((-1.0, 1.0)) * spin_nominal * rng.uniform(0.5, 1.0)
         return launches, nominal / TRAVEL_TIME, spin_nominal / SPIN_TIME
+
+    def _throw(
+        self,
+        dice: Sequence[tuple[str, tuple[str, ...], str]],
+        rng: random.Random,
+        fling: tuple[float, float, float, float],
+        resting: Resting,
+        areas: Sequence[Rect],
+    ) -> tuple[list[_Launch], float, float]:
+        """A drag's toss: every die from a cluster at the drag's start, the drag's way, at
+        a speed in proportion to the drag's."""
+        sx, sy, fvx, fvy = (float(v) for v in fling)
+        drag = math.hypot(fvx, fvy)
+        if drag > 1e-6:
+            dx, dy = fvx / drag, fvy / drag
+        else:  # no direction to follow: towards the middle of the tray
+            mx, my = self.width / 2 - sx, self.height / 2 - sy
+            norm = math.hypot(mx, my) or 1.0
+            dx, dy = (mx / norm, my / norm) if math.hypot(mx, my) > 1e-6 else (1.0, 0.0)
+        nominal = self.launch_speed(drag)
+        span = max(1e-9, self.speed_max - self.speed_gentle)
+        power = min(1.0, max(0.0, (nominal - self.speed_gentle) / span))
+        spin_nominal = 3.0 + 9.0 * power
+        spots = self._hand_spots(len(dice), sx, sy, rng, areas)
+        launches: list[_Launch] = []
+        for (die_id, _faces, _final), (x, y, angle) in zip(dice, spots, strict=True):
+            spot = resting.get(die_id)
+            if spot is not None and len(spot) > 2:
+                angle = -math.radians(float(spot[2]))  # picked up, not turned over
+            turn = rng.uniform(-0.12, 0.12)
+            speed = nominal * rng.uniform(0.9, 1.08)
+            ux = dx * math.cos(turn) - dy * math.sin(turn)
+            uy = dx * math.sin(turn) + dy * math.cos(turn)
+            spin = rng.choice((-1.0, 1.0)) * spin_nominal * rng.uniform(0.5, 1.0)
+            launches.append(_Launch(die_id, x, y, angle, ux * speed, uy * speed, spin))
+        # The felt brakes at least as a gentle throw's would: a soft drag stops soon.
+        friction = max(nominal, self.speed_min) / TRAVEL_TIME
+        return launches, friction, max(spin_nominal, 5.0) / SPIN_TIME
+
+    def _hand_spots(
+        self, count: int, sx: float, sy: float, rng: random.Random, areas: Sequence[Rect]
+    ) -> list[tuple[float, float, float]]:
+        """Free spots for `count` dice in a loose cluster round (sx, sy), nearest first."""
+        size = self.die_size
+        passes = ((1.5, True, 0.25), (1.5, True, 0.125), (1.12, False, 0.125))
+        for pitch, free_angle, step in passes:
+            lo = (0.75 if free_angle else 0.56) * size + self.wall_inset
+            if self.width - 2 * lo < 0 or self.height - 2 * lo < 0:
+                continue
+            cx = min(max(sx, lo), self.width - lo)
+            cy = min(max(sy, lo), self.height - lo)
+            grid = step * size
+            spots: list[tuple[float, float, float]] = []
+            nx = int(self.width // grid) + 1
+            ny = int(self.height // grid) + 1
+            for i in range(-nx, nx + 1):
+                for j in range(-ny, ny + 1):
+                    x, y = cx + i * grid, cy + j * grid
+                    if lo - 1e-9 <= x <= self.width - lo + 1e-9 and (
+                        lo - 1e-9 <= y <= self.height - lo + 1e-9
+                    ):
+                        spots.append((math.hypot(x - cx, y - cy), x, y))
+            spots.sort()
+            reach = (0.75 if free_angle else 0.5) * size
+            chosen: list[tuple[float, float, float]] = []
+            for _d, x, y in spots:
+                if any(_overlaps(x, y, reach, area, CLEAR_MARGIN) for area in areas):
+                    continue
+                if any(math.hypot(x - px, y - py) < pitch * size - 1e-9 for px, py, _a in chosen):
+                    continue
+                chosen.append((x, y, 0.0))
+                if len(chosen) == count:
+                    if free_angle:
+                        return [(x, y, rng.uniform(0.0, 2.0 * math.pi)) for x, y, _a in chosen]
+                    return chosen
+        # Labels fill the tray: throw from anywhere rather than not at all.
+        if areas:
+            return self._hand_spots(count, sx, sy, rng, ())
+        raise ValueError(
+            f"no room in a {self.width}x{self.height} tray for {count} "
+            f"{self.die_size}-unit dice"
+        )
 
     def _open_heading(self, x: float, y: float, ux: float, uy: float) -> tuple[float, float]:
         """Turn a heading (by the least angle, at most 90 degrees) until a die at (x, y)
@@ -483,6 +680,7 @@ class Tray:
         along: float,
         taken: list[tuple[float, float]],
         rng: random.Random,
+        areas: Sequence[Rect] = (),
     ) -> list[tuple[float, float, float]]:
         """Free spots in a cluster by the entry edge, nearest the fling first."""
         if count == 0:
@@ -515,6 +713,8 @@ class Tray:
                 x, y = _edge_point(edge, a, depth, self.width, self.height)
                 if any(math.hypot(x - px, y - py) < clear * size for px, py in taken):
                     continue
+                if any(_overlaps(x, y, 0.75 * size, area, CLEAR_MARGIN) for area in areas):
+                    continue
                 if any(math.hypot(x - cx, y - cy) < gap - 1e-9 for cx, cy, _ in chosen):
                     continue
                 chosen.append((x, y, 0.0))
@@ -529,6 +729,8 @@ class Tray:
                             for x, y, _ in chosen
                         ]
                     return chosen
+        if areas:  # labels fill the edge: enter anywhere rather than not at all
+            return self._entry_spots(count, edge, along, taken, rng)
         raise ValueError(
             f"no room in a {self.width}x{self.height} tray for {count} more "
             f"{self.die_size}-unit dice"
@@ -545,7 +747,8 @@ class Tray:
         }
         rows = [tracks[die_id] for die_id in ids]
         last_moved = [0] * len(bodies)
-        lo = 0.5 * self.die_size
+        # A die can sink into a wall by less than `sink` in flight; nearer is a fault.
+        lo = 0.5 * self.die_size + self.wall_inset - self.sink
         hi_x, hi_y = self.width - lo, self.height - lo
         speed_cap, spin_cap = self.speed_cap, self.spin_cap
         rest_speed = 0.03 * self.die_size  # units/s: below this a die has stopped
@@ -561,9 +764,16 @@ class Tray:
             top_speed, top_spin = speed_cap * allowed, spin_cap * allowed
             still = True
             for i, body in enumerate(bodies):
+                easing = world.ease_off(body, harder)
                 vx, vy = body.velocity
                 spin = body.angular_velocity
-                if abs(vx) + abs(vy) < rest_speed and abs(spin) < rest_spin:
+                if easing:
+                    still = False  # a die on a label slides on until it is off it
+                    speed = math.hypot(vx, vy)
+                    world.brake_spin(i, speed, harder)
+                    if speed > speed_cap:
+                        body.velocity = (vx * speed_cap / speed, vy * speed_cap / speed)
+                elif abs(vx) + abs(vy) < rest_speed and abs(spin) < rest_spin:
                     if vx or vy or spin:
                         body.velocity = (0.0, 0.0)  # the felt holds a die this slow
                         body.angular_velocity = 0.0
@@ -639,6 +849,14 @@ class Tray:
         if len(merged) > MAX_BUMPS:
             merged = sorted(sorted(merged, key=lambda b: -b[1])[:MAX_BUMPS])
         return [Bump(round(t, 6), s) for t, s in merged]
+
+
+def _overlaps(x: float, y: float, reach: float, area: Rect, margin: float) -> bool:
+    """Whether a die centred at (x, y), reaching `reach` along each axis, comes within
+    `margin` of an (x, y, width, height) area."""
+    ax, ay, aw, ah = area
+    r = reach + margin
+    return ax - r < x < ax + aw + r and ay - r < y < ay + ah + r
 
 
 def _inward(dx: float, dy: float, edge: int, rng: random.Random) -> tuple[float, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,23 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        # Who gets this scene's answer when it closes (set by `App.push(scene, callback)`).
+        self.on_dismiss: Callable[[Any], None] | None = None
+
+    def dismiss(self, result: Any = None) -> None:
+        """Close this scene and hand `result` to whoever pushed it (like Textual's screens).
+
+        The callback runs after the scene has left the stack, so it sees the scene below on
+        top and may push, replace or reset freely.
+        """
+        stack = self.app.stack
+        if stack and stack[-1] is self:
+            stack.pop()
+        elif self in stack:
+            stack.remove(self)
+        callback, self.on_dismiss = self.on_dismiss, None
+        if callback is not None:
+            callback(result)
 
     @property
     def animating(self) -> bool:
@@ -167,8 +184,9 @@ class Menu:
                 return True
             self.focus = i
             if c.kind == "stepper":
-                # Clicking the left or right half steps the value down or up.
-                if event.pos[0] < c.rect.centerx and c.on_left:
+                # Clicking left of the shown value's centre (the "<" side) steps it down,
+                # right of it (the ">" side) up: the split follows what is drawn.
+                if event.pos[0] < stepper_geometry(c).split and c.on_left:
                     c.on_left()
                 elif c.on_right:
                     c.on_right()
@@ -233,18 +251,36 @@ def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:
         value += "|"
     if c.kind == "stepper":
         # "<  value  >" on the right, sized to the value so nothing overlaps.
-        room = rect.right - (text_x + label_w) - 12
-        size = theme.fit_size(value, max(40, room - 64), theme.BODY, bold=True,
-                              floor=theme.SMALL)
-        value_w = theme.font(size, True).size(value)[0]
-        right = rect.right - 18
-        left = max(text_x + label_w, right - value_w - 56)
-        theme.text(canvas, "<", (left, rect.centery), theme.BODY, theme.INK_SOFT, bold=True,
+        g = stepper_geometry(c)
+        theme.text(canvas, "<", (g.left, rect.centery), theme.BODY, theme.INK_SOFT, bold=True,
                    anchor="midleft", tight=True)
-        theme.text(canvas, value, ((left + 20 + right - 14) // 2, rect.centery), size,
+        theme.text(canvas, value, (g.split, rect.centery), g.size,
                    theme.INK, bold=True, anchor="center", tight=True)
-        theme.text(canvas, ">", (right, rect.centery), theme.BODY, theme.INK_SOFT, bold=True,
+        theme.text(canvas, ">", (g.right, rect.centery), theme.BODY, theme.INK_SOFT, bold=True,
                    anchor="midright", tight=True)
     else:
         theme.text(canvas, value, (text_x + label_w, rect.centery), theme.BODY, theme.INK,
                    bold=True, anchor="midleft")
+
+
+@dataclass(frozen=True)
+class StepperGeometry:
+    """Where a stepper's "<", value and ">" are drawn (canvas x), and its text size."""
+
+    left: int  # the "<" starts here
+    split: int  # the value's centre: clicks left of it step down, right of it up
+    right: int  # the ">" ends here
+    size: int
+
+
+def stepper_geometry(c: Control) -> StepperGeometry:
+    """The stepper's layout, shared by drawing and clicking so they cannot disagree."""
+    rect = c.rect
+    text_x = rect.x + (34 if c.colour is not None else 14)
+    label_w = theme.font(theme.SMALL).size(c.label)[0] + 14 if c.label else 0
+    room = rect.right - (text_x + label_w) - 12
+    size = theme.fit_size(c.value, max(40, room - 64), theme.BODY, bold=True, floor=theme.SMALL)
+    value_w = theme.font(size, True).size(c.value)[0]
+    right = rect.right - 18
+    left = max(text_x + label_w, right - value_w - 56)
+    return StepperGeometry(left, (left + 20 + right - 14) // 2, right, size)

@@ -31,7 +31,7 @@ class MessageScene(Scene):
 
     def close(self) -> None:
         """Back to where the message came up."""
-        self.app.pop()
+        self.dismiss()
 
     def handle(self, event: pygame.event.Event) -> None:
         if not shortcut(event, {pygame.K_ESCAPE: self.close}):

@@ -1,8 +1,15 @@
-"""The results: who won, everyone's score, play again or back to the title."""
+"""The results: who won, everyone's score, play again or back to the title.
+
+It hands back "again" or "title" through the callback given to
+`App.push(ResultsScene(app, standings=...), on_choice)`. "Play again" means the same seats
+and options with the next player starting: `next_starter(seats)` gives that seating.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -12,21 +19,55 @@ from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table import TableScene
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything the results screen shows, so it needs nothing else from the table."""
+
+    game: str  # the rules' name
+    names: list[str]
+    colours: list[tuple[int, int, int]]
+    marks: list[str]
+    scores: list[int]
+    winners: list[int]
+
+    @classmethod
+    def of_table(cls, table: Any) -> Standings:
+        """Read a finished table (its state, names, colours and marks)."""
+        state = table.state
+        seats = range(len(state.players))
+        return cls(table.rules.name, [table.name(s) for s in seats],
+                   [table.colour(s) for s in seats], [table.mark(s) for s in seats],
+                   [state.score(s) for s in seats], list(state.winners))
+
+
+def next_starter(seats: Sequence[T]) -> list[T]:
+    """The seats turned once round the table: whoever sat second now starts (the engine
+    always gives the first turn to the first seat), and everyone keeps their neighbours."""
+    return [*seats[1:], *seats[:1]]
 
 
 class ResultsScene(Scene):
     """The ranking at the end of a game."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: Any = None, *,
+                 standings: Standings | None = None) -> None:
         super().__init__(app)
-        self.table = table
-        state = table.state
-        scores = [state.score(s) for s in range(len(state.players))]
-        self.ranking = sorted(range(len(scores)), key=lambda s: (s not in state.winners,
+        if standings is None:
+            standings = Standings.of_table(table)
+        if table is not None:
+            # Pushed the old way, with the table itself: answer it as the table expects.
+            self.on_dismiss = legacy_answer(app, table)
+        self.standings = standings
+        scores = list(standings.scores)
+        winners = standings.winners
+        self.ranking = sorted(range(len(scores)), key=lambda s: (s not in winners,
                                                                  -scores[s], s))
         self.scores = scores
-        self.winners = list(state.winners)
+        self.winners = list(winners)
         self.menu = Menu()
         self.menu.set([
             Control(pygame.Rect(330, 620, 300, 70), "Play again", self.again, key="Enter",
@@ -35,16 +76,18 @@ class ResultsScene(Scene):
                     tag="title"),
         ])
 
+    def next_line(self) -> str:
+        """Who goes first if they play again (the seat after this game's starter)."""
+        names = self.standings.names
+        return f"Play again and {next_starter(names)[0]} goes first." if len(names) > 1 else ""
+
     def again(self) -> None:
-        """The same seats and options, a new game."""
-        self.app.pop()
-        self.table.restart()
+        """The same seats and options, a new game, the next player starting."""
+        self.dismiss("again")
 
     def title(self) -> None:
         """Back to the list of games."""
-        from .title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.dismiss("title")
 
     def handle(self, event: pygame.event.Event) -> None:
         if not shortcut(event, {pygame.K_ESCAPE: self.title}):
@@ -52,12 +95,12 @@ class ResultsScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> None:
         theme.draw_table_background(canvas)
-        table = self.table
-        names = " and ".join(table.name(s) for s in self.winners)
+        st = self.standings
+        names = " and ".join(st.names[s] for s in self.winners)
         verb = "wins" if len(self.winners) == 1 else "win"
         theme.text(canvas, f"{names} {verb}!", (640, 70), theme.HUGE, theme.GOLD_LIGHT,
                    bold=True, anchor="center")
-        theme.text(canvas, table.rules.name, (640, 140), theme.BODY, theme.PARCHMENT,
+        theme.text(canvas, st.game, (640, 140), theme.BODY, theme.PARCHMENT,
                    anchor="center")
         box = pygame.Rect(340, 180, 600, 80 + 64 * len(self.ranking))
         Panel(box, "Final scores").draw(canvas)
@@ -72,7 +115,24 @@ class ResultsScene(Scene):
             theme.text(canvas, f"{place}.", (box.x + 24, y + 10), theme.BODY, theme.INK,
                        bold=True)
             name_plate(canvas, pygame.Rect(box.x + 80, y, box.w - 110, 54),
-                       table.name(seat), table.colour(seat), seat in self.winners,
-                       self.scores[seat], mark=table.mark(seat), status="WINNER")
+                       st.names[seat], st.colours[seat], seat in self.winners,
+                       self.scores[seat], mark=st.marks[seat], status="WINNER")
             y += 64
+        theme.text(canvas, self.next_line(), (640, 592), theme.SMALL, theme.PARCHMENT,
+                   anchor="center", tight=True)
         self.menu.draw(canvas)
+
+
+def legacy_answer(app: App, table: Any) -> Callable[[Any], None]:
+    """What the results' choices did before they were handed back: kept until the table
+    pushes the results with its own callback (then this is never used)."""
+
+    def answer(choice: Any) -> None:
+        if choice == "again":
+            # The table restarts with its own seats: seat it anew with the next starter.
+            table.seats = next_starter(table.seats)
+            table.restart()
+        elif choice == "title":
+            app.to_title()
+
+    return answer

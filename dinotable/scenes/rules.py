@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,29 +20,102 @@ if TYPE_CHECKING:
 PAGE = pygame.Rect(140, 90, 1000, 540)
 
 
-def rules_lines(rules: Rules, width: int) -> list[tuple[str, int, bool]]:
-    """The rules text as (line, size, bold) rows wrapped to a width; headings larger."""
+@dataclass(frozen=True)
+class Block:
+    """One reflowed piece of the rules text: a heading, a paragraph or a list item."""
+
+    kind: str  # heading | para | item | blank
+    text: str
+    level: int = 0  # heading level, or how deep a list item is nested (0 = top)
+    bullet: str = ""  # "•" or "1." for list items
+
+
+_ITEM = re.compile(r"^( *)([-*+]|\d+[.)])\s+(.*)$")
+
+
+def parse_rules(text: str) -> list[Block]:
+    """Markdown-ish rules text as blocks: the lines of a paragraph or list item joined,
+    blank lines kept as breaks, headings and (nested) list items kept as such."""
+    blocks: list[Block] = []
+    current: list[str] | None = None  # the words of the paragraph or item being read
+    for raw in text.replace("\t", "    ").splitlines():
+        line = raw.rstrip()
+        if not line.strip():
+            current = None
+            if blocks and blocks[-1].kind != "blank":
+                blocks.append(Block("blank", ""))
+            continue
+        if line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            blocks.append(Block("heading", line.lstrip("#").strip(), level))
+            current = None
+            continue
+        item = _ITEM.match(line)
+        if item:
+            indent, mark, rest = item.groups()
+            bullet = "•" if mark in "-*+" else mark
+            blocks.append(Block("item", rest.strip(), len(indent) // 2, bullet))
+            current = [rest.strip()]
+            continue
+        if current is not None and blocks:
+            # A continuation line: same paragraph or item, whatever its indent.
+            last = blocks[-1]
+            blocks[-1] = Block(last.kind, f"{last.text} {line.strip()}", last.level, last.bullet)
+            continue
+        blocks.append(Block("para", line.strip()))
+        current = [line.strip()]
+    while blocks and blocks[-1].kind == "blank":
+        blocks.pop()
+    return blocks
+
+
+def _plain(text: str) -> str:
+    """Markdown emphasis and code marks dropped (the page shows plain words)."""
+    return text.replace("**", "").replace("__", "").replace("`", "")
+
+
+INDENT = 34  # px per level of list nesting
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line on the page: its words, size and weight, where it starts (px from the
+    page's left), and the bullet drawn before it (the first line of a list item)."""
+
+    text: str
+    size: int
+    bold: bool = False
+    x: int = 0
+    bullet: str = ""
+    bullet_x: int = 0
+
+
+def rules_lines(rules: Rules, width: int) -> list[Row]:
+    """The rules text as rows wrapped to a width: paragraphs reflowed, headings larger,
+    list items with a hanging indent, nested ones further in."""
     path = Path(rules.source) / "rules.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         text = f"# {rules.name}\n\nNo rules text is shipped with this game."
-    rows: list[tuple[str, int, bool]] = []
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        if not line:
-            rows.append(("", theme.SMALL, False))
-            continue
-        size, bold = theme.BODY, False
-        if line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
-            line = line.lstrip("#").strip()
-            size, bold = (theme.TITLE_SMALL if level == 1 else theme.BODY), True
-        elif line.lstrip().startswith(("- ", "* ")):
-            line = "•  " + line.lstrip()[2:]
-        line = line.replace("**", "").replace("`", "")
-        for part in theme.wrap(line, theme.font(size, bold), width):
-            rows.append((part, size, bold))
+    rows: list[Row] = []
+    body = theme.font(theme.BODY)
+    for block in parse_rules(text):
+        if block.kind == "blank":
+            rows.append(Row("", theme.SMALL))
+        elif block.kind == "heading":
+            size = theme.TITLE_SMALL if block.level == 1 else theme.BODY
+            for part in theme.wrap(_plain(block.text), theme.font(size, True), width):
+                rows.append(Row(part, size, True))
+        elif block.kind == "para":
+            for part in theme.wrap(_plain(block.text), body, width):
+                rows.append(Row(part, theme.BODY))
+        else:
+            left = block.level * INDENT
+            hang = left + max(INDENT, body.size(block.bullet + "  ")[0])
+            parts = theme.wrap(_plain(block.text), body, max(80, width - hang)) or [""]
+            rows.append(Row(parts[0], theme.BODY, x=hang, bullet=block.bullet, bullet_x=left))
+            rows.extend(Row(part, theme.BODY, x=hang) for part in parts[1:])
     return rows
 
 
@@ -58,11 +133,11 @@ class RulesScene(Scene):
 
     def content_height(self) -> int:
         """Height of all the rows."""
-        return sum(theme.font(size, bold).get_linesize() for _, size, bold in self.rows)
+        return sum(theme.font(r.size, r.bold).get_linesize() for r in self.rows)
 
     def back(self) -> None:
         """Return."""
-        self.app.pop()
+        self.dismiss()
 
     def scroll_by(self, pixels: float) -> None:
         """Scroll, clamped to the text."""
@@ -94,10 +169,14 @@ class RulesScene(Scene):
         inner = PAGE.inflate(-40, -30)
         canvas.set_clip(inner)
         y = inner.y - int(self.scroll)
-        for line, size, bold in self.rows:
-            h = theme.font(size, bold).get_linesize()
+        for row in self.rows:
+            h = theme.font(row.size, row.bold).get_linesize()
             if y + h >= inner.y and y <= inner.bottom:
-                theme.text(canvas, line, (inner.x + 20, y), size, theme.INK, bold=bold)
+                if row.bullet:
+                    theme.text(canvas, row.bullet, (inner.x + 20 + row.bullet_x, y), row.size,
+                               theme.INK_SOFT, bold=True)
+                theme.text(canvas, row.text, (inner.x + 20 + row.x, y), row.size, theme.INK,
+                           bold=row.bold)
             y += h
         canvas.set_clip(clip)
         total = self.content_height()

@@ -24,6 +24,16 @@ SEAT_KINDS = ["human", "heuristic", "random"]
 KIND_LABELS = {"human": "Person", "heuristic": "Bot (clever)", "random": "Bot (wild)"}
 
 
+def remembered_names(names: list[str]) -> list[str]:
+    """Names typed last time first, then the defaults nobody has taken (case aside)."""
+    out: list[str] = []
+    for name in [*names, *DEFAULT_NAMES]:
+        name = clean_name(name)[:SETUP_NAME_MAX].strip()
+        if name and name.lower() not in {n.lower() for n in out}:
+            out.append(name)
+    return out
+
+
 @dataclass
 class Seat:
     """One seat at the table."""
@@ -41,7 +51,8 @@ class SetupScene(Scene):
         super().__init__(app)
         self.rules = rules
         n = max(rules.min_players, min(3, rules.max_players))
-        self.seats = seats or [Seat(DEFAULT_NAMES[i], "human" if i < n - 1 else "heuristic", i)
+        names = remembered_names(app.settings.names)
+        self.seats = seats or [Seat(names[i], "human" if i < n - 1 else "heuristic", i)
                                for i in range(n)]
         self.options = {name: o.default for name, o in rules.options.items()}
         self.options.update(options or {})
@@ -150,9 +161,10 @@ class SetupScene(Scene):
         """One more seat, a person by default."""
         if len(self.seats) >= self.rules.max_players:
             return
-        used_names = {s.name for s in self.seats}
+        used_names = {s.name.lower() for s in self.seats}
         used_colours = {s.colour for s in self.seats}
-        name = next(n for n in [*DEFAULT_NAMES, "Gus", "Hal"] if n not in used_names)
+        name = next(n for n in [*remembered_names(self.app.settings.names), "Gus", "Hal"]
+                    if n.lower() not in used_names)
         colour = next(c for c in range(len(theme.PLAYER_COLOURS)) if c not in used_colours)
         self.seats.append(Seat(name, "human", colour))
         self.rebuild()
@@ -227,8 +239,15 @@ class SetupScene(Scene):
 
         for seat in self.seats:
             seat.name = seat.name.strip()
+        self.remember_names()
         self.app.push(TableScene(self.app, self.rules, list(self.seats), dict(self.options),
                                  random.randrange(1 << 30)))
+
+    def remember_names(self) -> None:
+        """Keep the seats' names for the next setup (settings.json in the user data folder)."""
+        s = self.app.settings
+        s.names = [seat.name for seat in self.seats]
+        s.save()
 
     def back(self) -> None:
         """Back to the title."""
@@ -236,6 +255,12 @@ class SetupScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if shortcut(event, {pygame.K_ESCAPE: self.back}):
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.menu.controls and self.menu.focused.kind != "button"):
+            # Enter on a name (or a stepper, which Enter cannot press) means "let's play",
+            # as the Start button's key says; on a button it presses that button.
+            self.start()
             return
         if self.menu.handle(event):
             self.message = ""

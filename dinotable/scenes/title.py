@@ -50,6 +50,7 @@ class TitleScene(Scene):
         self.entries: list[Entry] = []
         self.saved: SavedGame | None = None
         self.saved_state: GameState | None = None
+        self.saved_line = ""
         self.pending_message: Scene | None = None
         self.drawn = False
         if not lazy:
@@ -91,6 +92,9 @@ class TitleScene(Scene):
                 saves.archive(path)
                 self.saved, self.saved_state = None, None
         self.entries = entries
+        # Described once: the title redraws a dozen times a second.
+        self.saved_line = (self.saved.describe(self.saved_state)
+                           if self.saved is not None else "")
         controls = []
         top = 210
         if self.saved is not None:
@@ -189,14 +193,18 @@ class TitleScene(Scene):
             if c.tag == "continue" and self.saved is not None:
                 offset = 1
                 Panel(c.rect, "", focused=i == self.menu.focus).draw(canvas)
-                theme.text(canvas, "Continue the unfinished game", (c.rect.x + 24,
-                           c.rect.y + 14), theme.SMALL, theme.INK_SOFT, tight=True)
                 name = next((e.rules.name for e in self.entries
                              if e.rules is not None and e.id == self.saved.ruleset),
                             self.saved.ruleset)
-                line = theme.ellipsize(f"{name}: {self.saved.describe()}",
-                                       theme.font(theme.BODY, True), c.rect.w - 48)
-                theme.text(canvas, line, (c.rect.x + 24, c.rect.y + 44), theme.BODY, theme.INK,
+                theme.text(canvas, f"Continue the unfinished game of {name}",
+                           (c.rect.x + 24, c.rect.y + 14), theme.SMALL, theme.INK_SOFT,
+                           tight=True)
+                # The round and everyone's score: smaller type before anything is cut off.
+                line = self.saved_line
+                size = theme.fit_size(line, c.rect.w - 48, theme.BODY, bold=True,
+                                      floor=theme.SMALL)
+                line = theme.ellipsize(line, theme.font(size, True), c.rect.w - 48)
+                theme.text(canvas, line, (c.rect.x + 24, c.rect.y + 44), size, theme.INK,
                            bold=True, tight=True)
                 continue
             if not c.tag.startswith("game:"):
