@@ -283,7 +283,13 @@ def _prescan(text: str, name: str) -> None:
                 raise _fail(name, *at(event), "(file)",
                             f"a number of {len(event.value)} characters; at most "
                             f"{MAX_DIGITS} are read")
-    except yaml.YAMLError:
+    except yaml.YAMLError as exc:
+        # Newer libyaml stops very deep nesting itself: the same problem, in the same words.
+        if "nesting depth" in str(exc):
+            mark = getattr(exc, "problem_mark", None)
+            where = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+            raise _fail(name, *where, "(file)",
+                        f"nested deeper than {MAX_NESTING} levels") from None
         return  # the loader below reports it, with its line and column
 
 
