@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import ruleset_from_text
+
 from dinotable.engine import Action, apply, new_game, redact, view_for
 from dinotable.engine.state import GameState
-from dinotable.ruleset import load_ruleset
 
 RULES = """
 id: facing
@@ -39,10 +40,7 @@ end: {trigger: "size(pile) == 0"}
 
 
 def _game(tmp_path: Path) -> GameState:
-    folder = tmp_path / "facing"
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(RULES)
-    return new_game(load_ruleset(folder), ["Ann", "Ben"])
+    return new_game(ruleset_from_text(tmp_path, RULES), ["Ann", "Ben"])
 
 
 def _pile(state: GameState, seat: int | None) -> list[object]:

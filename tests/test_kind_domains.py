@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import ruleset_from_text
 
 from dinotable.engine import Action, IllegalAction, apply, legal_actions, new_game
 from dinotable.engine.state import GameState
-from dinotable.ruleset import load_ruleset
 
 RULES = """
 id: kinds
@@ -44,10 +44,7 @@ end: {trigger: "size(out) == 3"}
 
 
 def _game(tmp_path: Path) -> GameState:
-    folder = tmp_path / "kinds"
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(RULES)
-    return new_game(load_ruleset(folder), ["Ann", "Ben"])
+    return new_game(ruleset_from_text(tmp_path, RULES), ["Ann", "Ben"])
 
 
 def test_two_copies_of_a_card_are_one_answer_and_either_copy_is_taken(tmp_path: Path) -> None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decks import find_item, owner_of
+from .decks import find_item
 from .domains import DOMAINS, DomainSpec
-from .effects import Param, ZoneRef, effect
+from .effects import Param, ZoneRef, _moved_event, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, function
 from .model import BoardDef, Effect
-from .state import Event, GameState
+from .state import GameState
 
 SEP = "@"
 
@@ -194,11 +194,10 @@ def space_domain(board: str, empty: bool, where: Compiled | None) -> Any:
 
 # --- effects ---------------------------------------------------------------------------
 
-def _moved(c: Ctx, src: str, dst: str, src_owner: int | None, dst_owner: int | None,
-           ids: list[str]) -> None:
-    if c.events is not None and ids:
-        c.events.append(Event("moved", c.seat, {"from": src, "to": dst, "from_owner": src_owner,
-                                                "to_owner": dst_owner, "items": ids}))
+def _space_ref(board: BoardDef, space: str) -> ZoneRef:
+    """A space as a zone reference, so its moves are told like any zone's."""
+    return ZoneRef(space_zone(board.name, space), lambda c: space_items(c, board, space),
+                   shared=not board.per_player)
 
 
 @effect("place", "Put an item from a zone onto a space of a board: `item` (an id or a kind) "
@@ -220,11 +219,10 @@ def _place(p: dict[str, Any]) -> Effect:
             return False
         pos = 0 if item is None else find_item(c.state, zone, item(c), src.name)
         board = _board(c, name)
-        target = space_items(c, board, space(c))
+        where = _space(board, space(c))
         index = zone.pop(pos)
-        target.append(index)
-        _moved(c, src.name, space_zone(name, _space(board, space(c))), owner_of(c, src),
-               None if not board.per_player else c.seat, [c.state.items[index].id])
+        space_items(c, board, where).append(index)
+        _moved_event(c, src, _space_ref(board, where), [index])
         return False
 
     return run
@@ -254,8 +252,7 @@ def _take(p: dict[str, Any]) -> Effect:
         else:
             moving = [on.pop(find_item(c.state, on, item(c), where))]
         dst.get(c).extend(moving)
-        _moved(c, space_zone(name, where), dst.name, None if not board.per_player else c.seat,
-               owner_of(c, dst), [c.state.items[i].id for i in moving])
+        _moved_event(c, _space_ref(board, where), dst, moving)
         return False
 
     return run
