@@ -287,8 +287,8 @@ def _prescan(text: str, name: str) -> None:
         # Newer libyaml stops very deep nesting itself: the same problem, in the same words.
         if "nesting depth" in str(exc):
             mark = getattr(exc, "problem_mark", None)
-            where = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-            raise _fail(name, *where, "(file)",
+            line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+            raise _fail(name, line, col, "(file)",
                         f"nested deeper than {MAX_NESTING} levels") from None
         return  # the loader below reports it, with its line and column
 
