@@ -69,6 +69,9 @@ CONTROL_FORMS = {
                "passed, the list goes on. Nobody with nothing playable is asked.",
 }
 SUSPENDING = ("choose", "respond")
+# Control forms added by other modules (see loops.py): form name -> builder taking the
+# compiler, the form's mapping and its path, giving the form's code piece.
+EXTRA_FORMS: dict[str, Callable[[EffectCompiler, dict[str, Any], tuple[Any, ...]], Piece]] = {}
 ASK_MODES = ("others", "others_then_me", "everyone")
 CHOOSE_KEYS = {"choose", "args", "who", "single", "prompt", "then", "label", "key"}
 
@@ -281,6 +284,9 @@ class EffectCompiler:
             return self.when(raw, path)
         if "for_each_player" in raw:
             return self.for_each_player(raw, path)
+        for form, build_form in EXTRA_FORMS.items():
+            if form in raw:
+                return build_form(self, raw, path)
         if len(raw) != 1:
             self.report(path, f"an effect has exactly one key, found {sorted(raw)}")
             return _NOTHING

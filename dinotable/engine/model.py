@@ -214,3 +214,6 @@ class Rules:
     reveal_scores: str = "always"
     items: dict[str, ItemKindDef] = field(default_factory=dict)
     properties: dict[str, PropertyDef] = field(default_factory=dict)
+    # Scenario state paths of the ruleset's own: (pattern, target) with CAPITAL placeholders
+    # matching one part of a path (see paths.state_value).
+    state_aliases: tuple[tuple[str, str], ...] = ()

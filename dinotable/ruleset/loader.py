@@ -70,6 +70,8 @@ SECTIONS: dict[str, tuple[bool, str]] = {
     "state_paths": (False, "the scenario `state` paths this ruleset documents"),
     "reveal_scores": (False, "always (default) or at_end: other players' scores stay hidden "
                              "until the game is over"),
+    "state_aliases": (False, "short state paths of the ruleset's own, each standing for a "
+                             "generic one"),
 }
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label", "values"}
@@ -262,6 +264,7 @@ class _Builder:
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             r(("state_paths",), "expected a list of state paths")
             paths = []
+        aliases = state_aliases(r, data.get("state_aliases"))
         if self.report.problems or score is None or end is None:
             return None
         return Rules(
@@ -277,7 +280,7 @@ class _Builder:
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
-            items=items, properties=properties, boards=boards,
+            items=items, properties=properties, boards=boards, state_aliases=aliases,
         )
 
     def var_visibility(self, block: dict[Any, Any], scope_name: str) -> dict[Any, Any]:
@@ -911,3 +914,37 @@ def _names_in(text: Any) -> set[str]:
     except SyntaxError:
         return set()
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+_ALIAS_PART = re.compile(r"^([a-z][a-z0-9_]*|[A-Z][A-Z_]*)$")
+_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*\b")
+
+
+def state_aliases(r: Reporter, raw: Any) -> tuple[tuple[str, str], ...]:
+    """`state_aliases: {PATTERN: TARGET}`: check that each pattern is dotted lower_snake_case
+    parts or CAPITAL placeholders, and that the target uses only the pattern's placeholders."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        r(("state_aliases",), "expected a mapping PATTERN: TARGET, e.g. "
+                              "{deck: zones.draw_pile.size}")
+        return ()
+    out = []
+    for pattern, target in raw.items():
+        path = ("state_aliases", pattern)
+        if not isinstance(pattern, str) or not all(
+                _ALIAS_PART.match(part) for part in pattern.split(".")):
+            r(path, f"an alias {pattern!r} is dotted parts, each lower_snake_case or a "
+                    "CAPITAL placeholder (players.NAME.coins)")
+            continue
+        if not isinstance(target, str) or not target:
+            r(path, "expected the generic state path it stands for, as text")
+            continue
+        known = set(_PLACEHOLDER.findall(pattern))
+        for word in _PLACEHOLDER.findall(target):
+            if word not in known:
+                near = _unknown("placeholder", word, sorted(known)) if known else (
+                    f"unknown placeholder {word!r}: the alias {pattern!r} has none")
+                r(path, near)
+        out.append((pattern, target))
+    return tuple(out)
