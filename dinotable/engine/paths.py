@@ -63,8 +63,13 @@ def alias_target(aliases: tuple[tuple[str, str], ...], path: str) -> str | None:
             elif want != got:
                 break
         else:
-            return _PLACEHOLDER.sub(lambda m, b=bound: b.get(m.group(0), m.group(0)), target)
+            return _fill(target, bound)
     return None
+
+
+def _fill(target: str, bound: dict[str, str]) -> str:
+    """The target path with each placeholder replaced by the part it matched."""
+    return _PLACEHOLDER.sub(lambda m: bound.get(m.group(0), m.group(0)), target)
 
 
 def _generic_value(state: GameState, path: str) -> Any:
