@@ -68,3 +68,19 @@ def test_kinds_on_the_players_own_space_are_the_targets(tmp_path: Path) -> None:
         apply(state, Action(1, "hunt", (("target", "raptor"),)))
     apply(state, Action(1, "hunt", (("target", "fern"),)))
     assert state.score(1) == 1
+
+
+def test_kind_on_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> None:
+    folder = tmp_path / "kinds"
+    folder.mkdir()
+    text = RULES.replace("target: {domain: kind_on, board: ages, space: age}",
+                         "target: {domain: kind_on, board: ages, space: age, "
+                         "where: \"$kind != 'raptor'\"}")
+    (folder / "rules.yaml").write_text(text)
+    state = new_game(load_ruleset(folder), ["Ann", "Ben"])
+    apply(state, Action(0, "play", (("card", "raptor"),)))
+    apply(state, Action(1, "play", (("card", "fern"),)))
+    targets = [dict(a.args)["target"] for a in legal_actions(state) if a.id == "hunt"]
+    assert targets == ["fern"]
+    with pytest.raises(IllegalAction):
+        apply(state, Action(0, "hunt", (("target", "raptor"),)))

@@ -116,3 +116,26 @@ def test_aliases_are_checked_when_the_ruleset_loads(tmp_path: Path) -> None:
     assert "dotted parts" in text
     text = _problems(tmp_path, extra="state_aliases: [game.n]\n")
     assert "expected a mapping PATTERN: TARGET" in text
+
+
+def test_first_where_and_count_kind_pick_items_by_property_and_kind(tmp_path: Path) -> None:
+    extra = """
+properties: {suit: none}
+items:
+  fern: {type: card, copies: 2, suit: green}
+  brook: {type: card, suit: blue}
+zones:
+  pile: {holds: cards, start: {brook: 1, fern: 2}}
+  kept: {holds: cards}
+define:
+  green_left: "first_where(pile, suit, 'green')"
+  ferns_kept: "count_kind(kept, 'fern_2')"
+"""
+    loop = ("[{repeat: {while: \"green_left != ''\", do: [{move: {from: pile, to: kept, "
+            "item: green_left}}, {add: {n: 1}}]}}, {add: {n: 'ferns_kept * 10'}}, "
+            "{when: \"first_in(pile) == 'brook'\", then: [{add: {n: 100}}]}]")
+    rules = _rules(tmp_path, round_start=loop, extra=extra)
+    state = new_game(rules, ["Ann", "Ben"])
+    assert state_value(state, "zones.kept.items") == ["fern", "fern_2"]
+    assert state_value(state, "zones.pile.items") == ["brook"]
+    assert state_value(state, "game.n") == 122

@@ -9,6 +9,7 @@ from . import facing as _facing  # noqa: F401  (registers flip)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
 from . import loops as _loops  # noqa: F401  (registers repeat and first_player)
 from . import odds as _odds  # noqa: F401  (registers chance_of)
+from . import picks as _picks  # noqa: F401  (registers first_in, first_where, count_kind)
 from .chance import Chance
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
 from .game import (

@@ -761,7 +761,13 @@ class _Builder:
             self.report(path, "kind_on needs `space`: an expression giving the space")
             return None
         space = EffectCompiler(scope, self.report, {}).expr(spec["space"], (*path, "space"))
-        return None if space is None else kind_on_domain(str(board), space)
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return None if space is None else kind_on_domain(str(board), space, where)
 
     def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""
