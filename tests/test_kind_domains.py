@@ -84,3 +84,15 @@ def test_kind_on_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> Non
     assert targets == ["fern"]
     with pytest.raises(IllegalAction):
         apply(state, Action(0, "hunt", (("target", "raptor"),)))
+
+
+def test_kind_in_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> None:
+    folder = tmp_path / "kinds"
+    folder.mkdir()
+    text = RULES.replace("card: {domain: kind_in, zone: hand}",
+                         "card: {domain: kind_in, zone: hand, where: \"$kind == 'fern'\"}")
+    (folder / "rules.yaml").write_text(text)
+    state = new_game(load_ruleset(folder), ["Ann", "Ben"])
+    assert [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"] == ["fern"]
+    with pytest.raises(IllegalAction):
+        apply(state, Action(0, "play", (("card", "raptor"),)))

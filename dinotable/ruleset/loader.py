@@ -663,6 +663,11 @@ class _Builder:
                 if values is not None:
                     out.append(ArgDef(name, "kind_on", values))
                 continue
+            if dname == "kind_in":
+                values = self.kind_in(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "kind_in", values))
+                continue
             if dname == "space_of":
                 values = self.space_of(spec, apath, scope)
                 if values is not None:
@@ -768,6 +773,21 @@ class _Builder:
             if where is None:
                 return None
         return None if space is None else kind_on_domain(str(board), space, where)
+
+    def kind_in(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `kind_in` argument: the kinds in a zone, maybe only those passing `where`."""
+        zone = spec.get("zone")
+        if zone not in scope.zones | scope.player_zones:
+            self.report((*path, "zone") if "zone" in spec else path, _unknown(
+                "zone", str(zone), sorted(scope.zones | scope.player_zones)))
+            return None
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return DOMAINS["kind_in"].build(str(zone), where)
 
     def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""
