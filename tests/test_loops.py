@@ -139,3 +139,13 @@ define:
     assert state_value(state, "zones.kept.items") == ["fern", "fern_2"]
     assert state_value(state, "zones.pile.items") == ["brook"]
     assert state_value(state, "game.n") == 122
+
+
+def test_an_option_may_share_a_functions_name(tmp_path: Path) -> None:
+    extra = "options:\n  length: {default: full, choices: [full, short]}\n"
+    rules = _rules(tmp_path, round_start="[{when: \"length == 'short'\", then: [{add: {n: 1}}]}]",
+                   extra=extra)
+    assert state_value(new_game(rules, ["Ann", "Ben"], options={"length": "short"}),
+                       "game.n") == 1
+    text = _problems(tmp_path, extra="options:\n  current: 1\n")
+    assert "'current' is a reserved name" in text

@@ -311,7 +311,9 @@ class _Builder:
             path = ("options", name)
             if not self.ident(name, path, "option"):
                 continue
-            if name in RESERVED:
+            # A function is only ever called, so an option may share its name (a fixed
+            # option id such as `length`): the bare name reads the option.
+            if name in RESERVED and name not in FUNCTIONS:
                 self.report(path, f"{name!r} is a reserved name ({RESERVED[name]}); "
                                   "choose another")
                 continue
