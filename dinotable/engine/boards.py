@@ -233,10 +233,11 @@ def _place(p: dict[str, Any]) -> Effect:
             return False
         pos = 0 if item is None else find_item(c.state, zone, item(c), src.name)
         board = _board(c, name)
-        target = space_items(c, board, space(c))
+        where = space(c)  # worked out once: it may read the item about to move
+        target = space_items(c, board, where)
         index = zone.pop(pos)
         target.append(index)
-        _moved(c, src.name, space_zone(name, _space(board, space(c))), owner_of(c, src),
+        _moved(c, src.name, space_zone(name, _space(board, where)), owner_of(c, src),
                None if not board.per_player else c.seat, [c.state.items[index].id])
         return False
 
