@@ -65,3 +65,25 @@ def test_kinds_on_the_players_own_space_are_the_targets(tmp_path: Path) -> None:
         apply(state, Action(1, "hunt", (("target", "raptor"),)))
     apply(state, Action(1, "hunt", (("target", "fern"),)))
     assert state.score(1) == 1
+
+
+def test_kind_on_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> None:
+    text = RULES.replace("target: {domain: kind_on, board: ages, space: age}",
+                         "target: {domain: kind_on, board: ages, space: age, "
+                         "where: \"$kind != 'raptor'\"}")
+    state = new_game(ruleset_from_text(tmp_path, text), ["Ann", "Ben"])
+    apply(state, Action(0, "play", (("card", "raptor"),)))
+    apply(state, Action(1, "play", (("card", "fern"),)))
+    targets = [dict(a.args)["target"] for a in legal_actions(state) if a.id == "hunt"]
+    assert targets == ["fern"]
+    with pytest.raises(IllegalAction):
+        apply(state, Action(0, "hunt", (("target", "raptor"),)))
+
+
+def test_kind_in_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> None:
+    text = RULES.replace("card: {domain: kind_in, zone: hand}",
+                         "card: {domain: kind_in, zone: hand, where: \"$kind == 'fern'\"}")
+    state = new_game(ruleset_from_text(tmp_path, text), ["Ann", "Ben"])
+    assert [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"] == ["fern"]
+    with pytest.raises(IllegalAction):
+        apply(state, Action(0, "play", (("card", "raptor"),)))

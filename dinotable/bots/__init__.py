@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, EngineError, GameState, legal_actions, sample_action
+from ..engine import Action, GameState, legal_actions, sample_action
 from ..engine.expr import Ctx
-from ..engine.origins import rules_error
+from ..engine.origins import PASSED_ON, rules_error
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 
@@ -28,7 +28,7 @@ def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) 
         raise ValueError("no legal action to choose from")
     try:
         return _preferred(state, legal, rng)
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:  # a preference's expression failed: name its line
         raise rules_error(state.rules, exc, "choosing a bot's action") from exc

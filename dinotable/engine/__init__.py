@@ -7,8 +7,10 @@ A ruleset (built by `dinotable.ruleset`) is run by four functions:
 from . import boards as _boards  # noqa: F401  (registers board functions and effects)
 from . import facing as _facing  # noqa: F401  (registers flip)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
+from . import loops as _loops  # noqa: F401  (registers repeat and first_player)
 from . import odds as _odds  # noqa: F401  (registers chance_of)
 from . import patterns as _patterns  # noqa: F401  (registers dice pattern functions)
+from . import picks as _picks  # noqa: F401  (registers first_in, first_where, count_kind)
 from .chance import Chance
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
 from .game import (

@@ -171,18 +171,31 @@ DOMAINS["space_of"] = DomainSpec("space_of", SPACE_DOC,
 
 
 KIND_ON_DOC = ("The kind of any item lying on one space of a board (the space an expression "
-               "gives, such as the player's own position), each kind once.")
+               "gives, such as the player's own position), each kind once; with `where`, only "
+               "kinds for which it holds (`$kind` is the kind tested).")
 DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
                                 "target: {domain: kind_on, board: time_track, space: period}",
-                                ("board", "space"), False, lambda *a: (lambda c: []))
+                                ("board", "space", "where"), False, lambda *a: (lambda c: []))
 
 
-def kind_on_domain(board_name: str, space: Compiled) -> Any:
+def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = None) -> Any:
     """The values function of a `kind_on` argument."""
     def values(c: Ctx) -> list[Any]:
         items = c.state.items
         on = space_items(c, _board(c, board_name), space(c))
-        return list(dict.fromkeys(items[i].kind for i in on))
+        kinds = list(dict.fromkeys(items[i].kind for i in on))
+        if where is None:
+            return kinds
+        saved = c.args
+        try:
+            out = []
+            for kind in kinds:
+                c.args = {**saved, "kind": kind}
+                if where(c):
+                    out.append(kind)
+            return out
+        finally:
+            c.args = saved
 
     return values
 
@@ -219,7 +232,7 @@ def _place(p: dict[str, Any]) -> Effect:
             return False
         pos = 0 if item is None else find_item(c.state, zone, item(c), src.name)
         board = _board(c, name)
-        where = _space(board, space(c))
+        where = _space(board, space(c))  # worked out once: it may read the item about to move
         index = zone.pop(pos)
         space_items(c, board, where).append(index)
         _moved_event(c, src, _space_ref(board, where), [index])

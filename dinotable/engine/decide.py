@@ -162,9 +162,12 @@ def open_window(c: Ctx, wid: str, rest: int) -> bool:
     frame: dict[str, Any] = {"kind": "window", "window": wid, "order": order,
                              "queue": list(order), "scope": c.seat, "args": dict(c.args),
                              "rest": rest, "after": c.after}
+    # The frame is on the stack while its queue is checked, so a `when` or domain that
+    # reads the `window` constant sees this window.
+    st.pending.append(frame)
     skip_unplayable(st, frame)
     if not frame["queue"]:
+        st.pending.pop()
         return st.rules.continuations[rest](c)
-    st.pending.append(frame)
     _emit(c, "window_opened", c.seat, {"window": wid, "asking": frame["queue"][0]})
     return True

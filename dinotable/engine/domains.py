@@ -65,12 +65,25 @@ def _item_in(zone: str) -> Values:
 
 
 @domain("kind_in", "The kind of any item in a zone (the acting player's own, for a "
-        "per-player zone), each kind once: with copies, one answer stands for any of them.",
-        "card: {domain: kind_in, zone: hand}", ("zone",))
-def _kind_in(zone: str) -> Values:
+        "per-player zone), each kind once: with copies, one answer stands for any of them; "
+        "with `where`, only kinds for which it holds (`$kind` is the kind tested).",
+        "card: {domain: kind_in, zone: hand}", ("zone", "where"))
+def _kind_in(zone: str, where: Compiled | None = None) -> Values:
     def values(c: Ctx) -> list[Any]:
         items = c.state.items
-        return list(dict.fromkeys(items[i].kind for i in c.state.zone(zone, c.seat)))
+        kinds = list(dict.fromkeys(items[i].kind for i in c.state.zone(zone, c.seat)))
+        if where is None:
+            return kinds
+        saved = c.args
+        try:
+            out = []
+            for kind in kinds:
+                c.args = {**saved, "kind": kind}
+                if where(c):
+                    out.append(kind)
+            return out
+        finally:
+            c.args = saved
 
     return values
 

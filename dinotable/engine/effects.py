@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from .decide import ask, open_window
 from .decks import find_item, owner_of, take_top
-from .errors import EngineError, ExpressionError
+from .errors import ExpressionError
 from .expr import (
     TYPE_WORDS,
     Compiled,
@@ -28,7 +28,7 @@ from .expr import (
     suggest,
 )
 from .model import Effect, QuestionDef, WindowDef
-from .origins import Origin, register
+from .origins import PASSED_ON, Origin, register
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -82,6 +82,9 @@ CONTROL_FORMS = {
                "passed, the list goes on. Nobody with nothing playable is asked.",
 }
 SUSPENDING = ("choose", "respond")
+# Control forms added by other modules (see loops.py): form name -> builder taking the
+# compiler, the form's mapping and its path, giving the form's code piece.
+EXTRA_FORMS: dict[str, Callable[[EffectCompiler, dict[str, Any], tuple[Any, ...]], Piece]] = {}
 ASK_MODES = ("others", "others_then_me", "everyone")
 CHOOSE_KEYS = {"choose", "args", "who", "single", "prompt", "then", "label", "key"}
 
@@ -310,6 +313,9 @@ class EffectCompiler:
             return self.when(raw, path)
         if "for_each_player" in raw:
             return self.for_each_player(raw, path)
+        for form, build_form in EXTRA_FORMS.items():
+            if form in raw:
+                return build_form(self, raw, path)
         if len(raw) != 1:
             self.report(path, f"an effect has exactly one key, found {sorted(raw)}")
             return _NOTHING
@@ -695,7 +701,7 @@ class Template:
         """The text with every placeholder filled in (a failing one: an EngineError)."""
         try:
             return "".join(p if isinstance(p, str) else str(p(c)) for p in self.parts)
-        except EngineError:
+        except PASSED_ON:
             raise
         except Exception as exc:  # the table renders texts outside any action, too
             from .origins import rules_error

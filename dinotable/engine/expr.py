@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from .errors import EngineError, ExpressionError
+from .errors import ExpressionError
+from .origins import PASSED_ON
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -545,7 +546,7 @@ def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] 
     """
     try:
         return fn(Ctx(state, seat, args))
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:
         from .origins import rules_error

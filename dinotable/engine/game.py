@@ -10,7 +10,15 @@ from .errors import ChanceError, EngineError, IllegalAction
 from .expr import Ctx, bind, source_of, suggest
 from .facing import lay_start_items, sees_face
 from .model import ActionDef, Rules
-from .origins import Origin, RulesError, origin_of, register, rules_error, rules_file
+from .origins import (
+    PASSED_ON,
+    Origin,
+    RulesError,
+    origin_of,
+    register,
+    rules_error,
+    rules_file,
+)
 from .state import Action, Event, GameState, Item
 from .views import seen_player_vars, seen_scores
 
@@ -39,7 +47,7 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
         state.chance.force(force)
     try:
         _set_up(state)
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:  # a ruleset's own code failed: name its line
         raise rules_error(rules, exc, "setting up the game") from exc
@@ -47,7 +55,7 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
         setup(state)  # a scenario's position: its own errors are its own
     try:
         _start_round(state.ctx, 0)
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:
         raise rules_error(rules, exc, "setting up the game") from exc
@@ -271,7 +279,7 @@ def leaders(state: GameState) -> list[int]:
     try:
         best = max(key(s) for s in seats)
         return [s for s in seats if key(s) == best]
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:  # scores that cannot be compared, say a number and a text
         raise rules_error(rules, exc, "finding the leaders") from exc
@@ -338,7 +346,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
             return cache[2]
         try:
             answers = decision_actions(state, seat)
-        except EngineError:
+        except PASSED_ON:
             raise
         except Exception as exc:  # a domain or a `when` of a reaction failed
             raise rules_error(state.rules, exc, "listing the answers") from exc
@@ -354,7 +362,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
     try:
         result: list[Action] = state.rules.legal(ctx, seat, seat == state.current)
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:  # an action's `when` or an argument domain failed
         raise rules_error(state.rules, exc, "listing the legal actions") from exc
@@ -451,7 +459,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     try:
         if adef.when is not None and not adef.when(ctx):
             return adef.why_not or f"{adef.label} is not possible now"
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:
         raise rules_error(rules, exc, f"checking whether {action} is legal") from exc
@@ -472,7 +480,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             continue
         try:
             values = a.values(ctx)
-        except EngineError:
+        except PASSED_ON:
             raise
         except Exception as exc:
             raise rules_error(rules, exc, f"listing the choices for {a.name}") from exc
@@ -520,7 +528,7 @@ def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
         if snapshot is not None:
             state.restore(snapshot)
         raise
-    except EngineError:
+    except PASSED_ON:
         raise
     except Exception as exc:  # the ruleset's own code failed mid-action: name its line
         raise rules_error(state.rules, exc, f"playing {action}") from exc

@@ -215,3 +215,6 @@ class Rules:
     items: dict[str, ItemKindDef] = field(default_factory=dict)
     properties: dict[str, PropertyDef] = field(default_factory=dict)
     file: str = ""  # the rules file as problems name it, e.g. rulesets/x/rules.yaml
+    # Scenario state paths of the ruleset's own: (pattern, target) with CAPITAL placeholders
+    # matching one part of a path (see paths.state_value).
+    state_aliases: tuple[tuple[str, str], ...] = ()

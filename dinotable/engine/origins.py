@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import CodeType, TracebackType
 from typing import Any
 
-from .errors import EngineError
+from .errors import ChanceError, EngineError, IllegalAction
 
 Path = tuple[Any, ...]
 
@@ -132,6 +132,12 @@ class RulesError(EngineError):
 def rules_file(rules: Any) -> str:
     """The rules file a compiled ruleset was loaded from, as the loader showed it."""
     return str(getattr(rules, "file", "") or f"{getattr(rules, 'source', '?')}/rules.yaml")
+
+
+# Errors that already say what they are: a refused action, an impossible forced outcome, a
+# rules error with its line. Any other failure inside a ruleset's code (an EngineError from
+# a function given a value it cannot use, a Python error) is reported with its line.
+PASSED_ON: tuple[type[EngineError], ...] = (IllegalAction, ChanceError, RulesError)
 
 
 def rules_error(rules: Any, exc: BaseException, doing: str) -> RulesError:

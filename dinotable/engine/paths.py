@@ -14,10 +14,12 @@ kind, FACE a face, VAR a variable):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .state import GameState
 
+_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*\b")
 _FLAGS = ("round", "turns", "last_round", "tiebreak", "game_over")
 
 
@@ -29,7 +31,48 @@ class PathError(KeyError):
 
 
 def state_value(state: GameState, path: str) -> Any:
-    """The value at `path` (see the module doc); PathError when it names nothing."""
+    """The value at `path` (see the module doc); PathError when it names nothing.
+
+    A ruleset's own `state_aliases` are tried first: a path matching an alias pattern is
+    read at the alias's target, its placeholders filled in from the path.
+    """
+    target = alias_target(state.rules.state_aliases, path)
+    if target is not None:
+        try:
+            return _generic_value(state, target)
+        except PathError as e:
+            raise PathError(f"{path!r} (the alias of {target!r}): {e}") from None
+    return _generic_value(state, path)
+
+
+def alias_target(aliases: tuple[tuple[str, str], ...], path: str) -> str | None:
+    """The generic path an alias makes of `path`, or None when no alias pattern matches.
+
+    A pattern's CAPITAL parts match any one part of the path; the target gets those parts
+    in place of the same placeholders (`track.PERIOD` -> `zones.track@PERIOD.size`).
+    """
+    parts = path.split(".")
+    for pattern, target in aliases:
+        pparts = pattern.split(".")
+        if len(pparts) != len(parts):
+            continue
+        bound: dict[str, str] = {}
+        for want, got in zip(pparts, parts, strict=True):
+            if want.isupper():
+                bound[want] = got
+            elif want != got:
+                break
+        else:
+            return _fill(target, bound)
+    return None
+
+
+def _fill(target: str, bound: dict[str, str]) -> str:
+    """The target path with each placeholder replaced by the part it matched."""
+    return _PLACEHOLDER.sub(lambda m: bound.get(m.group(0), m.group(0)), target)
+
+
+def _generic_value(state: GameState, path: str) -> Any:
     parts = path.split(".")
     head = parts[0]
     if head in _FLAGS and len(parts) == 1:

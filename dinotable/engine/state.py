@@ -118,12 +118,12 @@ class GameState:
 
     def score(self, seat: int) -> Any:
         """A player's score as the ruleset defines it."""
-        from .errors import EngineError
         from .expr import Ctx
+        from .origins import PASSED_ON
 
         try:
             return self.rules.score(Ctx(self, seat))
-        except EngineError:
+        except PASSED_ON:
             raise
         except Exception as exc:  # the ruleset's score expression failed: name its line
             from .origins import rules_error

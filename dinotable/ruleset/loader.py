@@ -74,6 +74,8 @@ SECTIONS: dict[str, tuple[bool, str]] = {
     "state_paths": (False, "the scenario `state` paths this ruleset documents"),
     "reveal_scores": (False, "always (default) or at_end: other players' scores stay hidden "
                              "until the game is over"),
+    "state_aliases": (False, "short state paths of the ruleset's own, each standing for a "
+                             "generic one"),
 }
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label", "values"}
@@ -280,6 +282,7 @@ class _Builder:
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             r(("state_paths",), "expected a list of state paths")
             paths = []
+        aliases = state_aliases(r, data.get("state_aliases"))
         if self.report.problems or score is None or end is None:
             return None
         return Rules(
@@ -295,7 +298,7 @@ class _Builder:
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
-            items=items, properties=properties, boards=boards,
+            items=items, properties=properties, boards=boards, state_aliases=aliases,
             file=self.report.file,
         )
 
@@ -327,7 +330,9 @@ class _Builder:
             path = ("options", name)
             if not self.ident(name, path, "option"):
                 continue
-            if name in RESERVED:
+            # A function is only ever called, so an option may share its name (a fixed
+            # option id such as `length`): the bare name reads the option.
+            if name in RESERVED and name not in FUNCTIONS:
                 self.report(path, f"{name!r} is a reserved name ({RESERVED[name]}); "
                                   "choose another")
                 continue
@@ -688,6 +693,11 @@ class _Builder:
                 if values is not None:
                     out.append(ArgDef(name, "kind_on", values))
                 continue
+            if dname == "kind_in":
+                values = self.kind_in(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "kind_in", values))
+                continue
             if dname == "space_of":
                 values = self.space_of(spec, apath, scope)
                 if values is not None:
@@ -786,7 +796,28 @@ class _Builder:
             self.report(path, "kind_on needs `space`: an expression giving the space")
             return None
         space = EffectCompiler(scope, self.report, {}).expr(spec["space"], (*path, "space"))
-        return None if space is None else kind_on_domain(str(board), space)
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return None if space is None else kind_on_domain(str(board), space, where)
+
+    def kind_in(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `kind_in` argument: the kinds in a zone, maybe only those passing `where`."""
+        zone = spec.get("zone")
+        if zone not in scope.zones | scope.player_zones:
+            self.report((*path, "zone") if "zone" in spec else path, _unknown(
+                "zone", str(zone), sorted(scope.zones | scope.player_zones)))
+            return None
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return DOMAINS["kind_in"].build(str(zone), where)
 
     def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""
@@ -972,3 +1003,37 @@ def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
             if len(found) == 1:
                 types["$" + a.name] = found.pop()
     return Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args), "types": types})
+
+
+_ALIAS_PART = re.compile(r"^([a-z][a-z0-9_]*|[A-Z][A-Z_]*)$")
+_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*\b")
+
+
+def state_aliases(r: Reporter, raw: Any) -> tuple[tuple[str, str], ...]:
+    """`state_aliases: {PATTERN: TARGET}`: check that each pattern is dotted lower_snake_case
+    parts or CAPITAL placeholders, and that the target uses only the pattern's placeholders."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        r(("state_aliases",), "expected a mapping PATTERN: TARGET, e.g. "
+                              "{deck: zones.draw_pile.size}")
+        return ()
+    out = []
+    for pattern, target in raw.items():
+        path = ("state_aliases", pattern)
+        if not isinstance(pattern, str) or not all(
+                _ALIAS_PART.match(part) for part in pattern.split(".")):
+            r(path, f"an alias {pattern!r} is dotted parts, each lower_snake_case or a "
+                    "CAPITAL placeholder (players.NAME.coins)")
+            continue
+        if not isinstance(target, str) or not target:
+            r(path, "expected the generic state path it stands for, as text")
+            continue
+        known = set(_PLACEHOLDER.findall(pattern))
+        for word in _PLACEHOLDER.findall(target):
+            if word not in known:
+                near = _unknown("placeholder", word, sorted(known)) if known else (
+                    f"unknown placeholder {word!r}: the alias {pattern!r} has none")
+                r(path, near)
+        out.append((pattern, target))
+    return tuple(out)
