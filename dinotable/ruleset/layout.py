@@ -15,7 +15,7 @@ from ..engine.expr import Compiled
 from .problems import check_keys
 
 LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status",
-               "player_zones", "player_counters", "counters", "track"}
+               "player_zones", "player_counters", "counters", "track", "widgets"}
 TRAY_KEYS = {"zones", "toss", "passed"}
 COUNTER_KEYS = {"var", "label"}
 TRACK_KEYS = {"length", "start", "end"}
@@ -90,6 +90,77 @@ class Layout:
     player_counters: tuple[Counter, ...] = ()  # player variables shown in their row
     counters: tuple[Counter, ...] = ()  # game variables shown beside the table
     track: Track | None = None
+    widgets: tuple[WidgetSpec, ...] = ()  # zones and boards drawn by a named widget
+
+
+# --- widgets: cards, piles, hands and boards ----------------------------------------
+
+WIDGET_KEYS = {"show", "zone", "board", "label"}
+ZONE_WIDGETS = ("hand", "pile", "row", "players")  # shown for a zone
+BOARD_WIDGETS = ("grid", "track")  # shown for a board
+
+
+@dataclass(frozen=True)
+class WidgetSpec:
+    """One `widgets:` entry: how a zone (hand, pile, row, players) or a board (grid, track)
+    is shown on the table."""
+
+    show: str
+    zone: str = ""
+    board: str = ""
+    label: str = ""
+
+
+def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any]
+                  ) -> tuple[WidgetSpec, ...]:
+    """Check the `widgets:` list: each entry names a kind of widget and a zone or board
+    that suits it."""
+    path: tuple[Any, ...] = ("layout", "widgets")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        report(path, "expected a list of {show: hand|pile|row|players|grid|track, zone: ...}")
+        return ()
+    out = []
+    for i, spec in enumerate(raw):
+        wpath = (*path, i)
+        if not isinstance(spec, dict) or "show" not in spec:
+            report(wpath, "expected {show: hand|pile|row|players|grid|track, zone: ZONE} "
+                          "or {show: grid|track, board: BOARD}")
+            continue
+        check_keys(report, spec, WIDGET_KEYS, wpath, "widget setting")
+        show = spec["show"]
+        label = str(spec.get("label", ""))
+        if show in BOARD_WIDGETS:
+            board = spec.get("board")
+            if board not in boards:
+                report((*wpath, "board"), _unknown("board", str(board), list(boards)))
+                continue
+            if (show == "grid") != bool(boards[board].cols):
+                kind = "a grid (rows and cols)" if show == "grid" else "a track (spaces)"
+                report((*wpath, "show"), f"board {board!r} is not {kind}; "
+                                         f"use show: {'track' if show == 'grid' else 'grid'}")
+                continue
+            out.append(WidgetSpec(str(show), board=str(board), label=label))
+        elif show in ZONE_WIDGETS:
+            zone = spec.get("zone")
+            if zone not in zones:
+                report((*wpath, "zone"), _unknown("zone", str(zone), list(zones)))
+                continue
+            per_player = bool(zones[zone].per_player)
+            if show in ("hand", "players") and not per_player:
+                report((*wpath, "zone"), f"zone {zone!r} is shared; show: {show} is for a "
+                                         "zone each player has (per_player: true)")
+                continue
+            if show in ("pile", "row") and per_player:
+                report((*wpath, "zone"), f"zone {zone!r} is one per player; use show: hand "
+                                         "or show: players")
+                continue
+            out.append(WidgetSpec(str(show), zone=str(zone), label=label))
+        else:
+            report((*wpath, "show"), _unknown("widget", str(show),
+                                              [*ZONE_WIDGETS, *BOARD_WIDGETS]))
+    return tuple(out)
 
 
 def parse_colour(text: str) -> tuple[int, int, int]:
@@ -98,7 +169,8 @@ def parse_colour(text: str) -> tuple[int, int, int]:
 
 
 def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
-                 zones: dict[str, Any], faces: set[str], actions: dict[str, Any]) -> Layout:
+                 zones: dict[str, Any], faces: set[str], actions: dict[str, Any],
+                 boards: dict[str, Any] | None = None) -> Layout:
     """Check and compile a layout section, reporting problems through the compiler."""
     report = compiler.report
     path: tuple[Any, ...] = ("layout",)
@@ -228,4 +300,5 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
             track = Track(length, str(spec.get("start", "Start")), str(spec.get("end", "Goal")))
     return Layout(colours, styles, tray, toss_action, source, source_label, tuple(areas), odds,
                   status, passed, tuple(player_zones), tuple(found["player_counters"]),
-                  tuple(found["counters"]), track)
+                  tuple(found["counters"]), track,
+                  build_widgets(raw.get("widgets"), report, zones, boards or {}))

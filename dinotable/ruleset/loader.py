@@ -273,7 +273,8 @@ class _Builder:
         round_end = compiler.effects(rnd.get("end"), ("round", "end"))
         self.decisions(actions, compiler)
         hints = self.bots(data.get("bots"), actions, compiler, scope)
-        layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions)
+        layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions,
+                              boards)
         reveal = self.choice(data.get("reveal_scores"), ("reveal_scores",),
                              ("always", "at_end"), "always")
         hidden = (any(z.visible != "all" for z in zones.values()) or reveal == "at_end"

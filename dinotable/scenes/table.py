@@ -17,26 +17,28 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import saves
-from ..bots import POLICIES
+from .. import bots, saves
 from ..engine import (
     Action,
     Event,
     GameState,
     Rules,
     apply,
-    legal_actions,
     new_game,
+    redact,
+    view_for,
     waiting_on,
-    why_illegal,
 )
 from ..engine.expr import evaluate
+from ..narrate import describe
 from ..physics.tray import Toss, Tray
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from ..ruleset.layout import Layout
 from ..settings import BOT_SPEEDS
+from ..table.choice import Choice, Chooser, Target
+from ..table.widgets import Look, Widget, default_widgets
 from .base import Control, Menu, Scene
 
 if TYPE_CHECKING:
@@ -159,7 +161,20 @@ class TableScene(Scene):
         self.handoff_seen: int | None = None
         self.handoff_due = False
         self.results_shown = False
-        scores = [float(self.state.score(s)) for s in range(len(seats))]
+        # The person holding the laptop: the table draws only what this seat may see (None:
+        # nobody yet, so only what is public). Set when a hand-off is answered, or when a
+        # human seat acts; bots playing leave it with the last human.
+        self.holder: int | None = None
+        self.view: dict[str, Any] = view_for(self.state, None)
+        self.chooser = Chooser(self.state, [s.name for s in seats])
+        self.widgets: list[Widget] = default_widgets(rules, rules.layout)
+        self.widget_rects: list[pygame.Rect] = []
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.asked = ""  # the prompt of the question the game waits on, for the header
+        self.page = 0  # the action bar's page, when there are more buttons than fit
+        self.sprite_zones = set(self.layout.tray) | {a.zone for a in self.layout.areas} | {
+            a.zone for a in self.layout.player_zones}
+        scores = [float(v or 0) for v in self.view["scores"]]
         self.shown = Shown(self.state.current, scores, list(scores), self._source_counts(),
                            self.state.round)
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
@@ -169,9 +184,13 @@ class TableScene(Scene):
     def _source_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         if self.layout.source:
-            for i in self.state.zone(self.layout.source, self.state.current):
-                kind = self.state.items[i].kind
-                counts[kind] = counts.get(kind, 0) + 1
+            content = self.view["zones"][self.layout.source]
+            if self.rules.zones[self.layout.source].per_player:
+                content = content[self.state.current]
+            for entry in content if isinstance(content, list) else []:
+                kind = entry[1]
+                if kind is not None:
+                    counts[kind] = counts.get(kind, 0) + 1
         return counts
 
     def colour(self, seat: int) -> tuple[int, int, int]:
@@ -270,11 +289,19 @@ class TableScene(Scene):
 
     # --- playing actions ---------------------------------------------------
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the table shows: whoever holds the laptop."""
+        return self.holder
+
     def take(self, action: Action) -> None:
-        """Apply an action and queue its events for playback."""
-        events = apply(self.state, action)
+        """Apply an action and queue its events, as the laptop's holder may see them."""
+        if not self.is_bot(action.player):
+            self.holder = action.player
+        events = redact(apply(self.state, action), self.viewer, self.state)
         adef = self.rules.actions[action.id]
         self.log_line(f"{self.name(action.player)}: {adef.label}.")
+        self.chooser.cancel()
         for event in events:
             self.queue_event(event)
         self.steps.append(Step(self._settle, "settle"))
@@ -309,6 +336,21 @@ class TableScene(Scene):
     def queue_event(self, event: Event) -> None:
         """Turn one engine event into playback steps."""
         kind, data, seat = event.kind, event.data, event.seat
+        if kind in ("drew", "rolled", "moved") and (data.get("hidden") or not (
+                {data.get("from"), data.get("to"), data.get("zone")} & self.sprite_zones)):
+            # Cards and pieces the widgets draw from the view; the dice in the tray and
+            # its areas are animated below. Either way the log says it in words.
+            line = describe(event, self.view, self.viewer)
+            if line:
+                self.steps.append(Step(partial(self._note, line), "note"))
+            return
+        if kind == "asked":
+            self.asked = str(data.get("prompt") or "")
+        if kind == "window_opened":
+            asking = int(data["asking"])
+            text = f"{self.name(asking)} may respond."
+            self.steps.append(Step(partial(self._note, text), "window"))
+            return
         if kind == "drew":
             self.steps.append(Step(lambda: self._drew(data), "drew"))
         elif kind == "rolled":
@@ -419,8 +461,15 @@ class TableScene(Scene):
         return 1.2
 
     def _changed(self, seat: int, data: dict[str, Any]) -> float:
-        self.shown.score_goals[seat] = float(data.get("score", data["new"]))
+        if "score" not in data and "new" not in data:
+            return 0.0  # a secret change: the viewer learns only that something changed
+        self.shown.score_goals[seat] = float(data.get("score", data.get("new", 0)) or 0)
         return 0.3
+
+    def _note(self, text: str) -> float:
+        self.log_line(text)
+        self.last_words = text
+        return 0.35
 
     def _turn_started(self, seat: int) -> float:
         self.shown.current = seat
@@ -454,48 +503,78 @@ class TableScene(Scene):
 
     def _settle(self) -> float:
         """After playback: the display matches the engine exactly."""
+        if not self.state.game_over:
+            self._maybe_handoff()  # may change who holds the laptop, so it comes first
+        self.view = view_for(self.state, self.viewer)
         self.shown.current = self.state.current
-        self.shown.score_goals = [float(self.state.score(s)) for s in range(len(self.seats))]
+        self.shown.score_goals = [float(v or 0) for v in self.view["scores"]]
         self.shown.source = self._source_counts()
         self.shown.round = self.state.round
         self.shown.out = {s for s in range(len(self.seats)) if self.state.out[s]}
         on_table = set()
-        for zname, lists in self.state.zones.items():
-            if zname == self.layout.source:
-                continue
+        for zname in self.sprite_zones:
             per_player = self.rules.zones[zname].per_player
-            for owner, content in enumerate(lists):
-                for n, i in enumerate(content):
-                    item = self.state.items[i]
-                    on_table.add(item.id)
-                    sprite = self.sprites.get(item.id)
+            shown = self.view["zones"][zname]
+            for owner, content in enumerate(shown if per_player else [shown]):
+                if isinstance(content, dict):
+                    continue  # hidden from this viewer: nothing to draw
+                for n, (item_id, kind, face) in enumerate(content):
+                    if item_id is None:
+                        continue
+                    on_table.add(item_id)
+                    sprite = self.sprites.get(item_id)
                     if sprite is None:
                         sx, sy = self.source_point()
-                        sprite = self.sprites[item.id] = Sprite(item.id, item.kind, item.face,
-                                                                zname, sx, sy)
+                        sprite = self.sprites[item_id] = Sprite(item_id, kind, face, zname,
+                                                                sx, sy)
                         if zname in self.layout.tray:
                             sprite.x, sprite.y = self.tray_spot(n, "left")
-                    sprite.face, sprite.zone = item.face, zname
+                    sprite.face, sprite.zone = face, zname
                     sprite.owner = owner if per_player else None
                     if per_player and sprite.goal is None:
                         sprite.x, sprite.y = self.player_slot(owner, n)
         for gone in set(self.sprites) - on_table:
             del self.sprites[gone]
+        if not self.state.pending:
+            self.asked = ""
+        self.chooser.refresh()
         self._refresh_buttons()
-        if self.state.game_over:
-            return 0.0
-        self._maybe_handoff()
         return 0.0
 
     def _maybe_handoff(self) -> None:
+        """A human seat is asked to act: when it is not the one holding the laptop and the
+        game hides things, the laptop is passed (the hand-off screen) before anything of
+        theirs is drawn; otherwise they simply hold it now."""
         seat = self.deciding
-        if self.state.game_over or self.is_bot(seat) or self.handoff_seen == seat:
+        if self.state.game_over or self.is_bot(seat) or self.holder == seat:
             return
         humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
         needed = self.rules.hidden_information or self.app.settings.always_handoff
-        self.handoff_seen = seat
         if needed and len(humans) > 1:
-            self.handoff_due = True  # shown from update(), once this scene is on top
+            if self.handoff_seen != seat:
+                self.handoff_seen = seat
+                self.handoff_due = True  # shown from update(), once this scene is on top
+            return
+        self.holder = seat
+
+    def handed(self, seat: int) -> None:
+        """The hand-off was answered: `seat` holds the laptop; the table shows their view."""
+        self.holder = seat
+        self.handoff_seen = None
+        self.view = view_for(self.state, seat)
+        self.chooser.refresh()
+        self._refresh_buttons()
+
+    def handoff_words(self, seat: int) -> str:
+        """Why the laptop goes to `seat`: their turn, or a question or a chance to respond
+        on someone else's turn."""
+        decision = view_for(self.state, None)["decision"]
+        name = self.name(seat)
+        if decision is not None and seat != self.state.current:
+            if decision["kind"] == "window":
+                return f"{name}, you may respond"
+            return f"{name}, you are asked"
+        return f"{name}'s turn"
 
     @property
     def deciding(self) -> int:
@@ -511,42 +590,22 @@ class TableScene(Scene):
 
     # --- buttons -------------------------------------------------------------
 
+    BAR = pygame.Rect(160, 600, 800, 70)  # the action bar, left of the log
+
     def _refresh_buttons(self) -> None:
         seat = self.deciding
-        human_turn = not self.state.game_over and not self.is_bot(seat) and self.idle
-        legal = legal_actions(self.state) if human_turn else []
-        controls = []
-        x = 160
-        for adef in self.rules.actions.values():
-            if adef.by != "current" and not any(a.id == adef.id for a in legal):
-                continue  # answers and responses show only while they are asked for
-            choices = [a for a in legal if a.id == adef.id]
-            if adef.args and choices:
-                for action in choices:
-                    label = adef.label + " " + " ".join(
-                        self.name(v) if any(a.is_player and a.name == k for a in adef.args)
-                        else str(v) for k, v in action.args)
-                    controls.append(Control(pygame.Rect(x, 600, 220, 70), label,
-                                            partial(self.take, action), tag=str(action)))
-                    x += 232
-                continue
-            action = Action(seat, adef.id)
-            reason = ""
-            if not human_turn:
-                reason = ("Wait for the dice to settle" if not self.idle else
-                          f"It is {self.name(seat)}'s turn" if not self.state.game_over
-                          else "The game is over")
-            elif not choices:
-                reason = why_illegal(self.state, action) or ""
-            key = adef.key.upper()
-            width = theme.font(theme.SIZE_BUTTON, True).size(adef.label)[0] + (
-                theme.font(theme.SMALL, True).size(key)[0] + 90)
-            controls.append(Control(pygame.Rect(x, 600, max(180, width), 70),
-                                    adef.label, partial(self.take,
-                                                        choices[0] if choices else action),
-                                    key=key, enabled=bool(choices), why_disabled=reason,
-                                    tag=f"action:{adef.id}"))
-            x += controls[-1].rect.w + 16
+        human_turn = (not self.state.game_over and not self.is_bot(seat) and self.idle
+                      and self.holder == seat)
+        choices = self.chooser.choices() if human_turn else []
+        if not human_turn and not self.state.game_over and not self.chooser.building:
+            # Greyed, so everyone sees what the game is about, with why on hover.
+            reason = ("Wait for the table to settle" if not self.idle else
+                      f"It is {self.name(seat)}'s turn")
+            choices = [Choice(adef.label, f"action:{adef.id}", enabled=False, reason=reason,
+                              key=adef.key.upper())
+                       for adef in self.rules.actions.values()
+                       if adef.by == "current" and not self.state.pending]
+        controls = self._bar(choices)
         controls.append(Control(pygame.Rect(16, 600, 130, 56), "Menu", self.pause, key="Esc",
                                 tag="pause"))
         if self.layout.odds is not None:
@@ -555,13 +614,83 @@ class TableScene(Scene):
         self.menu.set(controls)
         self.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
         focused = self.menu.focused
-        if human_turn and not (focused.enabled and focused.tag.startswith("action")):
+        if human_turn and not (focused.enabled and focused.tag not in ("pause", "odds")):
             # The player's first choice gets the keyboard focus: Enter does the obvious thing.
             for i, c in enumerate(controls):
-                if c.enabled and (c.tag.startswith("action:") or c.tag.startswith(
-                        tuple(self.rules.actions))):
+                if c.enabled and c.tag not in ("pause", "odds") and not c.tag.startswith(
+                        "page:"):
                     self.menu.focus = i
                     break
+
+    def _bar(self, choices: list[Choice]) -> list[Control]:
+        """The choices as buttons along the bar; when they do not fit, a page at a time
+        with arrows either side, so none ever runs off the screen."""
+        bar = self.BAR
+
+        def width(c: Choice) -> int:
+            text = theme.font(theme.SIZE_BUTTON, True).size(c.label)[0]
+            keycap = theme.font(theme.SMALL, True).size(c.key)[0] + 40 if c.key else 0
+            return min(bar.w // 2, max(150, text + keycap + 50))
+
+        pages: list[list[Choice]] = [[]]
+        room = bar.w - 2 * 66  # space between the arrows
+        used = 0
+        for c in choices:
+            w = width(c) + 12
+            if pages[-1] and used + w > (bar.w if len(choices) and sum(
+                    width(x) + 12 for x in choices) <= bar.w else room):
+                pages.append([])
+                used = 0
+            pages[-1].append(c)
+            used += w
+        self.page = min(self.page, len(pages) - 1)
+        paged = len(pages) > 1
+        x = bar.x + (66 if paged else 0)
+        controls: list[Control] = []
+        for c in pages[self.page]:
+            w = width(c)
+            label = theme.ellipsize(c.label, theme.font(theme.SIZE_BUTTON, True),
+                                    w - (theme.font(theme.SMALL, True).size(c.key)[0] + 40
+                                         if c.key else 0) - 30)
+            controls.append(Control(pygame.Rect(x, bar.y, w, bar.h), label,
+                                    partial(self.choose, c), key=c.key, enabled=c.enabled,
+                                    why_disabled=c.reason, tag=c.tag))
+            x += w + 12
+        if paged:
+            controls.append(Control(pygame.Rect(bar.x, bar.y, 56, bar.h), "<",
+                                    partial(self.turn_page, -1), tag="page:prev",
+                                    enabled=self.page > 0))
+            controls.append(Control(pygame.Rect(bar.right - 56, bar.y, 56, bar.h), ">",
+                                    partial(self.turn_page, 1), tag="page:next",
+                                    enabled=self.page < len(pages) - 1))
+        return controls
+
+    def turn_page(self, step: int) -> None:
+        """Show the next or previous page of the action bar."""
+        self.page = max(0, self.page + step)
+        self._refresh_buttons()
+
+    def choose(self, choice: Choice) -> None:
+        """A button pressed: take its action, or take a step of a choice being built."""
+        action = choice.action if choice.step is None else choice.step()
+        if action is not None and choice.enabled:
+            self.page = 0
+            self.take(action)
+        self._refresh_buttons()
+
+    def click_target(self, target: Target) -> bool:
+        """A click on a die, card, space or player: an action, a step, or nothing."""
+        if not self.idle or self.state.game_over or self.is_bot(self.deciding) or (
+                self.holder != self.deciding):
+            return False
+        if target not in self.chooser.targets():
+            return False
+        action = self.chooser.click(target)
+        if action is not None:
+            self.page = 0
+            self.take(action)
+        self._refresh_buttons()
+        return True
 
     def toggle_odds(self) -> None:
         """Show or hide the chance panel."""
@@ -600,18 +729,20 @@ class TableScene(Scene):
 
     def action_for_key(self, key: int) -> Action | None:
         """The legal action a key stands for, if any."""
-        if not self.idle or self.state.game_over or self.is_bot(self.deciding):
+        if not self.idle or self.state.game_over or self.is_bot(self.deciding) or (
+                self.holder != self.deciding):
             return None
-        legal = legal_actions(self.state)
         toss = self.layout.toss_action
-        for action in legal:
-            adef = self.rules.actions[action.id]
-            if action.args:
-                continue
-            if key == pygame.key.key_code(adef.key.lower()) if adef.key else False:
-                return action
-            if key == pygame.K_SPACE and action.id == toss:
-                return action
+        if key == pygame.K_SPACE and toss and self.chooser.available(toss) and (
+                self.chooser.building is None):
+            return self.chooser.for_key(self.rules.actions[toss].key) or next(
+                (c.action for c in self.chooser.choices()
+                 if c.tag == f"action:{toss}" and c.enabled), None)
+        for choice in self.chooser.choices():
+            if choice.key and len(choice.key) == 1 and choice.enabled and (
+                    choice.action is not None) and choice.step is None and (
+                    key == pygame.key.key_code(choice.key.lower())):
+                return choice.action
         return None
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -649,12 +780,22 @@ class TableScene(Scene):
             return
         if self._drag(event):
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for seat, action in self.steal_targets().items():
+            for seat in self.steal_targets():
                 if self.row_rect(seat).collidepoint(event.pos):
-                    self.take(action)
-                    self._refresh_buttons()
+                    self.click_target(Target("seat", seat))
                     return
+            for widget in self.widgets:
+                target = widget.hit(event.pos)
+                if target is not None and self.click_target(target):
+                    return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and (
+                self.chooser.building is not None):
+            self.chooser.cancel()
+            self._refresh_buttons()
+            return
         if self.menu.handle(event):
             self._refresh_buttons()
 
@@ -688,8 +829,8 @@ class TableScene(Scene):
             if toss is None:
                 return True
             action = Action(self.state.current, toss)
-            legal = legal_actions(self.state)
-            if self.idle and not self.is_bot(self.state.current) and action in legal:
+            if self.idle and not self.is_bot(self.state.current) and action in (
+                    self.chooser.legal) and self.holder == self.deciding:
                 self.pending_fling = (x0 - self.tr.x, y0 - self.tr.y, vx, vy)
                 self.take(action)
                 self._refresh_buttons()
@@ -703,8 +844,9 @@ class TableScene(Scene):
             from .handoff import HandoffScene
 
             self.handoff_due = False
-            seat = self.state.current
-            self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat)))
+            seat = self.deciding
+            self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat),
+                                       partial(self.handed, seat), self.handoff_words(seat)))
             return
         for sprite in self.sprites.values():
             sprite.update(dt)
@@ -756,8 +898,7 @@ class TableScene(Scene):
         if self.bot_wait < (HURRY if self.hurry else BOT_SPEEDS[self.app.settings.bot_speed]):
             return
         self.bot_wait = 0.0
-        policy = POLICIES[self.seats[seat].kind]
-        self.take(policy(self.state, legal_actions(self.state), self.rng))
+        self.take(bots.choose(self.seats[seat].kind, self.state, self.rng))
         self._refresh_buttons()
 
     # --- drawing ----------------------------------------------------------------
@@ -766,15 +907,62 @@ class TableScene(Scene):
         theme.draw_table_background(canvas)
         self.draw_header(canvas)
         self.draw_scores(canvas)
-        self.draw_tray(canvas)
+        if self.layout.tray:
+            self.draw_tray(canvas)
         self.draw_track(canvas)
         self.draw_side(canvas)
+        self.draw_widgets(canvas)
         self.draw_footer(canvas)
         if self.banner is not None:
             text, colour, left = self.banner
             Banner(text, colour).draw(canvas, pygame.Rect(self.tr.x - 40, self.tr.centery - 50,
                                                           self.tr.w + 80, 100),
                                       alpha=min(1.0, left * 3))
+
+    def look(self) -> Look:
+        """What the widgets draw from: the holder's view, and what a click would do."""
+        live = self.idle and not self.state.game_over and self.holder == self.deciding and (
+            not self.is_bot(self.deciding))
+        return Look(self.rules, self.view, self.viewer, [s.name for s in self.seats],
+                    [self.colour(s) for s in range(len(self.seats))], self.die_colour,
+                    self.face_label, self.chooser.targets() if live else set(),
+                    self.chooser.marked() if live else [], self.mouse)
+
+    def widget_regions(self) -> list[tuple[Widget, pygame.Rect]]:
+        """Where each widget goes: piles in the side column when it is free, the rest
+        stacked in the middle, each as tall as it likes or shrunk alike to fit."""
+        side_free = not self.layout.source and not self.layout.areas
+        middle = [w for w in self.widgets if not (w.side and side_free)]
+        side = [w for w in self.widgets if w.side and side_free]
+        out: list[tuple[Widget, pygame.Rect]] = []
+        top = SIDE.y
+        for w in side:
+            out.append((w, pygame.Rect(SIDE.x, top, SIDE.w, w.height(len(self.seats)))))
+            top += out[-1][1].h + 8
+        area = TRAY if not self.layout.tray else pygame.Rect(TRAY.x, 0, TRAY.w, 0)
+        wanted = [w.height(len(self.seats)) for w in middle]
+        room = area.h - 8 * max(0, len(middle) - 1)
+        scale = min(1.0, room / sum(wanted)) if wanted else 1.0
+        y = area.y
+        for w, h in zip(middle, wanted, strict=True):
+            out.append((w, pygame.Rect(area.x, y, area.w, int(h * scale))))
+            y += int(h * scale) + 8
+        return out
+
+    def draw_widgets(self, canvas: pygame.Surface) -> None:
+        look = self.look()
+        regions = self.widget_regions()
+        for _widget, rect in regions:
+            pygame.draw.rect(canvas, theme.FELT_DARK, rect, border_radius=12)
+        hovered = None
+        for widget, rect in regions:
+            # A hovered card grows over its neighbours: it is drawn last.
+            if rect.collidepoint(self.mouse):
+                hovered = (widget, rect)
+                continue
+            widget.draw(canvas, rect, look)
+        if hovered is not None:
+            hovered[0].draw(canvas, hovered[1], look)
 
     def draw_header(self, canvas: pygame.Surface) -> None:
         seat = self.shown.current
@@ -795,41 +983,56 @@ class TableScene(Scene):
         theme.text(canvas, words, (head.x + 580, head.y + 46), theme.SMALL, theme.PARCHMENT)
 
     def what_to_do(self) -> str:
-        """One line telling the player the game waits on what they can do."""
-        seat = self.state.current
+        """One line telling everyone who the game waits on and what they can do."""
+        seat = self.deciding
         if self.state.game_over:
             return "The game is over."
         if self.toss is not None:
             return "Watch the dice..."
         if not self.idle:
             return "Watch the table..."
+        name = self.name(seat)
+        decision = self.view.get("decision") or view_for(self.state, None)["decision"]
+        if decision is not None and decision["kind"] == "window":
+            asked = f"{name} may respond"
+            return asked + (" (thinking...)" if self.is_bot(seat) else
+                            ": play a card or press Pass.")
+        waiting = self.is_bot(seat) or self.holder != seat
+        if decision is not None and waiting:
+            # Everyone reads who must answer; the one asked reads what to click instead
+            # (the question itself is in the line below, where the table said it).
+            return (self.asked or f"{name} must answer") + (
+                " (thinking...)" if self.is_bot(seat) else "")
         if self.is_bot(seat):
-            return f"{self.name(seat)} is thinking... (H to hurry)"
-        legal = legal_actions(self.state)
-        labels = [self.rules.actions[a.id].label for a in legal]
-        if self.layout.toss_action and any(a.id == self.layout.toss_action for a in legal):
-            toss_label = self.rules.actions[self.layout.toss_action].label
+            return f"{name} is thinking... (H to hurry)"
+        if self.holder != seat:
+            return f"Pass the laptop to {name}."
+        if self.chooser.building is not None:
+            return self.chooser.prompt()
+        choices = self.chooser.choices()
+        labels = list(dict.fromkeys(self.rules.actions[c.tag.split(":")[-1]].label
+                                    if c.tag.startswith("action:") else c.label.split(":")[0]
+                                    for c in choices if c.enabled))
+        toss = self.layout.toss_action
+        if toss and self.chooser.available(toss):
+            toss_label = self.rules.actions[toss].label
             others = [lab for lab in labels if lab != toss_label]
             tail = f", or {' or '.join(others)}" if others else ""
-            return f"{self.name(seat)}: drag or press Space to {toss_label.lower()}{tail}."
-        aimed = [a for a in legal if a.args and any(
-            arg.is_player for arg in self.rules.actions[a.id].args)]
-        if aimed and len(aimed) == len(legal):
-            label = self.rules.actions[aimed[0].id].label.lower()
-            return f"{self.name(seat)}: click a glowing player to {label} them."
-        return f"{self.name(seat)}: choose " + " or ".join(dict.fromkeys(labels)) + "."
+            return f"{name}: drag or press Space to {toss_label.lower()}{tail}."
+        seats = {t.value for t in self.chooser.targets() if t.kind == "seat"}
+        if seats and all(c.tag.split(":")[0] in self.rules.actions for c in choices):
+            label = choices[0].label.split(":")[0].lower()
+            return f"{name}: click a glowing player to {label} them."
+        if any(t.kind in ("item", "space") for t in self.chooser.targets()):
+            return f"{name}: click something glowing, or choose " + " or ".join(labels) + "."
+        return f"{name}: choose " + " or ".join(labels) + "."
 
-    def steal_targets(self) -> dict[int, Action]:
-        """Players a click on whose row takes an action aimed at them (e.g. steal from)."""
-        if not self.idle or self.state.game_over or self.is_bot(self.deciding):
-            return {}
-        targets: dict[int, Action] = {}
-        for action in legal_actions(self.state):
-            adef = self.rules.actions[action.id]
-            for name, value in action.args:
-                if any(a.name == name and a.is_player for a in adef.args):
-                    targets[int(value)] = action
-        return targets
+    def steal_targets(self) -> set[int]:
+        """Players a click on whose row takes or starts an action aimed at them."""
+        if not self.idle or self.state.game_over or self.is_bot(self.deciding) or (
+                self.holder != self.deciding):
+            return set()
+        return {int(t.value) for t in self.chooser.targets() if t.kind == "seat"}
 
     @property
     def scores_rect(self) -> pygame.Rect:
@@ -850,12 +1053,16 @@ class TableScene(Scene):
             if s in targets:
                 glow = self.row_rect(s).inflate(10, 8)
                 pygame.draw.rect(canvas, theme.GOLD, glow, width=5, border_radius=14)
+            seen = self.view["scores"][s]
             name_plate(canvas, rect, name + (" - out" if s in self.shown.out else ""),
-                       self.colour(s), active, round(self.shown.scores[s]),
+                       self.colour(s), active,
+                       "?" if seen is None else round(self.shown.scores[s]),
                        mark=self.mark(s), dim=out,
                        status="THINKING" if self.is_bot(s) else "YOUR TURN")
-            counters = "  ".join(f"{c.label}: {self.state.player_vars[s][c.var]}"
-                                 for c in self.layout.player_counters)
+            shown_vars = self.view["player_vars"][s]
+            counters = "  ".join(
+                f"{c.label}: {'?' if shown_vars[c.var] is None else shown_vars[c.var]}"
+                for c in self.layout.player_counters)
             strip_y = rect.bottom + 6 + PLAYER_DIE // 2
             if counters:
                 theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
@@ -964,8 +1171,11 @@ class TableScene(Scene):
                            anchor="midleft", tight=True)
                 y += 22
         if not layout.source and not layout.areas:
-            self.draw_legend(canvas, pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 250))
-            y = SIDE.y + 262
+            piles = sum(w.height(len(self.seats)) + 8 for w in self.widgets if w.side)
+            y = SIDE.y + piles
+            if layout.faces and self.rules.dice:
+                self.draw_legend(canvas, pygame.Rect(SIDE.x, y, SIDE.w, 250))
+                y += 262
             for counter in layout.counters:
                 box = pygame.Rect(SIDE.x, y, SIDE.w, 70)
                 Panel(box, "").draw(canvas)
@@ -1013,11 +1223,12 @@ class TableScene(Scene):
 
     def draw_footer(self, canvas: pygame.Surface) -> None:
         status = ""
-        if self.layout.status is not None and self.idle and not self.state.game_over:
-            ctx_seat = self.state.current
+        if self.layout.status is not None and self.idle and not self.state.game_over and (
+                self.viewer is not None and self.viewer == self.state.current):
+            # Said to the player whose turn it is, and only while they hold the laptop.
             from ..engine.expr import Ctx
 
-            status = self.layout.status.render(Ctx(self.state, ctx_seat))
+            status = self.layout.status.render(Ctx(self.state, self.viewer))
         if status:
             theme.text(canvas, status, (self.tr.x, 524), theme.BODY, theme.PARCHMENT, bold=True)
         odds = self.layout.odds

@@ -1,0 +1,396 @@
+"""What the seat the game waits on may do, as buttons and as clicks on things.
+
+The only place the table asks the engine for legal actions. A target on the table (an item,
+a board space, a seat) or a button maps to an action; an action with several arguments is
+chosen a step at a time (click a card, then a space; click a card, then the dice that pay
+for it), and a subset of items is built by marking them and confirming. A subset is never
+listed: the confirm button asks `why_illegal` about the one the player marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from ..engine import Action, GameState, legal_actions, waiting_on, why_illegal
+from ..engine.decide import combos
+from ..engine.domains import Subset
+from ..engine.domains import _eligible as eligible
+from ..engine.expr import Ctx
+from ..engine.model import ActionDef, ArgDef
+
+SPACE = "@"  # a board space is the zone BOARD@SPACE
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something on the table a click can hit: an item (id), a space (BOARD@SPACE) or a seat."""
+
+    kind: str  # item | space | seat
+    value: Any
+
+
+@dataclass
+class Choice:
+    """One button of the action bar: take an action, or take one step of building one."""
+
+    label: str
+    tag: str
+    action: Action | None = None  # taken when pressed
+    step: Callable[[], Action | None] | None = None  # a step instead (may finish one)
+    enabled: bool = True
+    reason: str = ""
+    key: str = ""
+
+
+@dataclass
+class Building:
+    """An action being chosen a step at a time: the arguments so far, the items marked."""
+
+    adef: ActionDef
+    bound: dict[str, Any] = field(default_factory=dict)
+    marked: list[str] = field(default_factory=list)
+
+    @property
+    def next_arg(self) -> ArgDef | None:
+        """The first argument not chosen yet."""
+        return next((a for a in self.adef.args if a.name not in self.bound), None)
+
+
+def is_subset(arg: ArgDef) -> bool:
+    """Whether an argument is a set of items (too many to list: marked, then confirmed)."""
+    return arg.domain == "subset_of"
+
+
+class Chooser:
+    """The waiting seat's possible moves now, for buttons and clicks on targets."""
+
+    def __init__(self, state: GameState, names: list[str]) -> None:
+        self.state = state
+        self.names = names
+        self.rules = state.rules
+        self.seat = waiting_on(state)
+        self.building: Building | None = None
+        self.legal: list[Action] = []
+        self.partial: list[ActionDef] = []  # actions with a subset argument, open to choose
+        self.refresh()
+
+    # --- what is legal --------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Work out the moves again (after an action, or a change of who is waiting)."""
+        self.seat = waiting_on(self.state)
+        self.building = None
+        self.legal, self.partial = [], []
+        if self.seat is None:
+            return
+        large = [a for a in self.rules.actions.values() if any(is_subset(x) for x in a.args)]
+        if self.state.pending or not large:
+            self.legal = list(legal_actions(self.state))
+            return
+        # Actions with a subset argument are never listed (there may be thousands of
+        # subsets); the others are listed as the engine would, one action at a time.
+        seat = self.seat
+        for adef in self.rules.actions.values():
+            if not self._open(adef, seat):
+                continue
+            if adef in large:
+                self.partial.append(adef)
+            elif adef.args:
+                self.legal += [Action(seat, adef.id, c) for c in combos(Ctx(self.state, seat),
+                                                                        adef.args)]
+            else:
+                self.legal.append(Action(seat, adef.id))
+
+    def _open(self, adef: ActionDef, seat: int) -> bool:
+        """Whether an action may be taken now by `seat`, its arguments aside."""
+        st = self.state
+        if adef.by in ("window", "answer"):
+            return False
+        if adef.by == "current" and seat != st.current:
+            return False
+        if adef.by == "others" and seat == st.current:
+            return False
+        if not st.active[seat]:
+            return False
+        return adef.when is None or bool(adef.when(Ctx(st, seat)))
+
+    @property
+    def anything(self) -> bool:
+        """Whether the waiting seat has any move at all."""
+        return bool(self.legal or self.partial)
+
+    def available(self, action_id: str) -> bool:
+        """Whether some move of this action is open now."""
+        return any(a.id == action_id for a in self.legal) or any(
+            a.id == action_id for a in self.partial)
+
+    # --- words ------------------------------------------------------------------------
+
+    def value_name(self, arg: ArgDef, value: Any) -> str:
+        """An argument value in words: a player's name, a card's label, a space's name."""
+        if arg.is_player:
+            return self.names[int(value)]
+        if isinstance(value, str) and value in self.state.item_ids:
+            kind = self.state.items[self.state.item_ids[value]].kind
+            return item_label(self.rules, kind)
+        return str(value).replace("_", " ")
+
+    def prompt(self) -> str:
+        """What the player is asked to do next while building a choice."""
+        b = self.building
+        if b is None:
+            return ""
+        arg = b.next_arg
+        label = b.adef.label
+        if arg is None:
+            return f"{label}: press the button to confirm."
+        if is_subset(arg):
+            return (f"{label}: click the dice or cards to mark them, then press "
+                    f"'{label}' ({len(b.marked)} marked).")
+        what = "a player" if arg.is_player else "a space" if arg.domain == "space_of" else \
+            "a card" if arg.domain in ("item_in", "kind_in", "item_on", "kind_on") else "one"
+        return f"{label}: choose {what}."
+
+    # --- buttons ------------------------------------------------------------------------
+
+    def choices(self) -> list[Choice]:
+        """The action bar's buttons, in the ruleset's order."""
+        if self.seat is None:
+            return []
+        if self.building is not None:
+            return self._building_choices(self.building)
+        out: list[Choice] = []
+        for adef in self.rules.actions.values():
+            listed = [a for a in self.legal if a.id == adef.id]
+            if adef in self.partial:
+                out.append(Choice(adef.label, f"start:{adef.id}",
+                                  step=partial(self.start, adef), key=adef.key.upper()))
+            elif not adef.args:
+                if listed:
+                    out.append(Choice(adef.label, f"action:{adef.id}", listed[0],
+                                      key=adef.key.upper()))
+                elif adef.by == "current" and not self.state.pending:
+                    # Shown but greyed, with the reason on hover (Stop before any roll).
+                    act = Action(self.seat, adef.id)
+                    out.append(Choice(adef.label, f"action:{adef.id}", act, enabled=False,
+                                      reason=why_illegal(self.state, act) or "",
+                                      key=adef.key.upper()))
+            elif listed:
+                first = adef.args[0]
+                values = list(dict.fromkeys(dict(a.args)[first.name] for a in listed))
+                if len(adef.args) == 1:
+                    for a in listed:
+                        value = dict(a.args)[first.name]
+                        out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
+                                          f"{adef.id}:{value}", a))
+                else:
+                    for value in values:
+                        out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
+                                          f"{adef.id}:{value}",
+                                          step=partial(self.start, adef,
+                                                       {first.name: value})))
+        return out
+
+    def _building_choices(self, b: Building) -> list[Choice]:
+        out: list[Choice] = []
+        arg = b.next_arg
+        if arg is not None and is_subset(arg):
+            for item in self.markable(arg):
+                sign = "Unmark" if item in b.marked else "Mark"
+                out.append(Choice(f"{sign} {self.value_name(arg, item)}", f"mark:{item}",
+                                  step=partial(self.toggle, item)))
+            action = self._action(b, {arg.name: tuple(self._ordered(arg, b.marked))})
+            reason = why_illegal(self.state, action) if b.marked else "Mark some first."
+            out.insert(0, Choice(f"{b.adef.label} ({len(b.marked)})", f"confirm:{b.adef.id}",
+                                 action, enabled=reason is None, reason=reason or "",
+                                 key="Enter"))
+        elif arg is not None:
+            for a in self._matching(b):
+                value = dict(a.args)[arg.name]
+                out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
+                                  step=partial(self.bind, value)))
+        out.append(Choice("Cancel", "cancel", step=self.cancel, key="Backspace"))
+        return out
+
+    # --- steps -------------------------------------------------------------------------
+
+    def start(self, adef: ActionDef, bound: dict[str, Any] | None = None) -> Action | None:
+        """Begin choosing an action a step at a time; an only possible rest is taken."""
+        self.building = Building(adef, dict(bound or {}))
+        return self._finish_if_one()
+
+    def bind(self, value: Any) -> Action | None:
+        """Choose the next argument of the action being built."""
+        b = self.building
+        if b is None or b.next_arg is None:
+            return None
+        b.bound[b.next_arg.name] = value
+        return self._finish_if_one()
+
+    def toggle(self, item: str) -> Action | None:
+        """Mark or unmark an item for the subset being built."""
+        b = self.building
+        if b is not None:
+            if item in b.marked:
+                b.marked.remove(item)
+            else:
+                b.marked.append(item)
+        return None
+
+    def cancel(self) -> Action | None:
+        """Stop building; back to the first choice."""
+        self.building = None
+        return None
+
+    def _finish_if_one(self) -> Action | None:
+        b = self.building
+        if b is None:
+            return None
+        arg = b.next_arg
+        if arg is None:
+            action = self._action(b, {})
+            self.building = None
+            return action if why_illegal(self.state, action) is None else None
+        if is_subset(arg):
+            return None
+        matching = self._matching(b)
+        values = list(dict.fromkeys(dict(a.args)[arg.name] for a in matching))
+        if not values:
+            self.building = None
+        elif len(matching) == 1:
+            self.building = None
+            return matching[0]
+        return None
+
+    def _matching(self, b: Building) -> list[Action]:
+        """Listed actions that agree with what has been chosen so far."""
+        if b.adef in self.partial:
+            # Arguments before the subset: their values now, with the earlier ones bound.
+            arg = b.next_arg
+            if arg is None:
+                return []
+            ctx = Ctx(self.state, self.seat or 0, dict(b.bound))
+            return [Action(self.seat or 0, b.adef.id, tuple(sorted({**b.bound,
+                                                                    arg.name: v}.items())))
+                    for v in arg.values(ctx)]
+        return [a for a in self.legal if a.id == b.adef.id and all(
+            dict(a.args).get(k) == v for k, v in b.bound.items())]
+
+    def _action(self, b: Building, extra: dict[str, Any]) -> Action:
+        return Action(self.seat or 0, b.adef.id, tuple(sorted({**b.bound, **extra}.items())))
+
+    def markable(self, arg: ArgDef) -> list[str]:
+        """The items a subset argument may mark: those of its zone (the seat's own copy)
+        that pass its `where`; whether the marked ones together are allowed is asked on
+        confirming."""
+        subset = getattr(arg.contains, "__self__", None)  # the compiled domain
+        if not isinstance(subset, Subset) or self.seat is None:
+            return []
+        bound = self.building.bound if self.building is not None else {}
+        return eligible(Ctx(self.state, self.seat, dict(bound)), subset.zone, subset.where)
+
+    def _ordered(self, arg: ArgDef, marked: list[str]) -> list[str]:
+        order = self.markable(arg)
+        return [i for i in order if i in marked]
+
+    # --- clicks on things ----------------------------------------------------------------
+
+    def marked(self) -> list[str]:
+        """Items marked so far for a subset being built."""
+        return list(self.building.marked) if self.building is not None else []
+
+    def targets(self) -> set[Target]:
+        """Everything a click would do something with now (drawn with a glow)."""
+        found: set[Target] = set()
+        b = self.building
+        if b is not None:
+            arg = b.next_arg
+            if arg is not None and is_subset(arg):
+                found |= {Target("item", i) for i in self.markable(arg)}
+            elif arg is not None:
+                found |= {self._target(arg, dict(a.args)[arg.name]) for a in self._matching(b)}
+            return found
+        for adef in self.partial:
+            first = adef.args[0]
+            if is_subset(first):
+                found |= {Target("item", i) for i in self.markable(first)}
+            else:
+                found |= {self._target(first, v) for v in first.values(
+                    Ctx(self.state, self.seat or 0))}
+        for a in self.legal:
+            adef = self.rules.actions[a.id]
+            if adef.args:
+                found.add(self._target(adef.args[0], dict(a.args)[adef.args[0].name]))
+        return found
+
+    def _target(self, arg: ArgDef, value: Any) -> Target:
+        if arg.is_player:
+            return Target("seat", int(value))
+        if arg.domain == "space_of":
+            board = self._board_of(arg, value)
+            return Target("space", f"{board}{SPACE}{value}")
+        if isinstance(value, str) and value in self.state.item_ids:
+            return Target("item", value)
+        return Target("value", value)
+
+    def _board_of(self, arg: ArgDef, value: Any) -> str:
+        for name, board in self.rules.boards.items():
+            if value in board.spaces:
+                return name
+        return ""
+
+    def click(self, target: Target) -> Action | None:
+        """What a click on a target does: an action to take now, or a step (None)."""
+        b = self.building
+        if b is not None:
+            arg = b.next_arg
+            if arg is not None and is_subset(arg):
+                if target.kind == "item" and target.value in self.markable(arg):
+                    self.toggle(str(target.value))
+                return None
+            if arg is not None:
+                for a in self._matching(b):
+                    value = dict(a.args)[arg.name]
+                    if self._target(arg, value) == target:
+                        return self.bind(value)
+            return None
+        for adef in self.partial:
+            first = adef.args[0]
+            if is_subset(first) and target.kind == "item" and target.value in self.markable(
+                    first):
+                self.start(adef)
+                self.toggle(str(target.value))
+                return None
+            if not is_subset(first):
+                for v in first.values(Ctx(self.state, self.seat or 0)):
+                    if self._target(first, v) == target:
+                        return self.start(adef, {first.name: v})
+        hits = [a for a in self.legal if a.args and self._target(
+            self.rules.actions[a.id].args[0], dict(a.args)[self.rules.actions[a.id].args[0].name]
+        ) == target]
+        if not hits:
+            return None
+        if len(hits) == 1:
+            return hits[0]
+        adef = self.rules.actions[hits[0].id]
+        first = adef.args[0]
+        return self.start(adef, {first.name: dict(hits[0].args)[first.name]})
+
+    def for_key(self, key: str) -> Action | None:
+        """The move a key stands for (an action's own key), when it needs nothing else."""
+        for choice in self.choices():
+            if choice.key and choice.key.lower() == key.lower() and choice.enabled and (
+                    choice.action is not None):
+                return choice.action
+        return None
+
+
+def item_label(rules: Any, kind: str) -> str:
+    """A card's or token's name on screen."""
+    idef = rules.items.get(kind)
+    if idef is not None and idef.label:
+        return str(idef.label)
+    return kind.replace("_", " ").capitalize()

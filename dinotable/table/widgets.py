@@ -1,0 +1,389 @@
+"""Widgets: one small class per way of showing a zone or a board, drawn from a seat's view.
+
+Each widget kind is registered by its layout name (`show: hand`); it takes a region, draws
+what the view holds (never the engine's state: a hidden card is a back), and says which
+target a click at a point hits. `default_widgets` picks one for every zone and board a
+layout does not mention, so any ruleset opens on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pygame
+
+from ..engine import Rules
+from ..render import cards, theme
+from ..render.dice import draw_die
+from ..ruleset.layout import Layout, WidgetSpec
+from .choice import SPACE, Target, item_label
+
+GREY = (200, 196, 186)
+
+
+@dataclass
+class Look:
+    """What every widget draws from: the viewer's view and what a click would do now."""
+
+    rules: Rules
+    view: dict[str, Any]
+    viewer: int | None
+    names: list[str]
+    colours: list[tuple[int, int, int]]
+    die_colour: Callable[[str], tuple[int, int, int]]
+    face_label: Callable[[str | None], str]
+    targets: set[Target] = field(default_factory=set)
+    marked: list[str] = field(default_factory=list)
+    mouse: tuple[int, int] = (-1, -1)
+
+    def zone(self, name: str, owner: int | None = None) -> list[Any] | dict[str, int]:
+        """A zone as the viewer sees it: items (id, kind, face), or {"size": n} hidden."""
+        shown = self.view["zones"].get(name, [])
+        if self.rules.zones[name].per_player:
+            return shown[owner if owner is not None else 0]  # type: ignore[no-any-return]
+        return shown  # type: ignore[no-any-return]
+
+
+def count(content: list[Any] | dict[str, int]) -> int:
+    """How many items a zone holds, seen or not."""
+    return int(content["size"]) if isinstance(content, dict) else len(content)
+
+
+class Widget:
+    """A way of showing one zone or board; subclasses register under their layout name."""
+
+    kind: ClassVar[str] = ""
+    side: ClassVar[bool] = False  # drawn in the side column rather than the middle
+
+    def __init__(self, spec: WidgetSpec, rules: Rules) -> None:
+        self.spec = spec
+        self.rules = rules
+        self.hits: list[tuple[pygame.Rect, Target]] = []
+
+    @property
+    def label(self) -> str:
+        """The widget's title: the layout's label, the zone's or board's own, or its name."""
+        if self.spec.label:
+            return self.spec.label
+        if self.spec.zone:
+            zdef = self.rules.zones[self.spec.zone]
+            return zdef.label or self.spec.zone.replace("_", " ").capitalize()
+        board = self.rules.boards[self.spec.board]
+        return board.label or self.spec.board.replace("_", " ").capitalize()
+
+    def height(self, seats: int) -> int:
+        """How tall it would like to be."""
+        return 120
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        """Draw into `rect`, remembering where each clickable thing is."""
+        raise NotImplementedError
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What a click at `pos` touches (the topmost thing drawn last)."""
+        for rect, target in reversed(self.hits):
+            if rect.collidepoint(pos):
+                return target
+        return None
+
+    # --- shared drawing -----------------------------------------------------------
+
+    def title(self, canvas: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        theme.text(canvas, text, (rect.x + 6, rect.y + 2), theme.SMALL, theme.PARCHMENT,
+                   bold=True)
+
+    def item(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look,
+             entry: tuple[str | None, str | None, str | None], small: bool = False) -> None:
+        """One item as the viewer sees it: a die, a card's face, or a back."""
+        item_id, kind, face = entry
+        target = Target("item", item_id) if item_id is not None else None
+        glow = target is not None and target in look.targets
+        marked = item_id is not None and item_id in look.marked
+        holds = self.rules.zones[self.spec.zone].holds if self.spec.zone else "tokens"
+        if kind is None:
+            cards.draw_back(canvas, rect, holds)
+        elif kind in self.rules.dice and holds == "dice":
+            size = min(rect.w, rect.h) - 6
+            draw_die(canvas, rect.center, size, 0, look.die_colour(kind), face,
+                     highlight=glow or marked)
+            if marked:
+                pygame.draw.rect(canvas, theme.GOLD, rect, width=4, border_radius=10)
+                theme.text(canvas, "✓", (rect.right, rect.bottom), theme.SMALL, theme.GOLD,
+                           bold=True, anchor="bottomright", tight=True)
+        else:
+            title, lines, text, band = describe_kind(self.rules, kind, face, look)
+            big = rect.collidepoint(look.mouse) and not small
+            shown = rect
+            if big:  # larger on hover, to read the small print
+                shown = pygame.Rect(0, 0, int(rect.w * 1.5), int(rect.h * 1.5))
+                shown.midbottom = rect.midbottom
+            cards.draw_card(canvas, shown, kind, title, lines, text, band, glow, marked, small)
+        if target is not None:
+            self.hits.append((rect, target))
+
+
+def describe_kind(rules: Rules, kind: str, face: str | None, look: Look
+                  ) -> tuple[str, list[str], str, tuple[int, int, int] | None]:
+    """A card's name, key numbers (its properties), words and colour band."""
+    idef = rules.items.get(kind)
+    if idef is None:  # a one-faced "card" declared as a die kind: its face says what it is
+        return (kind.replace("_", " ").capitalize(),
+                [look.face_label(face)] if face else [], "", None)
+    lines = []
+    suit = None
+    for name, value in idef.props.items():
+        pdef = rules.properties.get(name) if hasattr(rules, "properties") else None
+        if pdef is not None and pdef.type in ("effects", "table", "list"):
+            continue
+        if name == "suit":
+            suit = str(value)
+        if value in (0, None, "none", "", False) or callable(value):
+            continue
+        lines.append(f"{name.replace('_', ' ').capitalize()}: {value}")
+    return item_label(rules, kind), lines[:3], idef.text, cards.tint(kind, suit)
+
+
+WIDGETS: dict[str, type[Widget]] = {}
+
+
+def register(cls: type[Widget]) -> type[Widget]:
+    """Add a widget kind under its layout name."""
+    WIDGETS[cls.kind] = cls
+    return cls
+
+
+def layout_of(n: int, width: int, card_w: int, gap: int = 10) -> tuple[int, int]:
+    """The card width and step that fit `n` cards in `width` (overlapping when crowded)."""
+    if n <= 0:
+        return card_w, card_w + gap
+    step = min(card_w + gap, max(24, (width - card_w) // max(1, n - 1)) if n > 1 else card_w)
+    return card_w, step
+
+
+@register
+class Row(Widget):
+    """A shared zone's items in a row: the market, the dice in the tray, a played pile."""
+
+    kind = "row"
+
+    def height(self, seats: int) -> int:
+        holds = self.rules.zones[self.spec.zone].holds
+        return 104 if holds == "dice" else cards.CARD_H + 44
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        content = look.zone(self.spec.zone)
+        self.title(canvas, rect, f"{self.label}: {count(content)}")
+        top = rect.y + 36
+        if isinstance(content, dict):
+            cards.draw_stack(canvas, pygame.Rect(rect.x + 8, top, 60, 84), count(content),
+                             self.label)
+            return
+        dice = self.rules.zones[self.spec.zone].holds == "dice"
+        w, h = (64, 64) if dice else (cards.CARD_W, min(cards.CARD_H, rect.bottom - top - 4))
+        _, step = layout_of(len(content), rect.w - 16, w)
+        for n, entry in enumerate(content):
+            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry))
+
+
+@register
+class Pile(Widget):
+    """A stack with a count: the deck (backs), the discard pile (its top card showing)."""
+
+    kind = "pile"
+    side = True
+
+    def height(self, seats: int) -> int:
+        return 134
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        content = look.zone(self.spec.zone)
+        n = count(content)
+        self.title(canvas, rect, f"{self.label}: {n}")
+        box = pygame.Rect(rect.x + 10, rect.y + 36, 64, 88)
+        top = None
+        if not isinstance(content, dict) and content and content[-1][1] is not None:
+            entry = tuple(content[-1])
+            top = lambda r: self.item(canvas, r, look, entry, small=True)  # noqa: E731
+        cards.draw_stack(canvas, box, n, self.label, top)
+        theme.text(canvas, f"{n} left" if self.rules.zones[self.spec.zone].order == "deck"
+                   or isinstance(content, dict) else f"{n} here", (box.right + 18, box.centery),
+                   theme.SMALL, theme.PARCHMENT, bold=True, anchor="midleft", tight=True)
+
+
+@register
+class Hand(Widget):
+    """A zone each player has that only its owner sees: the viewer's cards face up, the
+    others' as a count of backs."""
+
+    kind = "hand"
+
+    def height(self, seats: int) -> int:
+        return cards.CARD_H + 80
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        seats = range(len(look.names))
+        others = "   ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
+                           for s in seats if s != look.viewer)
+        if look.viewer is None:
+            self.title(canvas, rect, f"{self.label}s: {others}")
+            return
+        own = look.zone(self.spec.zone, look.viewer)
+        self.title(canvas, rect, f"{look.names[look.viewer]}'s {self.label.lower()}: "
+                                 f"{count(own)}")
+        theme.text(canvas, others, (rect.right - 6, rect.y + 2), theme.SMALL,
+                   theme.PARCHMENT_DIM, anchor="topright")
+        top = rect.y + 40
+        if isinstance(own, dict):
+            return
+        _, step = layout_of(len(own), rect.w - 16, cards.CARD_W)
+        for n, entry in enumerate(own):
+            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, cards.CARD_W,
+                                          min(cards.CARD_H, rect.bottom - top - 4)), look,
+                      tuple(entry))
+
+
+@register
+class Players(Widget):
+    """A zone each player has, in a line per player: what everyone has built or found."""
+
+    kind = "players"
+
+    def height(self, seats: int) -> int:
+        return 36 + seats * (cards.SMALL_H + 8)
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        self.title(canvas, rect, self.label)
+        n = len(look.names)
+        line_h = max(30, min(cards.SMALL_H + 8, (rect.h - 34) // max(1, n)))
+        for s in range(n):
+            y = rect.y + 34 + s * line_h
+            name_rect = pygame.Rect(rect.x + 6, y, 110, line_h - 6)
+            pygame.draw.rect(canvas, look.colours[s], name_rect, border_radius=8)
+            name = theme.ellipsize(look.names[s], theme.font(theme.TINY, True), 100)
+            theme.text(canvas, name, name_rect.center, theme.TINY,
+                       theme.ink_on(look.colours[s]), bold=True, anchor="center", tight=True)
+            content = look.zone(self.spec.zone, s)
+            x = name_rect.right + 10
+            if isinstance(content, dict) or self.rules.zones[self.spec.zone].holds == "tokens":
+                theme.text(canvas, str(count(content)), (x, name_rect.centery), theme.SMALL,
+                           theme.PARCHMENT, bold=True, anchor="midleft", tight=True)
+                if isinstance(content, dict):
+                    continue
+            dice = self.rules.zones[self.spec.zone].holds == "dice"
+            w = line_h - 6 if dice else cards.SMALL_W
+            left = x + (40 if self.rules.zones[self.spec.zone].holds == "tokens" else 0)
+            _, step = layout_of(len(content), rect.right - left - 6, w, 6)
+            for k, entry in enumerate(content):
+                self.item(canvas, pygame.Rect(left + k * step, y, w, line_h - 6), look,
+                          tuple(entry), small=True)
+
+
+@register
+class Grid(Widget):
+    """A board of rows and columns: its spaces, what lies on them, empty ones to click."""
+
+    kind = "grid"
+
+    def height(self, seats: int) -> int:
+        board = self.rules.boards[self.spec.board]
+        return 40 + board.rows * 96
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        board = self.rules.boards[self.spec.board]
+        self.title(canvas, rect, self.label)
+        cell = max(40, min((rect.h - 40) // board.rows, (rect.w - 20) // board.cols, 110))
+        left = rect.centerx - cell * board.cols // 2
+        for n, space in enumerate(board.spaces):
+            r, c = divmod(n, board.cols)
+            box = pygame.Rect(left + c * cell, rect.y + 36 + r * cell, cell - 6, cell - 6)
+            draw_space(self, canvas, box, look, space)
+
+
+@register
+class Track(Widget):
+    """A track of named spaces in a line, with what lies on each and who stands where."""
+
+    kind = "track"
+
+    def height(self, seats: int) -> int:
+        return 150
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        board = self.rules.boards[self.spec.board]
+        self.title(canvas, rect, self.label)
+        n = len(board.spaces)
+        w = min(150, (rect.w - 12) // max(1, n))
+        for k, space in enumerate(board.spaces):
+            box = pygame.Rect(rect.x + 6 + k * w, rect.y + 36, w - 8, rect.h - 42)
+            if k:
+                pygame.draw.line(canvas, theme.PARCHMENT, (box.x - 8, box.centery),
+                                 (box.x, box.centery), 4)
+            draw_space(self, canvas, box, look, space)
+
+
+def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: Look,
+               space: str) -> None:
+    """One space of a board: its name, the items on it, a glow when a click may pick it,
+    and the players whose marker variable names it."""
+    zone = f"{widget.spec.board}{SPACE}{space}"
+    target = Target("space", zone)
+    glow = target in look.targets
+    pygame.draw.rect(canvas, theme.GOLD_LIGHT if glow else theme.STONE_LIGHT, box,
+                     border_radius=10)
+    pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, box, width=5 if glow else 2,
+                     border_radius=10)
+    name = theme.ellipsize(space.replace("_", " "), theme.font(theme.TINY, True), box.w - 8)
+    theme.text(canvas, name, (box.centerx, box.y + 6), theme.TINY, theme.INK, bold=True,
+               anchor="midtop", tight=True)
+    content = look.view["zones"].get(zone, [])
+    n = count(content)
+    if isinstance(content, list) and content:
+        entry = tuple(content[-1])
+        inner = pygame.Rect(0, 0, min(box.w - 16, 80), min(box.h - 40, 44))
+        inner.center = (box.centerx, box.centery + 6)
+        widget.item(canvas, inner, look, entry, small=True)
+        if n > 1:
+            theme.text(canvas, f"x{n}", (box.right - 6, box.bottom - 4), theme.TINY, theme.INK,
+                       bold=True, anchor="bottomright", tight=True)
+    # Players whose position variable names this space stand on it (fixture: `age`).
+    at = [s for s, pv in enumerate(look.view["player_vars"]) if space in pv.values()]
+    for k, s in enumerate(at):
+        centre = (box.x + 16 + k * 24, box.bottom - 16)
+        pygame.draw.circle(canvas, theme.INK, centre, 11)
+        pygame.draw.circle(canvas, look.colours[s], centre, 9)
+    widget.hits.append((box, target))
+
+
+def default_widgets(rules: Rules, layout: Layout) -> list[Widget]:
+    """The layout's widgets, then one for every zone and board it does not mention."""
+    out = [WIDGETS[spec.show](spec, rules) for spec in layout.widgets]
+    named = {spec.zone for spec in layout.widgets} | {spec.board for spec in layout.widgets}
+    named |= set(layout.tray) | {a.zone for a in layout.areas} | {
+        a.zone for a in layout.player_zones}
+    if layout.source:
+        named.add(layout.source)
+    spaces = {f"{b}{SPACE}{s}" for b, bd in rules.boards.items() for s in bd.spaces}
+    for name, zdef in rules.zones.items():
+        if name in named or name in spaces:
+            continue
+        if zdef.per_player:
+            show = "hand" if zdef.visible == "owner" else "players"
+        elif zdef.visible == "none" or zdef.order == "deck" or zdef.blind or (
+                zdef.holds == "tokens"):
+            show = "pile"
+        else:
+            show = "row"
+        out.append(WIDGETS[show](WidgetSpec(show, zone=name), rules))
+    for name, board in rules.boards.items():
+        if name not in named:
+            show = "grid" if board.cols else "track"
+            out.append(WIDGETS[show](WidgetSpec(show, board=name), rules))
+    return out
