@@ -290,10 +290,7 @@ def _scenes(checks: _Checks, app: App, rulesets: list[Rules]) -> None:
     for rules in rulesets:
         rid = rules.id
         checks.run(f"scene setup ({rid})", lambda r: show(SetupScene(app, r)), rules)
-        # The current table animates dice by named faces only; a ruleset with number
-        # faces (a 1-6 die) waits for the rebuilt table, so its live table is not played.
-        if not any(isinstance(f, int) for d in rules.dice.values() for f in d.faces):
-            checks.run(f"scene table ({rid})", _table_with_bots, app, rules)
+        checks.run(f"scene table ({rid})", _table_with_bots, app, rules)
         checks.run(f"scene rules ({rid})", lambda r: show(RulesScene(app, r)), rules)
         checks.run(f"scene results ({rid})",
                    lambda r: show(ResultsScene(app, _finished_table(app, r))), rules)

@@ -447,8 +447,11 @@ SYMBOLS: dict[str, Callable[[Pen], None]] = {
 }
 
 
-def initials(face: str) -> str:
-    """Fallback text for an unknown face: initials of a multi-word id, else its first letters."""
+def initials(face: str | int) -> str:
+    """Fallback text for an unknown face: a number face's number, else the initials of a
+    multi-word id, else its first letters."""
+    if not isinstance(face, str):
+        return str(face)
     words = [w for w in face.replace("-", "_").split("_") if w]
     if not words:
         return "?"
@@ -461,7 +464,7 @@ def face_label(face: str | None) -> str:
     """The face id as words for a legend: 'tar_pit' -> 'Tar pit'."""
     if face is None:
         return "In the cup"
-    return face.replace("_", " ").strip().capitalize() or "?"
+    return str(face).replace("_", " ").strip().capitalize() or "?"
 
 
 _cache: dict[tuple[str, int, Colour], pygame.Surface] = {}

@@ -210,7 +210,7 @@ class TableScene(Scene):
         if face is None:
             return "?"
         style = self.layout.faces.get(face)
-        return style.label if style else face.replace("_", " ")
+        return style.label if style else str(face).replace("_", " ")
 
     @property
     def idle(self) -> bool:
@@ -461,9 +461,10 @@ class TableScene(Scene):
         return 1.2
 
     def _changed(self, seat: int, data: dict[str, Any]) -> float:
-        if "score" not in data and "new" not in data:
-            return 0.0  # a secret change: the viewer learns only that something changed
-        self.shown.score_goals[seat] = float(data.get("score", data.get("new", 0)) or 0)
+        score = data.get("score")
+        if not isinstance(score, int | float):
+            return 0.0  # a secret score, or one not shown before the end: nothing ticks up
+        self.shown.score_goals[seat] = float(score)
         return 0.3
 
     def _note(self, text: str) -> float:
