@@ -199,3 +199,25 @@ def test_a_card_game_is_played_to_the_end_with_the_keyboard(app: App) -> None:
         if table.menu.focused.tag != "pause":  # Enter on Menu would pause the game
             key(app, pygame.K_RETURN)
     assert isinstance(app.top, ResultsScene) and table.state.game_over
+
+
+def test_the_action_bar_fills_a_page_before_starting_the_next(app: App) -> None:
+    from dinotable.table.choice import Choice
+
+    table = table_for(app, "fixture_deck", ["human", "human"])
+    labels = ["Play the longest card name there is", "Play another long card name",
+              "Pass", "Draw", "Keep", "Swap"]
+    controls = table._bar([Choice(text, f"action:x{n}") for n, text in enumerate(labels)])
+    shown = [c for c in controls if not c.tag.startswith("page:")]
+    arrows = [c for c in controls if c.tag.startswith("page:")]
+    assert arrows, "six buttons this wide do not fit on one page"
+    # Every button on the first page lies between the arrows, and the next page's first
+    # button would not have fitted in what is left of this one.
+    left, right = arrows[0].rect.right, arrows[1].rect.left
+    assert all(left <= c.rect.x and c.rect.right <= right for c in shown)
+    assert len(shown) >= 3
+    used = sum(c.rect.w + 12 for c in shown)
+    table.page = 1
+    nxt = [c for c in table._bar([Choice(text, f"action:x{n}") for n, text in
+                                  enumerate(labels)]) if c.tag.startswith("action:x")]
+    assert nxt and used + nxt[0].rect.w + 12 > right - left

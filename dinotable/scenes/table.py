@@ -633,23 +633,32 @@ class TableScene(Scene):
             keycap = theme.font(theme.SMALL, True).size(c.key)[0] + 40 if c.key else 0
             return min(bar.w // 2, max(150, text + keycap + 50))
 
-        pages: list[list[Choice]] = [[]]
+        pages: list[list[Choice]]
         room = bar.w - 2 * 66  # space between the arrows
-        used = 0
-        for c in choices:
-            w = width(c) + 12
-            if pages[-1] and used + w > (bar.w if len(choices) and sum(
-                    width(x) + 12 for x in choices) <= bar.w else room):
-                pages.append([])
-                used = 0
-            pages[-1].append(c)
-            used += w
+        cap = max(150, room // 3 - 12)
+        if sum(width(c) + 12 for c in choices) > bar.w:
+            # Paged: no button wider than a third of a page, and each page filled with
+            # every later button that still fits before a new page is begun.
+            pages = []
+            used_by: list[int] = []
+            for c in choices:
+                w = min(width(c), cap) + 12
+                for k, used in enumerate(used_by):
+                    if used + w <= room:
+                        pages[k].append(c)
+                        used_by[k] += w
+                        break
+                else:
+                    pages.append([c])
+                    used_by.append(w)
+        else:
+            pages = [list(choices)]
         self.page = min(self.page, len(pages) - 1)
         paged = len(pages) > 1
         x = bar.x + (66 if paged else 0)
         controls: list[Control] = []
         for c in pages[self.page]:
-            w = width(c)
+            w = min(width(c), cap) if paged else width(c)
             label = theme.ellipsize(c.label, theme.font(theme.SIZE_BUTTON, True),
                                     w - (theme.font(theme.SMALL, True).size(c.key)[0] + 40
                                          if c.key else 0) - 30)
