@@ -497,3 +497,26 @@ def test_sounds_are_cheap_to_synthesise() -> None:
     assert len(sounds["clatter"]) >= 3
     assert all(max(map(abs, s)) <= 1.0 for variants in sounds.values() for s in variants)
     assert elapsed < 0.5  # ~25 ms here; the bound only catches an accidental slow path
+
+
+def test_a_face_without_a_picture_is_named_in_words_not_initials() -> None:
+    from dinotable.render import dice
+
+    dice.name_faces({})
+    assert symbols.face_words("miss") == ["Miss"]
+    assert symbols.face_words("tar_pit") == ["Tar", "pit"]
+    assert symbols.face_words("3") == ["3"]
+    dice.name_faces({"wound": "Ouch!"})  # the layout's label wins over the id
+    try:
+        assert symbols.face_words("wound") == ["Ouch!"]
+        assert symbols.face_words("stomp") == ["Stomp"]
+    finally:
+        dice.name_faces({})
+
+
+def test_a_long_face_name_is_shrunk_to_stay_on_its_die() -> None:
+    pygame.init()
+    one = symbols.symbol_surface("tyrannosaurus_footprint", 40, (0, 0, 0))
+    other = symbols.symbol_surface("tyrannosaurus_footprinx", 40, (0, 0, 0))
+    # the last letter is still on the die: the two differ
+    assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(other, "RGBA")

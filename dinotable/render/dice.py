@@ -220,6 +220,15 @@ def draw_die_with_label(
     return die_rect.union(text_rect)
 
 
+def name_faces(labels: dict[str, str]) -> None:
+    """Faces drawn in words use these names (a ruleset's layout labels) from now on."""
+    if labels != symbols.FACE_WORDS:
+        symbols.FACE_WORDS.clear()
+        symbols.FACE_WORDS.update(labels)
+        symbols._forget()
+        _forget()
+
+
 def _forget() -> None:
     for cache in (_bodies, _shadows, _composites, _glows):
         cache.clear()

@@ -492,12 +492,42 @@ def symbol_surface(face: str, size: int, colour: Sequence[int]) -> pygame.Surfac
     return out
 
 
+FACE_WORDS: dict[str, str] = {}  # a ruleset's own names for its faces (layout labels)
+
+
+def face_words(face: str) -> list[str]:
+    """What a face with no picture says: its layout label, else its id in words, on one
+    line or two ('tar_pit' -> ['Tar', 'pit']); a number face its number."""
+    text = FACE_WORDS.get(face) or str(face).replace("_", " ").replace("-", " ").strip()
+    if not text:
+        return ["?"]
+    if text.lstrip("+-").isdigit():
+        return [text]
+    words = text.split()
+    words[0] = words[0][:1].upper() + words[0][1:]
+    if len(words) == 1:
+        return words
+    # two lines, split where they come out most even
+    best = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k]))
+                                                        - len(" ".join(words[k:]))))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
 def _letters(face: str, size: int, colour: Colour) -> pygame.Surface:
     out = pygame.Surface((size, size), pygame.SRCALPHA)
-    label = initials(face)
-    px = theme.fit_size(label, int(size * 0.9), max(8, int(size * 0.72)), bold=True, floor=6)
-    image = theme.font(px, bold=True).render(label, True, colour)
-    out.blit(image, image.get_rect(center=(size // 2, size // 2)))
+    lines = face_words(face)
+    widest = max(lines, key=lambda line: theme.font(20, bold=True).size(line)[0])
+    # a number fills the face; words shrink until the widest line fits
+    start = int(size * 0.72) if len(lines[0]) <= 2 else int(size * 0.9 / len(lines))
+    px = theme.fit_size(widest, int(size * 0.96), max(8, start), bold=True, floor=6)
+    font = theme.font(px, bold=True)
+    step = font.get_linesize()
+    top = size // 2 - step * (len(lines) - 1) // 2
+    for n, line in enumerate(lines):
+        image = font.render(line, True, colour)
+        if image.get_width() > size:  # too long even at the smallest size: squeeze it
+            image = pygame.transform.smoothscale(image, (size, image.get_height()))
+        out.blit(image, image.get_rect(center=(size // 2, top + n * step)))
     return out
 
 

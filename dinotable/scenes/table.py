@@ -33,7 +33,7 @@ from ..engine.expr import evaluate
 from ..narrate import describe
 from ..physics.tray import Toss, Tray
 from ..render import theme
-from ..render.dice import draw_die
+from ..render.dice import draw_die, name_faces
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from ..ruleset.layout import Layout
 from ..settings import BOT_SPEEDS
@@ -168,6 +168,7 @@ class TableScene(Scene):
         self.view: dict[str, Any] = view_for(self.state, None)
         self.chooser = Chooser(self.state, [s.name for s in seats])
         self.widgets: list[Widget] = default_widgets(rules, rules.layout)
+        name_faces({face: style.label for face, style in rules.layout.faces.items()})
         self.widget_rects: list[pygame.Rect] = []
         self.mouse: tuple[int, int] = (-1, -1)
         self.asked = ""  # the prompt of the question the game waits on, for the header
