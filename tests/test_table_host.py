@@ -221,3 +221,18 @@ def test_the_action_bar_fills_a_page_before_starting_the_next(app: App) -> None:
     nxt = [c for c in table._bar([Choice(text, f"action:x{n}") for n, text in
                                   enumerate(labels)]) if c.tag.startswith("action:x")]
     assert nxt and used + nxt[0].rect.w + 12 > right - left
+
+
+def test_dino_hunt_widgets_neither_overlap_nor_run_under_the_log_or_bar(app: App) -> None:
+    from dinotable.ruleset import load_by_id
+
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ann", "Ben", "Cat"])]
+    table = TableScene(app, load_by_id("dino_hunt"), seats, {}, 5)
+    app.push(table)
+    regions = [rect for _, rect in table.widget_regions()]
+    assert {w.kind for w in table.widgets} >= {"track", "hand", "players", "pile", "count"}
+    for n, rect in enumerate(regions):
+        assert rect.h >= 30 and rect.bottom <= table.BAR.y - 4, rect
+        assert not any(rect.colliderect(other) for other in regions[n + 1:]), rect
+        if rect.x >= 976:  # the side column stops above the log
+            assert rect.bottom <= 520, rect

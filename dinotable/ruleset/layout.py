@@ -96,7 +96,7 @@ class Layout:
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
 WIDGET_KEYS = {"show", "zone", "board", "label"}
-ZONE_WIDGETS = ("hand", "pile", "row", "players")  # shown for a zone
+ZONE_WIDGETS = ("hand", "pile", "row", "players", "count")  # shown for a zone
 BOARD_WIDGETS = ("grid", "track")  # shown for a board
 
 

@@ -950,13 +950,38 @@ class TableScene(Scene):
         for w in side:
             out.append((w, pygame.Rect(SIDE.x, top, SIDE.w, w.height(len(self.seats)))))
             top += out[-1][1].h + 8
-        area = TRAY if not self.layout.tray else pygame.Rect(TRAY.x, 0, TRAY.w, 0)
-        wanted = [w.height(len(self.seats)) for w in middle]
-        room = area.h - 8 * max(0, len(middle) - 1)
+        if top > SIDE.bottom + 8:  # shrink the side column alike to fit above the log
+            # one-line counts keep their height; the piles share what is left
+            fixed = sum(r.h for w, r in out if w.kind == "count")
+            room = SIDE.h - 8 * (len(side) - 1) - fixed
+            shrinking = sum(r.h for w, r in out if w.kind != "count")
+            y = SIDE.y
+            for n, (w, r) in enumerate(out):
+                h = r.h if w.kind == "count" else int(r.h * room / max(1, shrinking))
+                out[n] = (w, pygame.Rect(r.x, y, r.w, h))
+                y += h + 8
+        # Without a tray or race track the middle runs down to the action bar.
+        area = (pygame.Rect(TRAY.x, TRAY.y, TRAY.w, self.BAR.y - 10 - TRAY.y)
+                if not self.layout.tray and self.layout.track is None else
+                TRAY if not self.layout.tray else pygame.Rect(TRAY.x, 0, TRAY.w, 0))
+        look = self.look()
+        # Players widgets one after another share a row, side by side.
+        rows: list[list[Widget]] = []
+        for w in middle:
+            if rows and w.kind == "players" and all(x.kind == "players" for x in rows[-1]) and (
+                    len(rows[-1]) < 2):
+                rows[-1].append(w)
+            else:
+                rows.append([w])
+        wanted = [max(w.wanted(len(self.seats), look) for w in row) for row in rows]
+        room = area.h - 8 * max(0, len(rows) - 1)
         scale = min(1.0, room / sum(wanted)) if wanted else 1.0
         y = area.y
-        for w, h in zip(middle, wanted, strict=True):
-            out.append((w, pygame.Rect(area.x, y, area.w, int(h * scale))))
+        for row, h in zip(rows, wanted, strict=True):
+            w_each = (area.w - 8 * (len(row) - 1)) // len(row)
+            for k, w in enumerate(row):
+                out.append((w, pygame.Rect(area.x + k * (w_each + 8), y, w_each,
+                                           int(h * scale))))
             y += int(h * scale) + 8
         return out
 
@@ -1076,6 +1101,7 @@ class TableScene(Scene):
                 for c in self.layout.player_counters)
             strip_y = rect.bottom + 6 + PLAYER_DIE // 2
             if counters:
+                counters = theme.ellipsize(counters, theme.font(theme.TINY, True), rect.w - 8)
                 theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
                            theme.INK, bold=True, anchor="midright", tight=True)
             for area in self.layout.player_zones:

@@ -77,6 +77,10 @@ class Widget:
         """How tall it would like to be."""
         return 120
 
+    def wanted(self, seats: int, look: Look) -> int:
+        """How tall it would like to be now, with what it holds (an empty row is a title)."""
+        return self.height(seats)
+
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         """Draw into `rect`, remembering where each clickable thing is."""
         raise NotImplementedError
@@ -172,6 +176,9 @@ class Row(Widget):
         holds = self.rules.zones[self.spec.zone].holds
         return 104 if holds == "dice" else cards.CARD_H + 44
 
+    def wanted(self, seats: int, look: Look) -> int:
+        return self.height(seats) if count(look.zone(self.spec.zone)) else 36
+
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         content = look.zone(self.spec.zone)
@@ -203,7 +210,8 @@ class Pile(Widget):
         content = look.zone(self.spec.zone)
         n = count(content)
         self.title(canvas, rect, f"{self.label}: {n}")
-        box = pygame.Rect(rect.x + 10, rect.y + 36, 64, 88)
+        tall = max(30, min(88, rect.h - 42))  # shrunk alike when the column is crowded
+        box = pygame.Rect(rect.x + 10, rect.y + 36, tall * 64 // 88, tall)
         top = None
         if not isinstance(content, dict) and content and content[-1][1] is not None:
             entry = tuple(content[-1])
@@ -223,6 +231,12 @@ class Hand(Widget):
 
     def height(self, seats: int) -> int:
         return cards.CARD_H + 80
+
+    def wanted(self, seats: int, look: Look) -> int:
+        # Only the viewer's own cards are laid out: nobody's, or none in it, is a title.
+        if look.viewer is None or not count(look.zone(self.spec.zone, look.viewer)):
+            return 36
+        return self.height(seats)
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
@@ -265,7 +279,8 @@ class Players(Widget):
             y = rect.y + 34 + s * line_h
             name_rect = pygame.Rect(rect.x + 6, y, 110, line_h - 6)
             pygame.draw.rect(canvas, look.colours[s], name_rect, border_radius=8)
-            name = theme.ellipsize(look.names[s], theme.font(theme.TINY, True), 100)
+            held = count(look.zone(self.spec.zone, s))
+            name = theme.ellipsize(f"{look.names[s]}: {held}", theme.font(theme.TINY, True), 100)
             theme.text(canvas, name, name_rect.center, theme.TINY,
                        theme.ink_on(look.colours[s]), bold=True, anchor="center", tight=True)
             content = look.zone(self.spec.zone, s)
@@ -327,6 +342,30 @@ class Track(Widget):
                 pygame.draw.line(canvas, theme.PARCHMENT, (box.x - 8, box.centery),
                                  (box.x, box.centery), 4)
             draw_space(self, canvas, box, look, space)
+
+
+@register
+class Count(Widget):
+    """A zone as one line, its label and how many it holds (for each player when each has
+    one): for zones a player only needs to know the size of."""
+
+    kind = "count"
+    side = True
+
+    def height(self, seats: int) -> int:
+        return 36
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        self.hits = []
+        if self.rules.zones[self.spec.zone].per_player:
+            text = "  ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
+                             for s in range(len(look.names)))
+        else:
+            text = str(count(look.zone(self.spec.zone)))
+        line = theme.ellipsize(f"{self.label}: {text}", theme.font(theme.SMALL, True),
+                               rect.w - 12)
+        theme.text(canvas, line, (rect.x + 6, rect.centery), theme.SMALL, theme.PARCHMENT,
+                   bold=True, anchor="midleft", tight=True)
 
 
 def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: Look,
