@@ -408,6 +408,15 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
                                        if (p / "rules.yaml").is_file()}
     assert all(f["games_per_second"] > 0 for f in result["fixtures"].values())
     assert result["decision_apply_us"] > 0 and result["plain_apply_us"] > 0
+    hunt = result["dino_hunt"]
+    assert hunt["players"] == 4
+    assert hunt["random_games_per_second"] > 0 and hunt["heuristic_games_per_second"] > 0
+    assert hunt["heuristic_moves"] > 10 * hunt["games"]  # whole games were played
+    assert 0 < hunt["heuristic_longest_move_ms"] < 200  # no bot keeps a person waiting
+    assert hunt["view_for_us"] > 0
+    assert hunt["save_moves"] > 0 and hunt["save_bytes"] > 0
+    assert hunt["autosave_ms"] > 0 and hunt["load_replay_ms"] > 0
+    assert "dino_hunt, 4 players, full deck:" in done.stdout
 
 
 def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:
