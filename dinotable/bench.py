@@ -23,6 +23,13 @@ def _players(min_players: int, max_players: int) -> int:
     return max(min_players, min(3, max_players))
 
 
+def _games_within(rules: Any, players: int, games: int, budget_s: float) -> int:
+    """`games`, or fewer for a ruleset whose games are long (a card game plays tens of games
+    a second, a dice game thousands): about `budget_s` seconds a run, at least 20 games."""
+    trial = simulate(rules, players, 5, 0, ["random"])
+    return max(20, min(games, int(trial["games_per_second"] * budget_s)))
+
+
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return max(runs, key=lambda r: r["games_per_second"])
 
@@ -41,12 +48,13 @@ def measure(quick: bool = False) -> dict[str, Any]:
         rules = load_ruleset(folder)
         load_ms = (time.perf_counter() - start) * 1000
         players = _players(rules.min_players, rules.max_players)
-        best = _best([simulate(rules, players, games, seed, ["random"])
+        count = _games_within(rules, players, games, 1.0 if quick else 10.0)
+        best = _best([simulate(rules, players, count, seed, ["random"])
                       for seed in range(1, REPEATS + 1)])
         result["rulesets"][rules.id] = {
             "load_validate_ms": round(load_ms, 2),
             "players": players,
-            "games": games,
+            "games": count,
             "games_per_second": best["games_per_second"],
             "actions_per_second": best["actions_per_second"],
         }
@@ -66,6 +74,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         }
         result["engine_vs_handwritten"] = round(
             dhd["games_per_second"] / hand["games_per_second"], 3)
+    result["dino_hunt"] = measure_dino_hunt(quick)
     result["fixtures"] = measure_fixtures(200 if quick else 1000)
     result.update(measure_decisions(100 if quick else 500))
     from .bench_table import measure_table
@@ -176,6 +185,15 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
               f"{figures['actions_per_second']:.0f} actions/s with random bots "
               f"({figures['players']} players); load+validate {figures['load_validate_ms']:.1f} ms")
     print(f"all rulesets load+validate: {result['load_validate_all_ms']:.1f} ms")
+    hunt = result.get("dino_hunt")
+    if hunt:
+        print(f"dino_hunt, {hunt['players']} players, full deck: "
+              f"{hunt['random_games_per_second']:.1f} games/s random, "
+              f"{hunt['heuristic_games_per_second']:.1f} games/s heuristic; longest heuristic "
+              f"move {hunt['heuristic_longest_move_ms']} ms over {hunt['heuristic_moves']} "
+              f"moves; view_for mid-game {hunt['view_for_us']} us; end-of-game autosave "
+              f"({hunt['save_moves']} moves, {hunt['save_bytes']} bytes) written in "
+              f"{hunt['autosave_ms']} ms, loaded and replayed in {hunt['load_replay_ms']} ms")
     for rid, figures in result["fixtures"].items():
         print(f"fixture {rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['us_per_action']} us an action ({figures['players']} players)")
@@ -204,3 +222,102 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
         print(json.dumps(result))
     sys.stdout.flush()
     return 0
+
+
+# --- Dino Hunt: the card game's own figures ----------------------------------------------
+
+HUNT_PLAYERS = 4
+
+
+def _timed_game(rules: Any, seed: int, policy: str) -> tuple[list[Any], float, float]:
+    """One whole Dino Hunt game (full deck) with one policy at every seat: its moves, its
+    seconds, and the longest single bot move (choosing and applying it) in seconds."""
+    import random
+
+    from .bots import POLICIES
+    from .engine import apply, legal_actions, new_game
+
+    state = new_game(rules, [f"P{i + 1}" for i in range(HUNT_PLAYERS)], None, seed)
+    rng = random.Random(seed ^ 0x5EED)
+    choose = POLICIES[policy]
+    log: list[Any] = []
+    longest = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while not state.game_over:
+        before = clock()
+        action = choose(state, legal_actions(state), rng)
+        apply(state, action, False)
+        longest = max(longest, clock() - before)
+        log.append(action)
+    return log, clock() - start, longest
+
+
+def measure_dino_hunt(quick: bool = False) -> dict[str, Any] | None:
+    """Dino Hunt at four seats with the full deck: random and heuristic games per second,
+    the heuristic bot's longest move, one `view_for` mid-game, and an end-of-game autosave
+    written, then loaded and replayed."""
+    import tempfile
+
+    from . import saves
+    from .engine import new_game, view_for
+    from .ruleset import load_by_id
+
+    try:
+        rules = load_by_id("dino_hunt")
+    except (FileNotFoundError, LookupError, ValueError):
+        return None
+    games = 10 if quick else 100
+    out: dict[str, Any] = {"players": HUNT_PLAYERS, "games": games}
+    longest = 0.0
+    moves = 0
+    last_log: list[Any] = []
+    for policy in ("random", "heuristic"):
+        seconds = 0.0
+        for seed in range(1, games + 1):
+            log, took, slowest = _timed_game(rules, seed, policy)
+            seconds += took
+            if policy == "heuristic":
+                longest = max(longest, slowest)
+                moves += len(log)
+                last_log = log
+        out[f"{policy}_games_per_second"] = round(games / seconds, 2)
+    out["heuristic_moves"] = moves
+    out["heuristic_longest_move_ms"] = round(longest * 1000, 2)
+    # view_for halfway through the last heuristic game, for every seat in turn.
+    state = new_game(rules, [f"P{i + 1}" for i in range(HUNT_PLAYERS)], None, games)
+    from .engine import apply
+
+    for action in last_log[:len(last_log) // 2]:
+        apply(state, action, False)
+    calls = 500 if quick else 5000
+    start = time.perf_counter()
+    for n in range(calls):
+        view_for(state, n % HUNT_PLAYERS)
+    out["view_for_us"] = round(1e6 * (time.perf_counter() - start) / calls, 2)
+    # The autosave a table writes after the last move, then Continue: read and replay it.
+    game = saves.SavedGame(rules.id, rules.version,
+                           [saves.SavedSeat(f"P{i + 1}", "heuristic", i)
+                            for i in range(HUNT_PLAYERS)],
+                           dict(state.options), games,
+                           [(a.player, a.id, a.args) for a in last_log])
+    out["save_moves"] = len(last_log)
+    writes: list[float] = []
+    loads: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "autosave.yaml"
+        for _ in range(REPEATS if quick else 10):
+            start = time.perf_counter()
+            problem = saves.try_write(game, path)
+            writes.append(time.perf_counter() - start)
+            if problem is not None:
+                raise RuntimeError(problem)
+            start = time.perf_counter()
+            _, replayed = saves.load(path)
+            loads.append(time.perf_counter() - start)
+            if not replayed.game_over:
+                raise RuntimeError("the replayed Dino Hunt save did not reach the game's end")
+        out["save_bytes"] = path.stat().st_size
+    out["autosave_ms"] = round(1000 * min(writes), 2)
+    out["load_replay_ms"] = round(1000 * min(loads), 2)
+    return out

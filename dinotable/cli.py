@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bots", default="random",
                    help="one policy for every seat, or a comma list by seat "
                         "(random, heuristic)")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="set a ruleset option, e.g. length=short (repeatable)")
     s.add_argument("--json", action="store_true", help="end with one JSON object")
 
     b = sub.add_parser("bench", help="measure engine speed for every shipped ruleset")
@@ -245,13 +247,18 @@ def cmd_simulate(args: Any) -> int:
                      f"({args.players})")
     if not rules.min_players <= args.players <= rules.max_players:
         return _fail(f"{rules.name} seats {rules.min_players} to {rules.max_players} players")
+    options = _simulate_options(rules, args.option)
+    if isinstance(options, str):
+        return _fail(options)
     try:
-        summary = simulate(rules, args.players, args.games, args.seed, bots)
+        summary = simulate(rules, args.players, args.games, args.seed, bots, options)
     except RunawayGame as exc:
         print(f"dinotable: error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
+    chosen = "".join(f", {name}={value}" for name, value in options.items()
+                     if rules.options[name].default != value)
     print(f"{rules.name}: {summary['games']} games, {args.players} players, "
-          f"bots {', '.join(summary['bots'])}, seed {args.seed}")
+          f"bots {', '.join(summary['bots'])}, seed {args.seed}{chosen}")
     for seat in range(args.players):
         share = summary["wins"][seat] / summary["games"]
         print(f"  seat {seat + 1} ({summary['bots'][seat]}): wins {summary['wins'][seat]} "
@@ -262,3 +269,16 @@ def cmd_simulate(args: Any) -> int:
     if args.json:
         print(json.dumps({key: summary[key] for key in SIMULATE_JSON_KEYS}))
     return 0
+
+
+def _simulate_options(rules: Any, pairs: list[str]) -> dict[str, Any] | str:
+    """`--option NAME=VALUE` pairs checked against the ruleset: the full option set, or
+    the one sentence that says what is wrong (as `play` reads them)."""
+    from .text_table import parse_options
+
+    try:
+        from .engine import resolve_options
+
+        return resolve_options(rules, parse_options(pairs))
+    except ValueError as exc:
+        return str(exc)

@@ -277,6 +277,30 @@ def test_simulate_prints_a_readable_line_per_seat_before_the_json() -> None:
     assert "seat 2 (random)" in done.stdout
 
 
+def test_simulate_option_plays_the_short_game_half_as_long() -> None:
+    args = ("simulate", "dino_hunt", "--players", "2", "--games", "10", "--seed", "3",
+            "--bots", "random", "--json")
+    full = json.loads(last_json_line(run_cli(*args).stdout))
+    done = run_cli(*args, "--option", "length=short")
+    assert done.returncode == 0, done.stderr
+    assert "length=short" in done.stdout.splitlines()[0]
+    short = json.loads(last_json_line(done.stdout))
+    # Half the dinosaur deck: the short game takes clearly fewer turns.
+    assert short["mean_turns"] < 0.75 * full["mean_turns"]
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("lenght=short", "dino_hunt has no option 'lenght' (did you mean 'length'?)"),
+    ("length=tiny", "option length must be one of ['full', 'short'], not 'tiny'"),
+    ("length", "--option 'length': expected NAME=VALUE"),
+])
+def test_simulate_a_bad_option_is_one_line_and_exit_2(option: str, message: str) -> None:
+    done = run_cli("simulate", "dino_hunt", "--games", "1", "--option", option)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"dinotable: error: {message}")
+    assert "Traceback" not in done.stderr
+
+
 def _usage_free(stderr: str) -> list[str]:
     """stderr without argparse's usage block (a `usage:` line and its indented lines)."""
     out, in_usage = [], False
@@ -384,6 +408,15 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
                                        if (p / "rules.yaml").is_file()}
     assert all(f["games_per_second"] > 0 for f in result["fixtures"].values())
     assert result["decision_apply_us"] > 0 and result["plain_apply_us"] > 0
+    hunt = result["dino_hunt"]
+    assert hunt["players"] == 4
+    assert hunt["random_games_per_second"] > 0 and hunt["heuristic_games_per_second"] > 0
+    assert hunt["heuristic_moves"] > 10 * hunt["games"]  # whole games were played
+    assert 0 < hunt["heuristic_longest_move_ms"] < 200  # no bot keeps a person waiting
+    assert hunt["view_for_us"] > 0
+    assert hunt["save_moves"] > 0 and hunt["save_bytes"] > 0
+    assert hunt["autosave_ms"] > 0 and hunt["load_replay_ms"] > 0
+    assert "dino_hunt, 4 players, full deck:" in done.stdout
 
 
 def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:
