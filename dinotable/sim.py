@@ -39,16 +39,17 @@ def play_game(rules: Rules, players: int, seed: int, bots: list[str],
     rng = random.Random(seed ^ 0x5EED)
     policies = [POLICIES[b] for b in bots]
     actions = 0
+    sampled = rules.large_domains  # a random bot samples a subset rather than list them
     while not state.game_over:
-        seat = waiting_on(state)
-        assert seat is not None
-        if bots[seat] == "random" and rules.large_domains:
-            apply(state, sample_action(state, rng), False)
+        seat = waiting_on(state) if sampled else None
+        if seat is not None and bots[seat] == "random":
+            action = sample_action(state, rng)
         else:
             legal = legal_actions(state)
             if not legal:
                 raise RuntimeError(f"no legal action in a game not over:\n{state}")
-            apply(state, policies[seat](state, legal, rng), False)
+            action = policies[legal[0].player](state, legal, rng)
+        apply(state, action, False)
         actions += 1
         if actions > MOVE_CAP:
             raise RunawayGame(f"{rules.id}: a game (seed {seed}) did not end within "

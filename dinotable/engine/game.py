@@ -148,9 +148,13 @@ def _start_round(ctx: Ctx, first: int) -> None:
     state.out = [False] * n
     state.round_order = [s for s in ((first + k) % n for k in range(n)) if state.active[s]]
     state.round_pos = 0
-    _emit(ctx.events, "round_started", None, lambda: {
-        "round": state.round, "tiebreak": state.tiebreak, "seats": list(state.round_order)})
-    _focus(ctx, state.round_order[0]).after = "round_start"
+    if ctx.events is not None:  # checked here, not in _emit: this runs every round
+        ctx.events.append(Event("round_started", None, {
+            "round": state.round, "tiebreak": state.tiebreak,
+            "seats": list(state.round_order)}))
+    # The player in scope, no arguments, and where the flow goes on (set inline: per turn).
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
+                                                    "round_start")
     state.rules.round_start(ctx)
     if state.pending:
         return  # a question asked at the round's start; the first turn begins once answered
@@ -167,29 +171,27 @@ def _start_turn(ctx: Ctx, seat: int) -> None:
                          "by themselves with no action taken: the ruleset's turn start always "
                          "ends the turn", rules_file(state.rules))
     state.turn_vars = dict(state.rules.turn_vars)
-    _emit(ctx.events, "turn_started", seat)
-    _focus(ctx, seat).after = "turn_start"
+    if ctx.events is not None:
+        ctx.events.append(Event("turn_started", seat, {}))
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_start"
     state.rules.turn_start(ctx)
     if ctx.turn_over and not state.pending:
         _end_turn(ctx)
 
 
-def _end_turn(ctx: Ctx) -> None:
+def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
+    """The turn's end effects, then the end trigger and the next turn (`resumed`: the end
+    effects asked a question that is now answered, so they are not run again)."""
     state = ctx.state
     rules = state.rules
     seat = state.current
-    _focus(ctx, seat).after = "turn_end"
-    rules.turn_end(ctx)
-    if state.pending:
-        return  # the turn's end asked a question; the flow goes on once it is answered
-    _after_turn_end(ctx)
-
-
-def _after_turn_end(ctx: Ctx) -> None:
-    state = ctx.state
-    rules = state.rules
-    seat = state.current
-    _emit(ctx.events, "turn_ended", seat)
+    if not resumed:
+        ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_end"
+        rules.turn_end(ctx)
+        if state.pending:
+            return  # the turn's end asked a question; the flow goes on once it is answered
+    if ctx.events is not None:
+        ctx.events.append(Event("turn_ended", seat, {}))
     if state.final_turns is not None:
         state.final_turns -= 1
         if state.final_turns <= 0:
@@ -246,7 +248,8 @@ def _after_round_end(ctx: Ctx) -> None:
     state = ctx.state
     starter = state.next_starter
     state.next_starter = None
-    _emit(ctx.events, "round_ended", None, lambda: {"round": state.round})
+    if ctx.events is not None:
+        ctx.events.append(Event("round_ended", None, {"round": state.round}))
     if (state.last_round and state.final_turns is None) or state.tiebreak:
         _finish(ctx)
     else:
@@ -338,7 +341,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """
     if state.game_over:
         return []
-    if state.pending:
+    if state.pending:  # a decision: only its answers, for the seat it waits on
         if seat is None:
             seat = frame_seat(state.pending[-1])
         cache = state.legal_cache
@@ -549,13 +552,15 @@ def _play(state: GameState, action: Action, record: bool) -> list[Event]:
     ctx.turn_over = False
     ctx.events = events
     state.log.append(action)
-    if state.pending:
-        _answer(ctx, action)
-    else:
+    if not state.pending:
         ctx.after = "action"
         adef.effects(ctx)
-        if ctx.turn_over and not state.pending:
-            _end_turn(ctx)
+        if not state.pending:
+            if ctx.turn_over:
+                _end_turn(ctx)
+            return events if events is not None else []
+    else:
+        _answer(ctx, action)
     if state.pending:
         _settle(ctx)
     return events if events is not None else []
@@ -598,7 +603,7 @@ def _resume(ctx: Ctx, fn: Callable[[Ctx], bool], after: str) -> None:
     elif after == "round_start":
         _start_turn(ctx, state.round_order[0])
     elif after == "turn_end":
-        _after_turn_end(ctx)
+        _end_turn(ctx, resumed=True)
     elif after == "round_end":
         _after_round_end(ctx)
 
