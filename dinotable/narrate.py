@@ -18,6 +18,15 @@ NOUNS = {"dice": ("die", "dice"), "cards": ("card", "cards"), "tiles": ("tile", 
          "tokens": ("token", "tokens")}
 
 
+# The end trigger held after a turn: what happens next, in the words of the ruleset's `end`
+# (a game's own sentence, such as who reached a goal, belongs in its `say` effects).
+LAST_ROUND = {
+    "finish_round": "The end has begun: this round is played to its end.",
+    "last_turns": "The end has begun: everyone else gets one last turn.",
+    "ends": "The end has come.",
+}
+
+
 def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
              ) -> str | None:
     """One line about an event as `viewer` may hear of it (None: a spectator).
@@ -57,7 +66,7 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
         count = int(data.get("face_down", 0))
         return f"{name} turns {count} face down." if count else None
     if kind == "last_round":
-        return f"{name} reached the goal: this is the last round!"
+        return LAST_ROUND.get(str(data.get("then")), "The end of the game has begun.")
     if kind == "tiebreak":
         tied = " and ".join(players[s] for s in data["seats"])
         return f"A tie! {tied} play a tiebreaker round."

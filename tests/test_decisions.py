@@ -85,3 +85,16 @@ def test_the_terminal_tells_who_must_answer_and_who_may_respond() -> None:
     apply(state, Action(0, "mood", (("feeling", "calm"),)))
     words = [describe(e, state, None) for e in apply(state, Action(0, "play"))]
     assert "Ann wagers 1, 2 or 3 (bold players only 2 or 3)." in words
+
+
+def test_the_end_is_told_in_the_words_of_the_rulesets_own_ending() -> None:
+    from dinotable.narrate import describe
+
+    rules = _load("fixture_teams")
+    state = new_game(rules, ["Ann", "Ben", "Cat", "Dan"])
+    state.chance.force(["dino"] * 10)
+    words: list[str | None] = []
+    for _ in range(5):
+        words += [describe(e, state, None) for e in apply(state, Action(state.current, "roll"))]
+    assert "The end has begun: everyone else gets one last turn." in words
+    assert not any(w and "reached the goal" in w for w in words)

@@ -199,7 +199,9 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
             return
     if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
         state.last_round = True
-        _emit(ctx.events, "last_round", seat)
+        _emit(ctx.events, "last_round", seat, lambda: {
+            "then": "last_turns" if rules.end.last_turns else
+                    "finish_round" if rules.end.finish_round else "ends"})
         if rules.end.last_turns:
             # Everyone else still in the game plays once more; then the game ends, before
             # the player who triggered it would play again.

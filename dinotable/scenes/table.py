@@ -30,7 +30,7 @@ from ..engine import (
     waiting_on,
 )
 from ..engine.expr import evaluate
-from ..narrate import describe
+from ..narrate import LAST_ROUND, describe
 from ..physics.tray import Toss, Tray
 from ..render import theme
 from ..render.dice import draw_die, name_faces
@@ -367,7 +367,7 @@ class TableScene(Scene):
         elif kind == "turn_started" and seat is not None:
             self.steps.append(Step(lambda: self._turn_started(seat), "turn"))
         elif kind == "last_round" and seat is not None:
-            text = f"{self.name(seat)} reached the goal! Last round: everyone else gets a turn."
+            text = LAST_ROUND.get(str(data.get("then")), "The end of the game has begun.")
             self.steps.append(Step(lambda: self._announce(text, theme.GOLD, 2.2), "last"))
         elif kind == "tiebreak":
             tied = " and ".join(self.name(s) for s in data["seats"])
