@@ -100,7 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                                             "(default: every shipped ruleset)")
 
     c = sub.add_parser("check", help="run rules scenarios")
-    c.add_argument("paths", nargs="*", help="scenario files or folders (default: all shipped)")
+    c.add_argument("paths", nargs="*", help="scenario files, folders of them, or ruleset "
+                                            "folders (their scenarios/); default: all shipped")
 
     s = sub.add_parser("simulate", help="play many games with bots and summarise them")
     s.add_argument("ruleset", type=_ruleset_id)
