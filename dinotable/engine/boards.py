@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decks import find_item
-from .domains import DOMAINS, DomainSpec
+from .domains import DOMAINS, DomainSpec, kinds_passing
 from .effects import Param, ZoneRef, _moved_event, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, function
@@ -180,24 +180,7 @@ DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
 
 def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = None) -> Any:
     """The values function of a `kind_on` argument."""
-    def values(c: Ctx) -> list[Any]:
-        items = c.state.items
-        on = space_items(c, _board(c, board_name), space(c))
-        kinds = list(dict.fromkeys(items[i].kind for i in on))
-        if where is None:
-            return kinds
-        saved = c.args
-        try:
-            out = []
-            for kind in kinds:
-                c.args = {**saved, "kind": kind}
-                if where(c):
-                    out.append(kind)
-            return out
-        finally:
-            c.args = saved
-
-    return values
+    return lambda c: kinds_passing(c, space_items(c, _board(c, board_name), space(c)), where)
 
 
 def space_domain(board: str, empty: bool, where: Compiled | None) -> Any:

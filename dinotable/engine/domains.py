@@ -69,23 +69,26 @@ def _item_in(zone: str) -> Values:
         "with `where`, only kinds for which it holds (`$kind` is the kind tested).",
         "card: {domain: kind_in, zone: hand}", ("zone", "where"))
 def _kind_in(zone: str, where: Compiled | None = None) -> Values:
-    def values(c: Ctx) -> list[Any]:
-        items = c.state.items
-        kinds = list(dict.fromkeys(items[i].kind for i in c.state.zone(zone, c.seat)))
-        if where is None:
-            return kinds
-        saved = c.args
-        try:
-            out = []
-            for kind in kinds:
-                c.args = {**saved, "kind": kind}
-                if where(c):
-                    out.append(kind)
-            return out
-        finally:
-            c.args = saved
+    return lambda c: kinds_passing(c, c.state.zone(zone, c.seat), where)
 
-    return values
+
+def kinds_passing(c: Ctx, indexes: list[int], where: Compiled | None) -> list[Any]:
+    """The kinds of the items at `indexes`, each once, in order; with `where`, only those
+    for which it holds (`$kind` is the kind tested)."""
+    items = c.state.items
+    kinds = list(dict.fromkeys(items[i].kind for i in indexes))
+    if where is None:
+        return kinds
+    saved = c.args
+    try:
+        out = []
+        for kind in kinds:
+            c.args = {**saved, "kind": kind}
+            if where(c):
+                out.append(kind)
+        return out
+    finally:
+        c.args = saved
 
 
 @domain("choice", "One of a fixed list of values.", "colour: {domain: choice, values: [red, blue]}",
