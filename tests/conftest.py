@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -14,6 +15,29 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from dinotable.engine import Rules
 from dinotable.ruleset import load_by_id, load_ruleset
+
+if TYPE_CHECKING:
+    from dinotable.app import App
+
+
+@pytest.fixture(autouse=True)
+def _user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings, saves and finished games go to a folder of the test's own, never the
+    user's data folder."""
+    monkeypatch.setenv("DINOTABLE_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """The real app, headless, with bots at their fastest; the window closes after."""
+    import pygame
+
+    from dinotable.app import App
+    from dinotable.settings import Settings
+
+    application = App(settings=Settings(bot_speed="fast"))
+    yield application
+    pygame.quit()
 
 
 @pytest.fixture(scope="session")

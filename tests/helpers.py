@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -26,14 +25,3 @@ def last_json_line(stdout: str) -> str:
     """The last non-empty line of a command's output."""
     return [line for line in stdout.splitlines() if line.strip()][-1]
 
-
-def ruleset_from_text(tmp_path: Path, text: str) -> Any:
-    """Load a ruleset written inline in a test: saved as tmp_path/<its id>/rules.yaml."""
-    import yaml
-
-    from dinotable.ruleset import load_ruleset
-
-    folder = tmp_path / str(yaml.safe_load(text)["id"])
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(text)
-    return load_ruleset(folder)

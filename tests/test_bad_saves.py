@@ -12,7 +12,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import errno
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -41,18 +40,6 @@ def expected(path: Path) -> str:
     first = path.read_bytes().split(b"\n", 1)[0].decode("ascii")
     assert first.startswith("# expect: "), path.name
     return first.removeprefix("# expect: ")
-
-
-@pytest.fixture(autouse=True)
-def _user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DINOTABLE_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(settings=Settings(bot_speed="fast"))
-    yield application
-    pygame.quit()
 
 
 def _title_frames(app: App, frames: int = 4) -> TitleScene:

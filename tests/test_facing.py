@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
-from helpers import ruleset_from_text
-
-from dinotable.engine import Action, apply, new_game, redact, view_for
+from dinotable.engine import Action, Rules, apply, new_game, redact, view_for
 from dinotable.engine.state import GameState
+
+Load = Callable[[str], Rules]  # the conftest fixture that writes and loads a ruleset
 
 RULES = """
 id: facing
@@ -39,23 +39,23 @@ end: {trigger: "size(pile) == 0"}
 """
 
 
-def _game(tmp_path: Path) -> GameState:
-    return new_game(ruleset_from_text(tmp_path, RULES), ["Ann", "Ben"])
+def _game(load: Load) -> GameState:
+    return new_game(load(RULES), ["Ann", "Ben"])
 
 
 def _pile(state: GameState, seat: int | None) -> list[object]:
     return list(view_for(state, seat)["zones"]["pile"])
 
 
-def test_cards_set_up_face_down_show_only_their_backs(tmp_path: Path) -> None:
-    state = _game(tmp_path)
+def test_cards_set_up_face_down_show_only_their_backs(load_text_ruleset: Load) -> None:
+    state = _game(load_text_ruleset)
     for seat in (0, 1, None):
         assert _pile(state, seat) == [(None, None, None), (None, None, None)]
     assert view_for(state, 0)["zones"]["table"] == [("rock", "rock", None)]
 
 
-def test_a_card_turned_face_up_shows_to_everyone(tmp_path: Path) -> None:
-    state = _game(tmp_path)
+def test_a_card_turned_face_up_shows_to_everyone(load_text_ruleset: Load) -> None:
+    state = _game(load_text_ruleset)
     events = apply(state, Action(0, "reveal"))
     assert _pile(state, 1) == [("gem", "gem", None), (None, None, None)]
     flipped = [e for e in events if e.kind == "flipped"]
@@ -63,8 +63,8 @@ def test_a_card_turned_face_up_shows_to_everyone(tmp_path: Path) -> None:
 
 
 def test_a_face_down_card_keeps_lying_face_down_where_it_goes_and_its_owner_sees_it(
-        tmp_path: Path) -> None:
-    state = _game(tmp_path)
+        load_text_ruleset: Load) -> None:
+    state = _game(load_text_ruleset)
     events = apply(state, Action(0, "take"))
     mine = view_for(state, 0)["zones"]["mine"]
     assert mine[0] == [("gem", "gem", None)], "Ann sees the card in her own zone"
@@ -76,8 +76,9 @@ def test_a_face_down_card_keeps_lying_face_down_where_it_goes_and_its_owner_sees
     assert moved_for_ann[0].data["items"] == ["gem"]
 
 
-def test_flip_over_turns_a_face_up_card_face_down_and_a_save_keeps_it(tmp_path: Path) -> None:
-    state = _game(tmp_path)
+def test_flip_over_turns_a_face_up_card_face_down_and_a_save_keeps_it(
+        load_text_ruleset: Load) -> None:
+    state = _game(load_text_ruleset)
     apply(state, Action(0, "hide"))
     assert view_for(state, 1)["zones"]["table"] == [(None, None, None)]
     copy = GameState.from_dict(state.rules, state.to_dict())

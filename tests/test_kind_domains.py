@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from helpers import ruleset_from_text
 
-from dinotable.engine import Action, IllegalAction, apply, legal_actions, new_game
+from dinotable.engine import Action, IllegalAction, Rules, apply, legal_actions, new_game
 from dinotable.engine.state import GameState
+
+Load = Callable[[str], Rules]  # the conftest fixture that writes and loads a ruleset
 
 RULES = """
 id: kinds
@@ -43,12 +44,13 @@ end: {trigger: "size(out) == 3"}
 """
 
 
-def _game(tmp_path: Path) -> GameState:
-    return new_game(ruleset_from_text(tmp_path, RULES), ["Ann", "Ben"])
+def _game(load: Load) -> GameState:
+    return new_game(load(RULES), ["Ann", "Ben"])
 
 
-def test_two_copies_of_a_card_are_one_answer_and_either_copy_is_taken(tmp_path: Path) -> None:
-    state = _game(tmp_path)
+def test_two_copies_of_a_card_are_one_answer_and_either_copy_is_taken(
+        load_text_ruleset: Load) -> None:
+    state = _game(load_text_ruleset)
     plays = [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"]
     assert plays == ["raptor", "fern"]
     apply(state, Action(0, "play", (("card", "raptor"),)))
@@ -56,8 +58,8 @@ def test_two_copies_of_a_card_are_one_answer_and_either_copy_is_taken(tmp_path: 
     assert [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"] == ["fern"]
 
 
-def test_kinds_on_the_players_own_space_are_the_targets(tmp_path: Path) -> None:
-    state = _game(tmp_path)
+def test_kinds_on_the_players_own_space_are_the_targets(load_text_ruleset: Load) -> None:
+    state = _game(load_text_ruleset)
     apply(state, Action(0, "play", (("card", "fern"),)))
     targets = [dict(a.args)["target"] for a in legal_actions(state) if a.id == "hunt"]
     assert targets == ["fern"]
@@ -67,11 +69,11 @@ def test_kinds_on_the_players_own_space_are_the_targets(tmp_path: Path) -> None:
     assert state.score(1) == 1
 
 
-def test_kind_on_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> None:
+def test_kind_on_where_offers_only_kinds_passing_its_test(load_text_ruleset: Load) -> None:
     text = RULES.replace("target: {domain: kind_on, board: ages, space: age}",
                          "target: {domain: kind_on, board: ages, space: age, "
                          "where: \"$kind != 'raptor'\"}")
-    state = new_game(ruleset_from_text(tmp_path, text), ["Ann", "Ben"])
+    state = new_game(load_text_ruleset(text), ["Ann", "Ben"])
     apply(state, Action(0, "play", (("card", "raptor"),)))
     apply(state, Action(1, "play", (("card", "fern"),)))
     targets = [dict(a.args)["target"] for a in legal_actions(state) if a.id == "hunt"]
@@ -80,10 +82,10 @@ def test_kind_on_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> Non
         apply(state, Action(0, "hunt", (("target", "raptor"),)))
 
 
-def test_kind_in_where_offers_only_kinds_passing_its_test(tmp_path: Path) -> None:
+def test_kind_in_where_offers_only_kinds_passing_its_test(load_text_ruleset: Load) -> None:
     text = RULES.replace("card: {domain: kind_in, zone: hand}",
                          "card: {domain: kind_in, zone: hand, where: \"$kind == 'fern'\"}")
-    state = new_game(ruleset_from_text(tmp_path, text), ["Ann", "Ben"])
+    state = new_game(load_text_ruleset(text), ["Ann", "Ben"])
     assert [dict(a.args)["card"] for a in legal_actions(state) if a.id == "play"] == ["fern"]
     with pytest.raises(IllegalAction):
         apply(state, Action(0, "play", (("card", "raptor"),)))

@@ -22,19 +22,6 @@ from dinotable.scenes.results import ResultsScene
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.scenes.title import TitleScene
-from dinotable.settings import Settings
-
-
-@pytest.fixture(autouse=True)
-def _user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DINOTABLE_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def app() -> App:
-    application = App(settings=Settings(bot_speed="fast"))
-    yield application  # type: ignore[misc]
-    pygame.quit()
 
 
 def _play(table: TableScene, moves: int) -> None:

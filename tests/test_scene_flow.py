@@ -8,7 +8,6 @@ import ast
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,18 +30,6 @@ from dinotable.scenes.title import TitleScene
 from dinotable.settings import Settings
 
 SCENES = ROOT / "dinotable" / "scenes"
-
-
-@pytest.fixture(autouse=True)
-def _user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DINOTABLE_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(settings=Settings())
-    yield application
-    pygame.quit()
 
 
 def click(app: App, pos: tuple[int, int]) -> None:

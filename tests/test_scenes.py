@@ -37,18 +37,6 @@ FRAME = 1 / 30  # tests step at 30 frames a second: the same animations, half th
 MAX_FRAMES = 60_000
 
 
-@pytest.fixture(autouse=True)
-def _user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DINOTABLE_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(settings=Settings(bot_speed="fast"))
-    yield application
-    pygame.quit()
-
-
 class Player:
     """Synthetic input for the app, in canvas coordinates (the window is 1280x720)."""
 

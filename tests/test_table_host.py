@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,22 +20,9 @@ from dinotable.scenes.handoff import HandoffScene
 from dinotable.scenes.results import ResultsScene
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
-from dinotable.settings import Settings
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
 FRAME = 1 / 30
-
-
-@pytest.fixture(autouse=True)
-def _user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DINOTABLE_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(settings=Settings(bot_speed="fast"))
-    yield application
-    pygame.quit()
 
 
 def table_for(app: App, name: str, kinds: list[str], seed: int = 5) -> TableScene:

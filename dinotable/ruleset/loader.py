@@ -947,9 +947,11 @@ _A = {"number": "a number", "text": "text", "list": "a list", "table": "a table 
 
 
 def _type_of(value: Any) -> str | None:
-    """The property type a default value gives."""
-    if isinstance(value, bool):
-        return None
+    """The property type a default value gives: the expression checker's, or a table."""
+    if isinstance(value, dict):
+        return "table"
+    found = type_of_value(value)
+    return found if found in ("number", "text", "list") else None
     if isinstance(value, int | float):
         return "number"
     if isinstance(value, str):
