@@ -89,7 +89,7 @@ def test_an_impossible_leading_force_fails_while_setting_up(setup_ruleset: Path)
 
 # --- setup ---------------------------------------------------------------------------
 
-def test_setup_places_zones_players_and_game_before_the_first_turn_begins(
+def test_setup_places_zones_players_and_game_after_the_games_own_set_up(
         setup_ruleset: Path) -> None:
     path = scenario(setup_ruleset / "scenarios", """
         name: a position by hand
@@ -101,12 +101,15 @@ def test_setup_places_zones_players_and_game_before_the_first_turn_begins(
             Ben: {points: 1, lucky: true, zones: {won: [lead, lead]}}
           game: {prizes_left: 1}
         steps:
+          - force: [lead]
           - expect:
               scores: {Ann: 0, Ben: 1}
-              state: {zones.bag.size: 0, zones.prize.gold: 1, zones.won.Ben.lead: 2,
-                      zones.won.Ann.size: 0, players.Ben.lucky: true, game.prizes_left: 1}
+              state: {zones.bag.size: 1, zones.bag.gold: 1, zones.prize.lead: 1,
+                      zones.won.Ben.lead: 2, zones.won.Ann.size: 0, players.Ben.lucky: true,
+                      game.prizes_left: 1}
     """)
-    # The round's own draw ran after the setup: the only token left in the bag was drawn.
+    # The first round's draw is the game's own set-up, so it came first (the forced lead);
+    # the position then gave the bag exactly the listed gold.
     assert run(path) == (True, "")
 
 
@@ -163,7 +166,26 @@ def test_setup_unknown_kind_is_reported_at_its_line_and_never_invented(tmp_path:
     assert "unknown item or item kind 'blue'" in problems[0]
 
 
-def test_setup_more_items_of_a_kind_than_the_game_has_is_reported(tmp_path: Path) -> None:
+def test_setup_more_cards_of_a_kind_than_the_deck_has_are_made(tmp_path: Path) -> None:
+    # The scenario format's own example: the deck has one Tyrannosaurus Rex, the position two.
+    path = scenario(tmp_path, """
+        name: two of a card the deck has once
+        ruleset: dino_hunt
+        players: [Ann, Ben]
+        setup:
+          zones: {dino_deck: [tyrannosaurus_rex, tyrannosaurus_rex]}
+          players:
+            Ann: {zones: {hand: [misfire]}}
+        steps:
+          - force: [lucky_shot, jet_pack, 4, 2, steady_aim]
+          - expect:
+              state: {track.late_cretaceous: 2, deck: 0,
+                      players.Ann.zones.hand.items: [misfire, steady_aim]}
+    """)
+    assert run(path) == (True, "")
+
+
+def test_setup_more_dice_of_a_kind_than_the_game_has_is_reported(tmp_path: Path) -> None:
     problems = setup_problems(tmp_path, "zones:\n  cup: [red, red]\n  hand: [red]")
     assert len(problems) == 1
     assert ":7:" in problems[0] and "setup.zones.hand[0]" in problems[0]

@@ -51,14 +51,24 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
         raise
     except Exception as exc:  # a ruleset's own code failed: name its line
         raise rules_error(rules, exc, "setting up the game") from exc
-    if setup is not None:
-        setup(state)  # a scenario's position: its own errors are its own
     try:
-        _start_round(state.ctx, 0)
+        # The first round's start is the ruleset's own set-up (a deal, a roll-off for who
+        # goes first): a scenario's position is placed after it and before the first turn,
+        # so that turn's own start (a draw) still comes after the position.
+        _start_round(state.ctx, 0, begin=setup is None)
     except PASSED_ON:
         raise
     except Exception as exc:
         raise rules_error(rules, exc, "setting up the game") from exc
+    if setup is not None:
+        setup(state)  # a scenario's position: its own errors are its own
+        try:
+            if not state.pending:
+                _start_turn(state.ctx, state.round_order[0])
+        except PASSED_ON:
+            raise
+        except Exception as exc:
+            raise rules_error(rules, exc, "setting up the game") from exc
     return state
 
 
@@ -141,7 +151,9 @@ def _focus(ctx: Ctx, seat: int) -> Ctx:
     return ctx
 
 
-def _start_round(ctx: Ctx, first: int) -> None:
+def _start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
+    """A round's start effects, then its first turn (unless `begin` is False: a scenario's
+    position is placed between them)."""
     state = ctx.state
     n = len(state.players)
     state.round += 1
@@ -156,7 +168,7 @@ def _start_round(ctx: Ctx, first: int) -> None:
     ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
                                                     "round_start")
     state.rules.round_start(ctx)
-    if state.pending:
+    if state.pending or not begin:
         return  # a question asked at the round's start; the first turn begins once answered
     _start_turn(ctx, state.round_order[0])
 

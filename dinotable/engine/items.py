@@ -370,3 +370,27 @@ def _run_card(p: dict[str, Any]) -> Effect:
             c.args = saved
 
     return run
+
+
+def label_of(state: GameState, wanted: Any) -> str:
+    """An item's or kind's name as people read it: its `label`, or its kind in words; any
+    other name (a board's space, `late_jurassic`) in words with capitals (Late Jurassic)."""
+    if wanted not in state.item_ids and wanted not in state.rules.items and (
+            wanted not in state.rules.dice):
+        return " ".join(w.capitalize() for w in str(wanted).split("_"))
+    kind = kind_of(state, wanted)
+    idef = state.rules.items.get(kind)
+    if idef is not None and idef.label:
+        return str(idef.label)
+    die = state.rules.dice.get(kind)
+    if die is not None and getattr(die, "label", ""):
+        return str(die.label)
+    return kind.replace("_", " ").capitalize()
+
+
+@function("label", ("expr",), "The name of an item (its id) or kind as people read it: its "
+          "`label`, or the kind in words; any other name (a board's space) in words with "
+          "capitals; for sentences the table says.",
+          "label($card)")
+def _label(item: Compiled) -> Compiled:
+    return lambda c: label_of(c.state, item(c))

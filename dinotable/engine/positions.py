@@ -2,12 +2,13 @@
 
 A rules test often starts from a position that many moves would reach: a deck of known
 cards, a hand holding one particular card. `arrange` puts exactly the listed items in the
-listed zones, taking each from wherever it is, so nothing is ever invented.
+listed zones, taking each from wherever it is; a card may be listed more often than the
+game has copies (more copies are made), but never a kind the ruleset does not have.
 """
 
 from __future__ import annotations
 
-from .state import GameState
+from .state import GameState, Item
 
 ZoneKey = tuple[str, int]
 """A zone's name and owner (0 for a shared zone)."""
@@ -35,8 +36,8 @@ def arrange(state: GameState, wanted: dict[ZoneKey, list[str]]) -> None:
     Each entry is an item id or a kind. An item of a kind is taken, by preference, from
     the zone being set, then from another zone being set, then from items out of play,
     then from any other zone (which loses it). What a listed zone held and is not
-    listed again is set aside, out of play. Raises PlacementError when an id is unknown
-    or listed twice, or no item of a kind is left.
+    listed again is set aside, out of play. A card kind listed more often than the game
+    has copies gets new copies (dice do not: they are the game's equipment). Raises PlacementError when an id is unknown or listed twice.
     """
     targets = set(wanted)
     where: dict[int, ZoneKey] = {}
@@ -71,14 +72,19 @@ def arrange(state: GameState, wanted: dict[ZoneKey, list[str]]) -> None:
 def _pick(state: GameState, name: str, key: ZoneKey, targets: set[ZoneKey],
           where: dict[int, ZoneKey], by_id: dict[str, int], claimed: set[int], n: int) -> int:
     zone, owner = key
-    if name in by_id:
+    is_kind = name in state.rules.items or name in state.rules.dice
+    if name in by_id and not (is_kind and by_id[name] in claimed):
         index = by_id[name]
         if index in claimed:
             raise PlacementError(f"item {name!r} is listed twice", zone, owner, n)
         return index
     candidates = [i for i, it in enumerate(state.items) if it.kind == name and i not in claimed]
     if not candidates:
-        if any(it.kind == name for it in state.items):
+        if name in state.rules.items:
+            # A card listed more often than the game has copies: one more copy is made (a
+            # position may hold two of a card the deck has once), from the ruleset's own list.
+            return _extra_copy(state, name, by_id)
+        if is_kind:  # dice are the game's equipment: a position uses the ones it has
             total = sum(1 for it in state.items if it.kind == name)
             raise PlacementError(f"no {name!r} is left to place in {zone}: the game has "
                                  f"{total} and all are listed already", zone, owner, n)
@@ -91,3 +97,15 @@ def _pick(state: GameState, name: str, key: ZoneKey, targets: set[ZoneKey],
         return rank, i
 
     return min(candidates, key=preference)
+
+
+def _extra_copy(state: GameState, kind: str, by_id: dict[str, int]) -> int:
+    """A new item of `kind`, named as copies are (kind_2, kind_3, ...), for a position."""
+    k = sum(1 for it in state.items if it.kind == kind) + 1
+    while f"{kind}_{k}" in by_id:
+        k += 1
+    index = len(state.items)
+    state.items.append(Item(f"{kind}_{k}", kind))
+    state.item_ids[f"{kind}_{k}"] = index
+    by_id[f"{kind}_{k}"] = index
+    return index
