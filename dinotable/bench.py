@@ -208,6 +208,10 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
     print(f"table at 1280x720, ten dice tumbling: frame p50 {result['frame_ms_p50']:.2f} ms, "
           f"p99 {result['frame_ms_p99']:.2f} ms; physics step {result['physics_step_us']:.1f} us;"
           f" toss to rest {result['settle_s']:.2f} s (longest {result['max_settle_s']:.2f} s)")
+    if "card_frame_ms_p99" in result:
+        print(f"card table at 1280x720, {result['cards_on_table']} cards out, pointer moving: "
+              f"frame p50 {result['card_frame_ms_p50']:.2f} ms, "
+              f"p99 {result['card_frame_ms_p99']:.2f} ms")
     print(f"first frame {result['first_frame_s']:.3f} s (a bare pygame window: "
           f"{result['bare_pygame_first_frame_s']:.3f} s)")
     if result["exe_first_frame_s"] is None:

@@ -50,6 +50,61 @@ def frame_times(frames: int = 600) -> dict[str, float]:
         pygame.quit()
 
 
+def card_frame_times(frames: int = 600) -> dict[str, float]:
+    """Milliseconds per frame at 1280x720 on a Dino Hunt table with about 60 cards showing
+    (the Time Track full, hands, gadgets and zoos), the pointer moving over the cards so
+    they grow on hover as a player's would."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import random
+
+    import pygame
+
+    from . import bots
+    from .app import App
+    from .engine import GameState
+    from .scenes.setup import start_table
+    from .settings import Settings
+
+    app = App(settings=Settings(muted=True))
+    try:
+        start_table(app, "dino_hunt", ["Ann", "Ben", "Cat", "Dev"], ["human"] * 4, seed=1)
+        table = app.top
+        state: GameState = table.state  # type: ignore[attr-defined]
+        rng = random.Random(1)
+
+        def on_screen(st: GameState) -> int:
+            # Cards anywhere but the two decks are drawn (or their backs, for hands).
+            decks = {"dino_deck", "special_deck"}
+            return sum(len(owned) for name, lists in st.zones.items() if name not in decks
+                       for owned in lists)
+
+        # Play on (as bots would) until about 60 cards are out, then time frames there.
+        moves = 0
+        while on_screen(state) < 60 and not state.game_over and moves < 2000:
+            table.take(bots.choose("heuristic", state, rng))  # type: ignore[attr-defined]
+            moves += 1
+        for _ in range(240):  # let the playback of those moves finish
+            app.step(dt=1 / 20)
+            while app.top is not table:
+                app.pop()  # a hand-off or the results: the bench looks at the table
+        times = []
+        for n in range(frames):
+            x = 300 + (n * 7) % 660
+            y = 120 + (n * 3) % 480
+            move = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(7, 3),
+                                      buttons=(0, 0, 0))
+            start = time.perf_counter()
+            app.step([move], dt=1 / 60)
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        return {"cards_on_table": on_screen(state),
+                "card_frame_ms_p50": round(statistics.median(times), 3),
+                "card_frame_ms_p99": round(times[int(len(times) * 0.99) - 1], 3)}
+    finally:
+        pygame.quit()
+
+
 def time_to_first_frame(argv: list[str], runs: int = 5) -> float:
     """Median seconds from starting a process to its 'first frame drawn' line."""
     env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
@@ -80,6 +135,7 @@ def measure_table(quick: bool = False) -> dict[str, Any]:
 
     result: dict[str, Any] = {}
     result.update(frame_times(120 if quick else 600))
+    result.update(card_frame_times(120 if quick else 600))
     physics = physics_bench(400 if quick else 2000)
     result["physics_step_us"] = round(float(physics["physics_step_us"]), 2)
     result["settle_s"] = round(float(physics["settle_s"]), 3)
