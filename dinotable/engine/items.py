@@ -383,8 +383,8 @@ def label_of(state: GameState, wanted: Any) -> str:
     if idef is not None and idef.label:
         return str(idef.label)
     die = state.rules.dice.get(kind)
-    if die is not None and getattr(die, "label", ""):
-        return str(die.label)
+    if die is not None and die.label:
+        return die.label
     return kind.replace("_", " ").capitalize()
 
 
