@@ -37,7 +37,8 @@ def arrange(state: GameState, wanted: dict[ZoneKey, list[str]]) -> None:
     the zone being set, then from another zone being set, then from items out of play,
     then from any other zone (which loses it). What a listed zone held and is not
     listed again is set aside, out of play. A card kind listed more often than the game
-    has copies gets new copies (dice do not: they are the game's equipment). Raises PlacementError when an id is unknown or listed twice.
+    has copies gets new copies (dice do not: they are the game's equipment). Raises
+    PlacementError when an id is unknown or listed twice, or no die of a kind is left.
     """
     targets = set(wanted)
     where: dict[int, ZoneKey] = {}
