@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -131,7 +132,7 @@ class CardsScene(Scene):
                 label = f"{group.name} ({len(group.cards)})"
                 w = theme.font(theme.SIZE_BUTTON, True).size(label)[0] + 48
                 controls.append(Control(pygame.Rect(x, TABS_Y - 4, w, 48), label,
-                                        lambda i=i: self.open_tab(i), tag=f"tab{i}"))
+                                        partial(self.open_tab, i), tag=f"tab{i}"))
                 x += w + 12
         if self.zoomed:
             controls.append(Control(pygame.Rect(1000, 500, 240, 60), "Flip", self.flip,
