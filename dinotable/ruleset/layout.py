@@ -15,7 +15,7 @@ from ..engine.expr import Compiled
 from .problems import check_keys
 
 LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status",
-               "player_zones", "player_counters", "counters", "track", "widgets"}
+               "player_zones", "player_counters", "counters", "track", "widgets", "cards"}
 TRAY_KEYS = {"zones", "toss", "passed"}
 COUNTER_KEYS = {"var", "label"}
 TRACK_KEYS = {"length", "start", "end"}
@@ -91,6 +91,7 @@ class Layout:
     counters: tuple[Counter, ...] = ()  # game variables shown beside the table
     track: Track | None = None
     widgets: tuple[WidgetSpec, ...] = ()  # zones and boards drawn by a named widget
+    cards: CardStyle | None = None  # how a card's face and back show; see `build_cards`
 
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
@@ -301,4 +302,107 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     return Layout(colours, styles, tray, toss_action, source, source_label, tuple(areas), odds,
                   status, passed, tuple(player_zones), tuple(found["player_counters"]),
                   tuple(found["counters"]), track,
-                  build_widgets(raw.get("widgets"), report, zones, boards or {}))
+                  build_widgets(raw.get("widgets"), report, zones, boards or {}),
+                  build_cards(raw.get("cards"), report, compiler.scope.props,
+                              compiler.effect_props))
+
+
+# --- cards: what a card's face and back show, and how the card list is grouped ---------
+
+CARD_KEYS = {"face", "back", "group", "tabs", "sort", "band", "colours"}
+CARD_SORT_EXTRA = ("label", "copies")  # sortable besides the properties
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """`layout: cards:`: the properties a card's face and back show (each with its label,
+    in order), the property its kinds are grouped by in the card list (with tab names),
+    the order inside a group, and the properties choosing the colour band."""
+
+    face: tuple[tuple[str, str], ...] = ()
+    back: tuple[tuple[str, str], ...] = ()
+    group: str = ""
+    tabs: tuple[tuple[str, str], ...] = ()  # group value -> tab name, in tab order
+    sort: tuple[str, ...] = ()
+    band: tuple[str, ...] = ()  # the first of these with a value picks the colour
+    colours: tuple[tuple[str, tuple[int, int, int]], ...] = ()  # band value -> colour
+
+
+def build_cards(raw: Any, report: Any, props: frozenset[str] | set[str],
+                effect_props: frozenset[str] | set[str] = frozenset()) -> CardStyle | None:
+    """Check `layout: cards:`; every property it names must be declared in `properties:`
+    (effects written on a card are rules, not words, and cannot be shown)."""
+    path: tuple[Any, ...] = ("layout", "cards")
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        report(path, "expected {face: [PROPERTY, ...], back: {PROPERTY: LABEL}, "
+                     "group: PROPERTY, sort: [PROPERTY, ...], band: PROPERTY}")
+        return None
+    check_keys(report, raw, CARD_KEYS, path, "cards setting")
+
+    def prop(name: Any, where: tuple[Any, ...], extra: tuple[str, ...] = ()) -> str | None:
+        if name in extra:
+            return str(name)
+        if name not in props:
+            report(where, _unknown("property", str(name), [*props, *extra]))
+            return None
+        if name in effect_props:
+            report(where, f"property {name!r} holds effects, which a card cannot show as "
+                          "words; write them in the card's `text`")
+            return None
+        return str(name)
+
+    def labelled(key: str) -> tuple[tuple[str, str], ...]:
+        value = raw.get(key)
+        if value is None:
+            return ()
+        if isinstance(value, list):
+            value = {name: str(name).replace("_", " ").capitalize() for name in value
+                     if isinstance(name, str)} if all(isinstance(v, str) for v in value) else None
+        if not isinstance(value, dict):
+            report((*path, key), "expected a list of properties [PROPERTY, ...] or their "
+                                 "labels {PROPERTY: LABEL, ...}")
+            return ()
+        out = []
+        for name, label in value.items():
+            if prop(name, (*path, key, name)) is not None:
+                out.append((str(name), "" if label is None else str(label)))
+        return tuple(out)
+
+    def names(key: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+        value = raw.get(key)
+        if value is None:
+            return ()
+        items = value if isinstance(value, list) else [value]
+        out = []
+        for i, name in enumerate(items):
+            where = (*path, key, i) if isinstance(value, list) else (*path, key)
+            found = prop(name, where, extra)
+            if found is not None:
+                out.append(found)
+        return tuple(out)
+
+    group = names("group")
+    if len(group) > 1:
+        report((*path, "group"), "expected one property")
+    tabs_raw = raw.get("tabs") or {}
+    if not isinstance(tabs_raw, dict):
+        report((*path, "tabs"), "expected {VALUE: TAB NAME, ...}")
+        tabs_raw = {}
+    if tabs_raw and not group:
+        report((*path, "tabs"), "tabs name the groups of `group: PROPERTY`; set `group` too")
+    colours = []
+    colours_raw = raw.get("colours") or {}
+    if not isinstance(colours_raw, dict):
+        report((*path, "colours"), "expected {VALUE: '#rrggbb', ...}")
+        colours_raw = {}
+    for value, colour in colours_raw.items():
+        if not isinstance(colour, str) or not _HEX.match(colour):
+            report((*path, "colours", value), f"expected a colour like '#3e9b4f', "
+                                              f"found {colour!r}")
+        else:
+            colours.append((str(value), parse_colour(colour)))
+    return CardStyle(labelled("face"), labelled("back"), group[0] if group else "",
+                     tuple((str(k), str(v)) for k, v in tabs_raw.items()),
+                     names("sort", CARD_SORT_EXTRA), names("band"), tuple(colours))
