@@ -122,18 +122,22 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, count: int, label: st
 _ID = re.compile(r"^[a-z0-9_]+$")
 
 
-def words_of(value: Any) -> str:
-    """A property value as words: ids read as words ("late_jurassic" -> "Late jurassic"),
+def words_of(value: Any, proper: frozenset[str] = frozenset()) -> str:
+    """A property value as words: ids read as words ("after_rival_roll" -> "After rival
+    roll"; a name in `proper`, such as a board's space, "late_jurassic" -> "Late Jurassic"),
     lists joined with commas, whole numbers without a decimal point."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, (list, tuple)):
-        return ", ".join(words_of(v) for v in value)
+        return ", ".join(words_of(v, proper) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{words_of(k)}: {words_of(v)}" for k, v in value.items())
+        return ", ".join(f"{words_of(k, proper)}: {words_of(v, proper)}"
+                         for k, v in value.items())
     text = str(value)
+    if text in proper:
+        return " ".join(w[:1].upper() + w[1:] for w in text.split("_"))
     if _ID.match(text) and not text.isdigit():
         text = text.replace("_", " ")
         return text[:1].upper() + text[1:]
@@ -179,13 +183,15 @@ def _sort_key(value: Any) -> tuple[int, Any]:
     return (1, words_of(value).lower())
 
 
-def _fact(name: str, label: str, value: Any, ptype: str) -> Fact:
+def _fact(name: str, label: str, value: Any, ptype: str,
+          proper: frozenset[str] = frozenset()) -> Fact:
     if ptype == "table" and isinstance(value, dict):
         keys = sorted(value, key=_sort_key)
-        return Fact(label, "", "table", tuple((words_of(k), words_of(value[k])) for k in keys))
+        return Fact(label, "", "table", tuple((words_of(k), words_of(value[k], proper))
+                                              for k in keys))
     if ptype == "number" or (isinstance(value, (int, float)) and not isinstance(value, bool)):
         return Fact(label, words_of(value), "number")
-    return Fact(label, words_of(value), "words")
+    return Fact(label, words_of(value, proper), "words")
 
 
 def _shown(value: Any, default: Any) -> bool:
@@ -202,6 +208,9 @@ def card_info(rules: Any, kind: str) -> CardInfo:
     props: dict[str, Any] = idef.props
     pdefs = getattr(rules, "properties", {}) or {}
     style = getattr(getattr(rules, "layout", None), "cards", None)
+    # A board's spaces are names (periods, regions): they read with capitals.
+    proper = frozenset(space for board in (getattr(rules, "boards", {}) or {}).values()
+                       for space in board.spaces)
 
     def facts(pairs: Sequence[tuple[str, str]]) -> tuple[Fact, ...]:
         out = []
@@ -210,7 +219,7 @@ def card_info(rules: Any, kind: str) -> CardInfo:
             value = props.get(name)
             if pdef is None or pdef.type == "effects" or not _shown(value, pdef.default):
                 continue
-            out.append(_fact(name, label, value, pdef.type))
+            out.append(_fact(name, label, value, pdef.type, proper))
         return tuple(out)
 
     if style is not None:
