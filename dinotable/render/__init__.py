@@ -10,10 +10,11 @@ Modules: `theme` (palette, player colours, the shipped Andika font, text helpers
 def forget_caches() -> None:
     """Drop every cached font and surface: they die with pygame.quit(), and a new display
     (a second App in one process, as in tests) must draw with fresh ones."""
-    from . import dice, symbols, theme, widgets
+    from . import cards, dice, symbols, theme, widgets
 
     theme._forget_fonts()
     theme._forget_backgrounds()
     dice._forget()
     symbols._forget()
     widgets._forget()
+    cards._forget()

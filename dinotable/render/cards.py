@@ -48,6 +48,40 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, kind: str, title: str,
     colour = tuple(band) if band is not None else tint(kind)
     if marked:
         rect = rect.move(0, -10)  # lifted out of the row, as a hand picks it up
+    if rect.w <= 0 or rect.h <= 0:
+        return rect  # squeezed out of a crowded region: nothing to draw
+    # A face is drawn once per look and size, then blitted: a table of sixty cards
+    # redraws every frame, and text is the dear part.
+    face = _face(rect.size, kind, title, tuple(lines), text, colour, glow, marked, small)
+    surface.blit(face, rect.topleft)
+    return rect
+
+
+_FACES: dict[tuple[Any, ...], pygame.Surface] = {}
+_FACES_MAX = 400
+
+
+def _forget() -> None:
+    _FACES.clear()
+
+
+def _face(size: tuple[int, int], kind: str, title: str, lines: tuple[str, ...], text: str,
+          colour: tuple[int, ...], glow: bool, marked: bool, small: bool) -> pygame.Surface:
+    key = (size, kind, title, lines, text, colour, glow, marked, small)
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) >= _FACES_MAX:
+            _FACES.clear()  # a new layout or zoom: start again rather than grow
+        face = pygame.Surface((size[0] + 3, size[1] + 4), pygame.SRCALPHA)
+        _paint_face(face, pygame.Rect((0, 0), size), title, lines, text, colour, glow,
+                    marked, small)
+        _FACES[key] = face
+    return face
+
+
+def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str],
+                text: str, colour: Sequence[int], glow: bool, marked: bool,
+                small: bool) -> None:
     shadow = rect.move(3, 4)
     pygame.draw.rect(surface, theme.darker(theme.FELT_DARK, 0.3), shadow, border_radius=10)
     pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, rect, border_radius=10)
@@ -56,7 +90,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, kind: str, title: str,
     pygame.draw.rect(surface, colour, head, border_radius=10)
     if not small:
         pygame.draw.rect(surface, colour, (rect.x, rect.y + 20, rect.w, 16))
-    ink = theme.ink_on(colour)
+    ink = theme.ink_on(tuple(colour))
     size = theme.fit_size(title, rect.w - 12, theme.TINY, bold=True, floor=theme.TINY)
     name = theme.ellipsize(title, theme.font(size, True), rect.w - 10)
     theme.text(surface, name, (head.centerx, head.centery), size, ink, bold=True,
@@ -78,7 +112,6 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, kind: str, title: str,
     if marked:
         theme.text(surface, "✓", (rect.right - 8, rect.bottom - 6), theme.SMALL, theme.GOOD,
                    bold=True, anchor="bottomright", tight=True)
-    return rect
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, holds: str = "cards",
