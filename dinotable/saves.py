@@ -990,3 +990,18 @@ def delete(path: Path) -> bool:
     except OSError:
         return False
     return True
+
+
+def line_of(path: Path, where: str) -> tuple[int, int]:
+    """The line and column of an entry ("version", "log[3]") in a save that reads; (1, 1)
+    when it cannot be found. For problems found by replaying, which know only the entry."""
+    match = re.fullmatch(r"([a-z_]+)(?:\[(\d+)\])?", where)
+    if match is None:
+        return 1, 1
+    key: tuple[Any, ...] = (match.group(1),) if match.group(2) is None else (
+        match.group(1), int(match.group(2)))
+    try:
+        _, marks = load_text(_read_text(path), str(path))
+    except (LoadError, ValueError, RecursionError, OverflowError):
+        return 1, 1
+    return marks.get(key, (1, 1))
