@@ -938,7 +938,7 @@ def describe_file(path: Path) -> SaveEntry:
         return SaveEntry(path, path.stem, "", "", "", [],
                          problem=f"cannot be opened ({type(exc).__name__})")
     players = [s.name for s in game.seats]
-    entry = SaveEntry(path, game.name or path.stem, game.saved_at or _file_time(path), "",
+    entry = SaveEntry(path, game.name, game.saved_at or _file_time(path), "",
                       game.ruleset, players, moves=len(game.log))
     summary = game.summary
     if summary is None:
