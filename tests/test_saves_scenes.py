@@ -25,6 +25,8 @@ def _game(seed: int = 3, moves: int = 15) -> tuple[saves.SavedGame, Any]:
     state = new_game(rules, ["Ann", "Ben"], None, seed)
     rng = random.Random(seed)
     for _ in range(moves):
+        if state.game_over:
+            break
         apply(state, sample_action(state, rng))
     return saves.SavedGame(rules.id, rules.version, [saves.SavedSeat("Ann", "human", 0),
                                                      saves.SavedSeat("Ben", "human", 1)],
