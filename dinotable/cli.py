@@ -321,15 +321,17 @@ def cmd_replay(args: Any) -> int:
             line, col = saves.line_of(path, problem.path)
             return _fail(f"{path}:{line}:{col}: {problem.path}: {problem.message}")
         return _fail(str(problem))
-    viewer = None
+    viewer: Any = None
     if not args.text:
-        try:
-            from .scenes import replay as viewer  # the window's viewer, where there is one
+        import importlib
+
+        try:  # the window's viewer, where this copy has one
+            viewer = importlib.import_module("dinotable.scenes.replay")
         except ImportError:
             viewer = None
     if viewer is None or not hasattr(viewer, "start_replay"):
-        for line in narration(game):
-            print(line)
+        for said in narration(game):
+            print(said)
         print(f"{len(replay.steps) - 1} moves.")
         return 0
     result: int = viewer.start_replay(path, game, replay)

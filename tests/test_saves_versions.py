@@ -346,10 +346,10 @@ def test_dinotable_replay_prints_the_game_move_by_move(tmp_path: Path) -> None:
 
 def test_dinotable_replay_of_a_bad_file_names_the_file_and_line(tmp_path: Path) -> None:
     game, _ = _finished()
-    game.log = game.log[:3] + [(game.log[3][0], "no_such_action", ())] + game.log[4:]
+    game.log = [*game.log[:3], (game.log[3][0], "no_such_action", ()), *game.log[4:]]
     path = tmp_path / "game.yaml"
     assert saves.write(game, path)
-    line = path.read_text().splitlines().index("- [%d, no_such_action, []]" % game.log[3][0])
+    line = path.read_text().splitlines().index(f"- [{game.log[3][0]}, no_such_action, []]")
     done = run_cli("replay", str(path), "--text")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"dinotable: error: {path}:{line + 1}:")
