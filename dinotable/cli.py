@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure engine speed for every shipped ruleset")
     b.add_argument("--json", action="store_true", help="end with one JSON object")
     b.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    add_replay_parser(sub)
     return parser
 
 
@@ -148,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play_cli(args.ruleset, args.players, args.bots, args.seed, args.option)
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "replay":
+            return cmd_replay(args)
         from .app import start
 
         return start(args.frames)
@@ -283,3 +286,53 @@ def _simulate_options(rules: Any, pairs: list[str]) -> dict[str, Any] | str:
         return resolve_options(rules, parse_options(pairs))
     except ValueError as exc:
         return str(exc)
+
+
+def add_replay_parser(sub: Any) -> None:
+    """`dinotable replay FILE [--text]`."""
+    r = sub.add_parser("replay", help="watch a saved or finished game again, move by move",
+                       description="Check a saved game (an autosave, a named save, or one "
+                                   "of the finished games in the user data folder's "
+                                   "finished/) and watch it move by move. A file that "
+                                   "cannot be replayed is named with its line and what is "
+                                   "wrong (exit 2).")
+    r.add_argument("file", help="a save file, e.g. finished/20240501-213000-001.yaml")
+    r.add_argument("--text", action="store_true",
+                   help="print the game move by move in words instead of opening the window")
+
+
+def cmd_replay(args: Any) -> int:
+    """`dinotable replay`: check the file, then open the viewer or print the narration."""
+    from pathlib import Path
+
+    from . import saves
+    from .replays import narration, replay_of
+    from .ruleset import LoadError
+
+    path = Path(args.file)
+    try:
+        game = saves.read(path)
+        replay = replay_of(game)
+    except LoadError as exc:
+        problem = exc.problems[0] if exc.problems else None
+        if problem is None:
+            return _fail(f"{path}: cannot be replayed")
+        if problem.file != str(path):  # found by replaying: name the file's own line
+            line, col = saves.line_of(path, problem.path)
+            return _fail(f"{path}:{line}:{col}: {problem.path}: {problem.message}")
+        return _fail(str(problem))
+    viewer: Any = None
+    if not args.text:
+        import importlib
+
+        try:  # the window's viewer, where this copy has one
+            viewer = importlib.import_module("dinotable.scenes.replay")
+        except ImportError:
+            viewer = None
+    if viewer is None or not hasattr(viewer, "start_replay"):
+        for said in narration(game):
+            print(said)
+        print(f"{len(replay.steps) - 1} moves.")
+        return 0
+    result: int = viewer.start_replay(path, game, replay)
+    return result

@@ -8,42 +8,55 @@ a power cut loses nothing; the title screen offers to continue it.
 Every save the app reads goes through `read` (and `load`, which also replays it): limits on
 size, nesting and numbers come before the YAML parser sees the text, then every field is
 checked for type and range. Anything wrong is one `LoadError`; nothing else escapes.
+
+Format 2 (this build) adds, beside format 1's fields, the save's name, when it was written
+and a summary (round, scores) for the lists of saves; a format-1 file still loads, and the
+next write of it is format 2. A file of a newer format is refused (`NewerFormat`), and a
+save from another version of its ruleset replays only where the ruleset declares it
+(`replays:` in rules.yaml), else it is refused in words naming both versions.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .engine import Action, GameState, IllegalAction, apply, new_game
-from .names import NAME_MAX, clean_name, name_problem, shorten
+from .names import NAME_MAX, allowed_in_name, clean_name, name_problem, shorten
 from .paths import user_data_dir
 from .ruleset import LoadError, Problem, installed_rulesets, load_by_id
 from .ruleset.problems import Reporter
 from .ruleset.yamlsafe import load_text
 
-FORMAT = 1
+FORMAT = 2
+OLDEST_FORMAT = 1  # the oldest format this build still reads (and migrates)
 SEAT_KINDS = ("human", "heuristic", "random")
 PALETTE_SIZE = 6  # len(theme.PLAYER_COLOURS); kept here so saves never import pygame
 MAX_SEATS = 8
 MAX_BYTES = 512 * 1024  # a 5,000-move game is under 200 KB
+SAVE_NAME_MAX = 40  # characters in a save's name
 MAX_NESTING = 16  # a save nests four deep; YAML's C parser overflows the stack near 100,000
 MAX_DIGITS = 40  # a seed fits in 19; Python refuses to read numbers past 4,300 digits
 MAX_MOVES = 20_000
 SEED_MAX = 2**63
 KEEP_FINISHED = 20
-__all__ = ["NAME_MAX", "SavedGame", "SavedSeat", "archive", "clean_name", "load",
-           "name_problem", "read", "set_aside", "shorten", "try_write", "write"]
+__all__ = ["NAME_MAX", "NewerFormat", "SaveEntry", "SavedGame", "SavedSeat", "VersionChanged",
+           "archive", "clean_name", "delete", "list_finished", "list_saves", "load",
+           "name_problem", "newest_autosave", "read", "save_as", "set_aside", "shorten",
+           "try_write", "write"]
 RULESET_ID = re.compile(r"[a-z0-9_]{1,40}")
 _YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _INT_TAG = "tag:yaml.org,2002:int"
 
 
@@ -68,15 +81,20 @@ class SavedGame:
     log: list[tuple[int, str, tuple[tuple[str, Any], ...]]]
     # The bots' random source as it stood (random.Random.getstate()); None in older saves.
     bots_random: tuple[Any, ...] | None = field(default=None, compare=True)
+    # Format 2: what the lists of saves show without replaying the game. None of these
+    # change the game, so two saves of the same game compare equal whatever they hold.
+    name: str = field(default="", compare=False)
+    saved_at: str = field(default="", compare=False)  # local time, "2024-05-01 21:30"
+    summary: dict[str, Any] | None = field(default=None, compare=False)
+    format: int = field(default=FORMAT, compare=False)  # the format it was read from
 
     def replay(self) -> GameState:
         """The game as it stood when saved (LoadError if the rules no longer allow it)."""
         rules = load_by_id(self.ruleset)
         where = f"the saved {rules.name} game"
-        if rules.version != self.version:
-            raise LoadError([Problem(where, 1, 1, "version", f"saved with version "
-                                     f"{self.version} of the rules; these are version "
-                                     f"{rules.version}")])
+        if rules.version != self.version and self.version not in replayable_versions(rules):
+            raise VersionChanged([Problem(where, 1, 1, "version", version_words(
+                self.version, rules.name, rules.version))])
         try:
             state = new_game(rules, [s.name for s in self.seats], self.options, self.seed)
         except (ValueError, TypeError) as exc:
@@ -124,6 +142,42 @@ class SavedGame:
         return f"Round {state.round} — {scores}, with {together}"
 
 
+class VersionChanged(LoadError):
+    """A save from a version of its ruleset that this version does not declare it replays."""
+
+
+class NewerFormat(LoadError):
+    """A save written by a newer dinotable, in a format this build cannot read."""
+
+
+def replayable_versions(rules: Any) -> frozenset[int]:
+    """The older versions of a ruleset whose saves it still replays (its `replays:` list)."""
+    raw = rules.data.get("replays") if isinstance(rules.data, dict) else None
+    if not isinstance(raw, list):
+        return frozenset()
+    return frozenset(v for v in raw if _is_int(v))
+
+
+def version_words(saved: int, name: str, current: int) -> str:
+    """Why a save from another version of the rules cannot be replayed, in words."""
+    return (f"saved with version {saved} of {name}'s rules; this is version {current}, "
+            f"which does not replay it")
+
+
+def summarise(game: SavedGame, state: GameState) -> dict[str, Any]:
+    """What a list of saves shows of a game (kept in the file so listing replays nothing)."""
+    return {"game": state.rules.name, "round": state.round, "moves": len(game.log),
+            "scores": [_plain_score(state.score(seat)) for seat in range(len(state.players))],
+            "over": bool(state.game_over),
+            "winners": list(state.winners) if state.game_over else []}
+
+
+def _plain_score(value: Any) -> int | float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return int(value) if float(value).is_integer() else float(value)
+
+
 def _number(value: float) -> str:
     """A score as people write it: 12, not 12.0."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
@@ -134,9 +188,18 @@ def autosave_path() -> Path:
     return user_data_dir() / "autosave.yaml"
 
 
+SAVES_FOLDER = "saves"
+FINISHED_FOLDER = "finished"
+
+
 def finished_dir() -> Path:
     """Where finished games are archived (the last KEEP_FINISHED of them)."""
-    return user_data_dir() / "finished"
+    return user_data_dir() / FINISHED_FOLDER
+
+
+def saves_dir() -> Path:
+    """Where games saved by name ("Save as...") are kept."""
+    return user_data_dir() / SAVES_FOLDER
 
 
 def to_data(game: SavedGame) -> dict[str, Any]:
@@ -145,6 +208,7 @@ def to_data(game: SavedGame) -> dict[str, Any]:
         "format": FORMAT,
         "ruleset": game.ruleset,
         "version": game.version,
+        "saved_at": game.saved_at or _now(),
         "seats": [{"name": s.name, "kind": s.kind, "colour": s.colour} for s in game.seats],
         "options": dict(game.options),
         "seed": game.seed,
@@ -152,10 +216,75 @@ def to_data(game: SavedGame) -> dict[str, Any]:
         "log": [[p, a, [[k, list(v) if isinstance(v, tuple) else v] for k, v in args]]
                 for p, a, args in game.log],
     }
+    if game.name:
+        data["name"] = game.name
+    if game.summary is not None:
+        data["summary"] = game.summary
     if game.bots_random is not None:
         version, words, gauss = game.bots_random
         data["bots_random"] = {"version": version, "state": list(words), "gauss": gauss}
     return data
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+# The text of a save is built by hand, not by the YAML emitter: PyYAML's representer takes
+# ~50 ms for a 950-move game (20 ms with libyaml), which was most of an autosave's time.
+# A move is written as a flow list whose scalars are JSON-quoted (JSON strings and numbers
+# are YAML), and each distinct move's line is made once: games repeat a few moves.
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_RESOLVER: Any = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
+_PLAIN = re.compile(r"[A-Za-z0-9_ .,:;!?'()+*/=<>@#%&$~^|-]*")
+
+
+@lru_cache(maxsize=4096)
+def _scalar(value: Any) -> str:
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and _WORD.fullmatch(value) and _RESOLVER.resolve(
+            yaml.ScalarNode, value, (True, False)) == _STR_TAG:
+        return value  # an id such as roll or die2 reads as it is
+    if isinstance(value, str) and _PLAIN.fullmatch(value):
+        return json.dumps(value)
+    # Anything else (floats, non-ASCII text) through the emitter itself, which knows which
+    # characters YAML lets stand and which it must escape.
+    # Dumped inside a list, so the scalar is written as it may stand in a flow list.
+    text: str = yaml.dump([value], Dumper=_DUMPER, allow_unicode=True,
+                          default_flow_style=True, width=10**6).strip()
+    return text[1:-1]
+
+
+@lru_cache(maxsize=8192)
+def _move_line(move: tuple[int, str, tuple[tuple[str, Any], ...]]) -> str:
+    player, action, args = move
+    parts = []
+    for key, value in args:
+        shown = ("[" + ", ".join(_scalar(v) for v in value) + "]"
+                 if isinstance(value, tuple | list) else _scalar(value))
+        parts.append(f"[{_scalar(key)}, {shown}]")
+    return f"- [{player}, {_scalar(action)}, [{', '.join(parts)}]]\n"
+
+
+def to_text(game: SavedGame) -> str:
+    """The save as YAML text (what `read` reads back as the same game)."""
+    data = to_data(game)
+    log = data.pop("log")
+    bots = data.pop("bots_random", None)
+    head: str = yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=True,
+                          default_flow_style=None)
+    out = [head, "log:\n" if log else "log: []\n"]
+    out.extend(_move_line((p, a, tuple((k, tuple(v) if isinstance(v, list) else v)
+                                       for k, v in args))) for p, a, args in game.log)
+    if bots is not None:
+        out.append(f"bots_random:\n  version: {_scalar(bots['version'])}\n"
+                   f"  state: [{', '.join(map(str, bots['state']))}]\n"
+                   f"  gauss: {_scalar(bots['gauss'])}\n")
+    return "".join(out)
 
 
 # --- writing -----------------------------------------------------------------------
@@ -165,31 +294,82 @@ def _tmp_of(path: Path) -> Path:
     return path.with_suffix(".tmp")
 
 
-def try_write(game: SavedGame, path: Path | None = None) -> str | None:
+def try_write(game: SavedGame, path: Path | None = None, *, rotate: bool | None = None,
+              sync_folder: bool | None = None) -> str | None:
     """Write a save durably; None when done, else why not, in words.
 
     The text goes to a temporary file that is flushed and synced before it is renamed over
-    the slot, and the folder is synced after: a crash or a power cut leaves the old save or
-    the new one, never half of one.
+    the slot: a crash or a power cut leaves the old save or the new one, never half of one.
+    The autosave (`rotate`, the default for it) keeps the two before it as autosave.1.yaml
+    and autosave.2.yaml, so a save that cannot be read still leaves the one before.
+
+    The trade for speed: the folder is synced (which makes the rename itself survive a
+    power cut) on the first write of a session, for named saves, and then at most every
+    FOLDER_SYNC_SECONDS for the autosave. The file's own contents are always synced before
+    the rename, so what a power cut can cost is the last few seconds of moves (the slot
+    then holds an older, complete save), never a torn or empty file. A killed process
+    loses nothing: the rename is done in the kernel.
     """
+    global _last_folder_sync
     path = path or autosave_path()
+    if rotate is None:
+        rotate = path == autosave_path()
     tmp = _tmp_of(path)
-    # Flow style for the innermost lists: a move, or the random source, takes one line.
-    text = yaml.safe_dump(to_data(game), sort_keys=False, allow_unicode=True,
-                          default_flow_style=None)
+    if not game.saved_at:
+        game.saved_at = _now()
+    text = to_text(game)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as f:
             f.write(text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
+        if rotate:
+            _rotate(path)
         os.replace(tmp, path)
-        _sync_folder(path.parent)
+        now = time.monotonic()
+        if sync_folder is None:
+            sync_folder = not rotate or now - _last_folder_sync > FOLDER_SYNC_SECONDS
+        if sync_folder:
+            _sync_folder(path.parent)
+            _last_folder_sync = now
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
         return f"{path}: {exc.strerror or exc}"
     return None
+
+
+FOLDER_SYNC_SECONDS = 5.0
+_last_folder_sync = -1e9  # time.monotonic() of the last folder sync; the first write syncs
+ROTATION = 3  # autosave.yaml and the two before it
+
+
+def rotation_paths(path: Path | None = None) -> list[Path]:
+    """The autosave and the ones kept before it, newest first."""
+    path = path or autosave_path()
+    return [path] + [path.with_name(f"{path.stem}.{n}{path.suffix}") for n in range(1, ROTATION)]
+
+
+def _rotate(path: Path) -> None:
+    """Shift the kept autosaves down one (the oldest goes) before a new one is renamed in.
+
+    The current save is hard-linked to autosave.1, so autosave.yaml exists at every instant
+    (a kill between two steps leaves every slot readable); where links are not supported the
+    current one is renamed, and for that instant only the kept ones exist.
+    """
+    chain = rotation_paths(path)
+    for newer, older in zip(reversed(chain[1:-1]), reversed(chain[2:]), strict=True):
+        if newer.exists():
+            os.replace(newer, older)
+    first = chain[1]
+    if path.exists():
+        with contextlib.suppress(FileNotFoundError):
+            first.unlink()
+        try:
+            os.link(path, first)
+        except OSError:
+            os.replace(path, first)
 
 
 def write(game: SavedGame, path: Path | None = None) -> bool:
@@ -216,10 +396,15 @@ def remove_stale(folder: Path | None = None) -> list[Path]:
     """Delete temporary files a killed save left behind; returns what was removed."""
     folder = folder or user_data_dir()
     removed = []
-    for tmp in (_tmp_of(autosave_path()).name, "settings.json.tmp"):
-        candidate = folder / tmp
+    # The autosave's and the settings' temporary files, and any a named save or an
+    # archived game left in their folders.
+    candidates = [folder / _tmp_of(autosave_path()).name, folder / "settings.json.tmp"]
+    for sub in (SAVES_FOLDER, FINISHED_FOLDER):
         with contextlib.suppress(OSError):
-            if candidate.is_file():
+            candidates.extend(sorted((folder / sub).glob("*.tmp")))
+    for candidate in candidates:
+        with contextlib.suppress(OSError):
+            if candidate.is_file() and not candidate.is_symlink():
                 candidate.unlink()
                 removed.append(candidate)
     return removed
@@ -323,13 +508,23 @@ def _check(data: Any, report: Reporter) -> SavedGame:
     if not isinstance(data, dict):
         report((), "expected a saved game: ruleset, version, seats, options, seed, log")
         report.raise_if_any()
+    fmt = data.get("format")
+    if _is_int(fmt) and fmt > FORMAT:
+        # Checked first: a newer format may hold anything; none of it is judged here.
+        raise NewerFormat([Problem(report.file, *report.where(("format",)), "format",
+                                   f"written by a newer dinotable (save format {fmt}); this "
+                                   f"version reads formats {OLDEST_FORMAT} to {FORMAT}. "
+                                   f"Update dinotable to open it")])
     known = {"format", "ruleset", "version", "seats", "options", "seed", "log", "bots_random"}
+    if fmt == FORMAT:
+        known |= {"name", "saved_at", "summary"}
     for key in data:
         if key not in known:
             report((shorten(key),) if isinstance(key, str) else (), f"unknown entry "
                    f"{shorten(repr(key))}; a save has {', '.join(sorted(known))}")
-    if data.get("format") != FORMAT:
-        report(("format",), f"expected format {FORMAT}, found {shorten(repr(data.get('format')))}")
+    if not (_is_int(fmt) and OLDEST_FORMAT <= fmt <= FORMAT):
+        report(("format",), f"expected format {OLDEST_FORMAT} to {FORMAT}, found "
+                            f"{shorten(repr(fmt))}")
     for key, kind in (("ruleset", str), ("version", int), ("seed", int), ("seats", list),
                       ("options", dict), ("log", list)):
         value = data.get(key)
@@ -345,8 +540,37 @@ def _check(data: Any, report: Reporter) -> SavedGame:
     log = _check_log(data["log"], len(seats), report)
     bots_random = _check_random(data.get("bots_random"), report)
     report.raise_if_any()
+    name, saved_at, summary = _check_extras(data, report)
+    report.raise_if_any()
     return SavedGame(data["ruleset"], data["version"], seats, options, data["seed"], log,
-                     bots_random)
+                     bots_random, name=name, saved_at=saved_at, summary=summary, format=fmt)
+
+
+def _check_extras(data: dict[Any, Any], report: Reporter
+                  ) -> tuple[str, str, dict[str, Any] | None]:
+    """Format 2's name, time and summary. The summary only saves a replay when listing, so
+    one that does not add up is dropped rather than reported."""
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > SAVE_NAME_MAX or (name and name_problem(
+            name[:NAME_MAX])):
+        report(("name",), f"expected a save's name of at most {SAVE_NAME_MAX} characters")
+        name = ""
+    saved_at = data.get("saved_at", "")
+    if not isinstance(saved_at, str) or len(saved_at) > 40:
+        report(("saved_at",), "expected a time such as 2024-05-01 21:30:00")
+        saved_at = ""
+    raw = data.get("summary")
+    summary: dict[str, Any] | None = None
+    if (isinstance(raw, dict) and isinstance(raw.get("game"), str) and len(raw["game"]) <= 80
+            and _is_int(raw.get("round")) and _is_int(raw.get("moves"))
+            and isinstance(raw.get("over"), bool) and isinstance(raw.get("scores"), list)
+            and len(raw["scores"]) == len(data["seats"])
+            and all(v is None or (isinstance(v, int | float) and not isinstance(v, bool))
+                    for v in raw["scores"])
+            and isinstance(raw.get("winners"), list)
+            and all(_is_int(w) and 0 <= w < len(data["seats"]) for w in raw["winners"])):
+        summary = {k: raw[k] for k in ("game", "round", "moves", "scores", "over", "winners")}
+    return name, saved_at, summary
 
 
 def _check_ruleset(value: str, report: Reporter) -> None:
@@ -514,8 +738,16 @@ def set_aside(path: Path | None = None) -> Path | None:
 
 
 def archive(path: Path | None = None) -> Path | None:
-    """Move a finished game's save into finished/, keeping the last KEEP_FINISHED."""
+    """Move a finished game's save into finished/, keeping the last KEEP_FINISHED.
+
+    The archived copy gains its summary (for the "Finished games" list); the autosaves kept
+    before it are dropped, so none of them is offered as a game to continue.
+    """
     path = path or autosave_path()
+    if path == autosave_path():
+        for older in rotation_paths(path)[1:]:
+            with contextlib.suppress(OSError):
+                older.unlink()
     folder = finished_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
@@ -524,7 +756,10 @@ def archive(path: Path | None = None) -> Path | None:
         n = 1
         while (target := folder / f"{stamp}-{n:03d}.yaml").exists():
             n += 1
-        os.replace(path, target)
+        if not _write_summarised(path, target):
+            os.replace(path, target)
+        else:
+            path.unlink()
     except OSError:
         discard(path)  # never offer a finished game as one to continue
         return None
@@ -536,6 +771,237 @@ def archive(path: Path | None = None) -> Path | None:
 
 
 def discard(path: Path | None = None) -> None:
-    """Forget the game in progress."""
-    with contextlib.suppress(OSError):
-        (path or autosave_path()).unlink()
+    """Forget the game in progress (and the autosaves kept before it)."""
+    path = path or autosave_path()
+    for each in rotation_paths(path) if path == autosave_path() else [path]:
+        with contextlib.suppress(OSError):
+            each.unlink()
+
+
+def _write_summarised(source: Path, target: Path) -> bool:
+    """Copy a save to `target` with its summary filled in; False if it cannot be read."""
+    try:
+        game, state = load(source)
+    except LoadError:
+        return False
+    game.summary = summarise(game, state)
+    return try_write(game, target, rotate=False) is None
+
+
+# --- the autosave and the ones kept before it -----------------------------------------
+
+
+@dataclass
+class Skipped:
+    """An autosave that could not be opened: where it was, why, and where it was kept."""
+
+    path: Path
+    problems: list[str]
+    kept: Path | None
+
+
+def newest_autosave(keep_aside: bool = True
+                    ) -> tuple[tuple[SavedGame, GameState, Path] | None, list[Skipped]]:
+    """The newest autosave that opens (the game, its state and its file), and the newer
+    ones skipped, with their problems in words.
+
+    Each one skipped is moved aside byte for byte (`set_aside`) unless `keep_aside` is
+    false, so it is reported once and never written over. A game found already over is
+    archived with the finished games, not offered.
+    """
+    skipped: list[Skipped] = []
+    for path in rotation_paths():
+        if not path.exists():
+            continue
+        try:
+            game, state = load(path)
+        except LoadError as exc:
+            kept = set_aside(path) if keep_aside else None
+            skipped.append(Skipped(path, [str(p) for p in exc.problems[:3]], kept))
+            continue
+        except Exception as exc:  # no file may stop the title appearing
+            kept = set_aside(path) if keep_aside else None
+            skipped.append(Skipped(path, [f"{path}: an unexpected problem "
+                                          f"({type(exc).__name__}: {shorten(str(exc), 120)})"],
+                                   kept))
+            continue
+        if state.game_over:
+            if path == autosave_path():
+                archive(path)
+            else:
+                discard()
+            return None, skipped
+        return (game, state, path), skipped
+    return None, skipped
+
+
+# --- named saves and the lists of saved and finished games ------------------------------
+
+
+@dataclass
+class SaveEntry:
+    """One line of a list of saves; `problem` says why one cannot be opened."""
+
+    path: Path
+    name: str
+    saved_at: str
+    game: str  # the game's name, e.g. Dino Hunt
+    ruleset: str
+    players: list[str]
+    round: int | None = None
+    scores: list[Any] = field(default_factory=list)
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    moves: int = 0
+    problem: str = ""
+
+    def line(self) -> str:
+        """"Round 4 — Ann 12, Ben 9" (or the game's result, or its problem)."""
+        if self.problem:
+            return self.problem
+        if self.round is None:
+            return f"{self.moves} moves"
+        scores = ", ".join(f"{name} {_number(v) if v is not None else '?'}"
+                           for name, v in zip(self.players, self.scores, strict=False))
+        if self.over and self.winners:
+            won = " and ".join(self.players[w] for w in self.winners if w < len(self.players))
+            return f"{won} won in round {self.round} — {scores}"
+        return f"Round {self.round} — {scores}"
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:30]
+    return slug or "game"
+
+
+def save_as(game: SavedGame, name: str, state: GameState | None = None,
+            folder: Path | None = None) -> Path:
+    """Save a game under a name in saves/ (a new file; no other save is replaced).
+
+    Returns the file written; raises ValueError with the reason in words when the name is
+    not usable or the file cannot be written. `state` is the game as it stands (replayed
+    here when not given) for the summary the list shows.
+    """
+    name = clean_name_for_save(name)
+    if not name:
+        raise ValueError("A saved game needs a name")
+    folder = folder or saves_dir()
+    if state is None:
+        state = game.replay()
+    copy = SavedGame(game.ruleset, game.version, list(game.seats), dict(game.options),
+                     game.seed, list(game.log), game.bots_random, name=name, saved_at=_now(),
+                     summary=summarise(game, state))
+    stem = _slug(name)
+    for n in range(1, 10_000):
+        target = folder / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
+        if not target.exists():
+            break
+    else:
+        raise ValueError(f"{folder}: too many saves called {name!r}")
+    problem = try_write(copy, target, rotate=False, sync_folder=True)
+    if problem is not None:
+        raise ValueError(problem)
+    return target
+
+
+def clean_name_for_save(name: str) -> str:
+    """A save's name as typed, made safe: control characters dropped, cut to its limit."""
+    kept = "".join(ch if allowed_in_name(ch) else " " for ch in str(name))
+    return " ".join(kept.split())[:SAVE_NAME_MAX].strip()
+
+
+def _entries(folder: Path) -> list[SaveEntry]:
+    out: list[SaveEntry] = []
+    try:
+        files = sorted(folder.glob("*.yaml"))
+    except OSError:
+        return out
+    for path in files:
+        if ".unreadable" in path.name or not path.is_file():
+            continue
+        out.append(describe_file(path))
+    # Newest first; the time is in the file (a copied file keeps its own), then its name.
+    out.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)
+    return out
+
+
+def describe_file(path: Path) -> SaveEntry:
+    """One save's line for a list, from its summary (replayed only for older saves)."""
+    try:
+        game = read(path)
+    except LoadError as exc:
+        first = exc.problems[0] if exc.problems else None
+        reason = (f"cannot be opened: {first.message}" if first is not None
+                  else "cannot be opened")
+        return SaveEntry(path, path.stem, "", "", "", [], problem=shorten(reason, 160))
+    except Exception as exc:  # a list never fails for one file
+        return SaveEntry(path, path.stem, "", "", "", [],
+                         problem=f"cannot be opened ({type(exc).__name__})")
+    players = [s.name for s in game.seats]
+    entry = SaveEntry(path, game.name, game.saved_at or _file_time(path), "",
+                      game.ruleset, players, moves=len(game.log))
+    summary = game.summary
+    if summary is None:
+        try:
+            summary = summarise(game, game.replay())
+        except LoadError as exc:
+            first = exc.problems[0] if exc.problems else None
+            entry.problem = shorten(f"cannot be opened: {first.message}" if first else
+                                    "cannot be opened", 160)
+            with contextlib.suppress(Exception):
+                entry.game = load_by_id(game.ruleset).name
+            return entry
+    entry.game = summary["game"]
+    entry.round = summary["round"]
+    entry.scores = list(summary["scores"])
+    entry.over = summary["over"]
+    entry.winners = list(summary["winners"])
+    return entry
+
+
+def _file_time(path: Path) -> str:
+    try:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(path.stat().st_mtime))
+    except OSError:
+        return ""
+
+
+def list_saves(folder: Path | None = None) -> list[SaveEntry]:
+    """The games saved by name, newest first."""
+    return _entries(folder or saves_dir())
+
+
+def list_finished(folder: Path | None = None) -> list[SaveEntry]:
+    """The finished games kept (the last KEEP_FINISHED), newest first."""
+    return _entries(folder or finished_dir())
+
+
+def delete(path: Path) -> bool:
+    """Delete a named save or a finished game; only files in those two folders."""
+    try:
+        where = path.resolve().parent
+        allowed = {saves_dir().resolve(), finished_dir().resolve()}
+    except OSError:
+        return False
+    if where not in allowed or path.suffix != ".yaml":
+        return False
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
+
+
+def line_of(path: Path, where: str) -> tuple[int, int]:
+    """The line and column of an entry ("version", "log[3]") in a save that reads; (1, 1)
+    when it cannot be found. For problems found by replaying, which know only the entry."""
+    match = re.fullmatch(r"([a-z_]+)(?:\[(\d+)\])?", where)
+    if match is None:
+        return 1, 1
+    key: tuple[Any, ...] = (match.group(1),) if match.group(2) is None else (
+        match.group(1), int(match.group(2)))
+    try:
+        _, marks = load_text(_read_text(path), str(path))
+    except (LoadError, ValueError, RecursionError, OverflowError):
+        return 1, 1
+    return marks.get(key, (1, 1))

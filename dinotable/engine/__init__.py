@@ -28,11 +28,13 @@ from .game import (
 from .model import Rules
 from .positions import PlacementError, arrange
 from .state import Action, Event, GameState, Item
+from .undo import UndoInfo, undo_info, why_no_undo
+from .undo import undo as take_back
 from .views import can_see, redact
 
 __all__ = [
     "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
-    "IllegalAction", "Item", "PlacementError", "Rules", "apply", "arrange", "can_see",
+    "IllegalAction", "Item", "PlacementError", "Rules", "UndoInfo", "apply", "arrange", "can_see",
     "leaders", "legal_actions", "new_game", "redact", "resolve_options", "sample_action",
-    "scores", "view_for", "waiting_on", "why_illegal",
+    "scores", "take_back", "undo_info", "view_for", "waiting_on", "why_illegal", "why_no_undo",
 ]

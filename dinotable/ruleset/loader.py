@@ -76,6 +76,8 @@ SECTIONS: dict[str, tuple[bool, str]] = {
                              "until the game is over"),
     "state_aliases": (False, "short state paths of the ruleset's own, each standing for a "
                              "generic one"),
+    "replays": (False, "older versions of these rules whose saved games this version still "
+                       "replays, e.g. [1, 2]"),
 }
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label", "values"}
@@ -184,6 +186,7 @@ class _Builder:
             r(("id",), f"id {rid!r} must match the folder name {self.folder.name!r}")
         name = self.text(data.get("name"), ("name",), str(rid))
         version = self.integer(data.get("version", 1), ("version",), 1) or 1
+        _check_replays(self, data.get("replays"), version)
         pmin = pmax = 1
         teams = 0
         if "players" in data:  # a missing section is reported once, above
@@ -1040,3 +1043,26 @@ def state_aliases(r: Reporter, raw: Any) -> tuple[tuple[str, str], ...]:
                 r(path, near)
         out.append((pattern, target))
     return tuple(out)
+
+
+def _check_replays(self: _Builder, raw: Any, version: int) -> None:
+    """`replays: [1, 2]`: older versions whose saves these rules still replay (each a whole
+    number below `version`, listed once)."""
+    if raw is None:
+        return
+    if not isinstance(raw, list):
+        self.report(("replays",), f"expected a list of older versions, e.g. [1, 2], found "
+                                  f"{_shown(raw)}")
+        return
+    seen: set[int] = set()
+    for i, v in enumerate(raw):
+        if not isinstance(v, int) or isinstance(v, bool):
+            self.report(("replays", i), f"expected a version number, found {_shown(v)}")
+        elif not 1 <= v < version:
+            self.report(("replays", i), f"version {v} is not an older version: these rules "
+                                        f"are version {version}")
+        elif v in seen:
+            self.report(("replays", i), f"version {v} is listed twice")
+        else:
+            seen.add(v)
+
