@@ -65,6 +65,7 @@ class App:
         self.frames = 0
         self.stepping_since: float | None = None
         self.stopped_by: int | None = None
+        self.crash_streak = 0  # frames in a row that crashed (see scenes/crash.py)
         pygame.key.start_text_input()
 
     # --- the stack -------------------------------------------------------
@@ -156,15 +157,39 @@ class App:
             self.settings.save()
             return
         if self.stack:
-            self.top.handle(self._translate(event))
+            top = self.top
+            try:
+                top.handle(self._translate(event))
+            except Exception as exc:
+                self.crashed(exc, "handle", top, event)
 
-    def draw(self) -> None:
-        """Draw the visible scenes and present the frame."""
+    def crashed(self, exc: Exception, phase: str, scene: Scene,
+                event: pygame.event.Event | None = None) -> None:
+        """A scene raised: keep the game, log it, and show the crash screen (never raises)."""
+        from .scenes.crash import handle_crash
+
+        handle_crash(self, exc, phase, scene, event)
+
+    def _draw_scenes(self) -> None:
+        """Draw the visible scenes onto the canvas; a scene that raises is reported."""
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
         for scene in self.stack[first:]:
-            scene.draw(self.canvas)
+            try:
+                scene.draw(self.canvas)
+            except Exception as exc:
+                self.crashed(exc, "draw", scene)
+                return
+
+    def draw(self) -> None:
+        """Draw the visible scenes and present the frame."""
+        streak = self.crash_streak
+        self._draw_scenes()
+        if self.crash_streak != streak and self.stack:
+            self._draw_scenes()  # what replaced the broken scene, in this very frame
+        if not self.stack:
+            return
         view = self.viewport()
         if view.size == CANVAS:
             self.window.blit(self.canvas, view.topleft)
@@ -183,8 +208,16 @@ class App:
             if not self.running or not self.stack:
                 return
         if self.stack:
-            self.top.update(dt)
-            self.draw()
+            streak = self.crash_streak
+            top = self.top
+            try:
+                top.update(dt)
+            except Exception as exc:
+                self.crashed(exc, "update", top)
+            if self.stack:
+                self.draw()
+            if self.crash_streak == streak:
+                self.crash_streak = 0  # a whole frame went by without a crash
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         """SIGTERM / SIGINT: close after this frame, or now if the frame is stuck."""
