@@ -330,7 +330,11 @@ def start(frames: int | None = None, scene: str = "title", **kwargs: object) -> 
         print(problem, file=sys.stderr, flush=True)
         return NO_DISPLAY_EXIT
     app = App()
-    app.push(TitleScene(app, lazy=scene == "title"))
+    app.push(TitleScene(app, lazy=scene in ("title", "demo")))
+    if scene == "demo":
+        from .scenes.demo import DemoScene
+
+        app.push(DemoScene(app))  # over the title, where a key or click leads
     if scene == "table":
         from .scenes.setup import start_table
 
