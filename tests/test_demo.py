@@ -168,3 +168,21 @@ def test_a_caption_counts_many_dice_by_face() -> None:
     assert line.startswith(f"Ann rolls {len(dice)} dice: ")
     counted = line.split(": ", 1)[1].rstrip(".").split(", ")
     assert sum(int(part.split(" ", 1)[0]) for part in counted) == len(dice)
+
+
+def test_a_game_that_breaks_mid_demo_is_logged_and_the_next_one_begins(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dinotable.scenes.table import TableScene
+
+    demo = on_title(app)
+    first = demo.table
+
+    def broken(self: TableScene, dt: float) -> None:
+        raise RuntimeError("a bot lost its way")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(TableScene, "update", broken)
+        app.step()
+    assert app.top is demo and demo.table is not first and demo.name == "Dino Hunt Dice"
+    [log] = user_data_dir().glob("crash-*.log")
+    assert "a bot lost its way" in log.read_text(encoding="utf-8")

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 RESULTS_S = 6.0  # how long a finished game's results stay up before the next game
 MAX_MOVES = 1500  # a game still going after this many moves gives way to the next
 BAND = pygame.Rect(0, 592, 1280, 128)  # the caption band, over the table's action bar
+BAND_COLOUR = (24, 16, 10)
 DEMO_SPEED = "normal"  # the bots' pace: watchable from across the room
 
 
@@ -150,8 +151,26 @@ class DemoScene(Scene):
         if table is None:
             return self.problem
         if self.results_left is not None:
-            return "Game over! The next game starts in a moment."
-        return table.caption or f"{', '.join(s.name for s in table.seats)} sit down to play."
+            return self.over_line()
+        names = [s.name for s in table.seats]
+        together = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        return table.caption or f"{together} sit down to play."
+
+    def over_line(self) -> str:
+        """'Ann wins Dinosaur Dice! Next: Dino Hunt Dice.' (said while the results show)."""
+        from ..ruleset import load_by_id
+
+        table = self.table
+        if table is None:
+            return ""
+        winners = [table.name(s) for s in table.state.winners]
+        verb = "wins" if len(winners) == 1 else "win"
+        line = f"{' and '.join(winners)} {verb} {self.name}!" if winners else "Game over!"
+        try:
+            upcoming = load_by_id(self.ids[(self.index + 1) % len(self.ids)]).name
+        except Exception:  # it will be passed over; the line need not say so
+            return line
+        return f"{line} Next: {upcoming}."
 
     def start_next(self) -> None:
         """The next game in the loop (one whose rules cannot load is passed over)."""
@@ -192,7 +211,15 @@ class DemoScene(Scene):
         if table is None:
             return
         top = self.stage.top
-        top.update(dt)
+        try:
+            top.update(dt)
+        except Exception as exc:
+            # Nobody is at the controls: log it like any crash and go on to the next game.
+            from .crash import write_log
+
+            write_log(self.app, exc, "update", top)
+            self.start_next()
+            return
         if self.results_left is not None:
             self.results_left -= dt
             if self.results_left <= 0:
@@ -216,10 +243,10 @@ class DemoScene(Scene):
 
     def draw_band(self, canvas: pygame.Surface) -> None:
         """The game's name, what just happened, and how to stop."""
-        band = pygame.Surface(BAND.size, pygame.SRCALPHA)
-        band.fill((24, 16, 10, 255))
-        canvas.blit(band, BAND.topleft)
-        pygame.draw.line(canvas, theme.GOLD, BAND.topleft, BAND.topright, 3)
+        # Over the results a little taller: their "play again" line is not for a demo.
+        top = BAND.y - (24 if self.results_left is not None else 0)
+        canvas.fill(BAND_COLOUR, pygame.Rect(0, top, BAND.w, BAND.bottom - top))
+        pygame.draw.line(canvas, theme.GOLD, (0, top), (BAND.right, top), 3)
         name = f"Demo: {self.name}" if self.name else "Demo"
         theme.text(canvas, name, (BAND.x + 24, BAND.y + 14), theme.SMALL, theme.GOLD_LIGHT,
                    bold=True, tight=True)
