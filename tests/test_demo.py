@@ -81,6 +81,15 @@ def test_a_key_or_a_click_returns_to_the_title_even_at_once(app: App) -> None:
     assert not saves.autosave_path().exists()
 
 
+def test_m_ends_the_demo_like_any_key_and_the_settings_stay_unwritten(app: App) -> None:
+    muted = app.settings.muted
+    on_title(app)
+    key(app, pygame.K_m)
+    assert isinstance(app.top, TitleScene)
+    assert app.settings.muted == muted
+    assert not (user_data_dir() / "settings.json").exists()
+
+
 def test_the_mouse_moving_does_not_stop_the_demo(app: App) -> None:
     demo = on_title(app)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(3, 3),
@@ -186,3 +195,12 @@ def test_a_game_that_breaks_mid_demo_is_logged_and_the_next_one_begins(
     assert app.top is demo and demo.table is not first and demo.name == "Dino Hunt Dice"
     [log] = user_data_dir().glob("crash-*.log")
     assert "a bot lost its way" in log.read_text(encoding="utf-8")
+
+
+def test_dinotable_demo_opens_the_window_on_the_demo_and_saves_no_game() -> None:
+    from helpers import run_cli
+
+    done = run_cli("--demo", "--frames", "30")
+    assert done.returncode == 0, done.stderr
+    assert not saves.autosave_path().exists()  # DINOTABLE_HOME is this test's own folder
+    assert not list(user_data_dir().glob("crash-*.log"))

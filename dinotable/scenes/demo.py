@@ -140,6 +140,11 @@ class DemoScene(Scene):
         return True  # bots are always about to move
 
     @property
+    def typing(self) -> bool:
+        """True: M ends the demo like any key, instead of muting (and writing settings)."""
+        return True
+
+    @property
     def name(self) -> str:
         """The game being shown."""
         return self.table.rules.name if self.table is not None else ""
