@@ -90,11 +90,12 @@ class App:
         """Close every scene and show one."""
         self.stack = [scene]
 
-    def to_title(self) -> None:
-        """Close every scene and show the list of games (the way out of any game)."""
+    def to_title(self, lazy: bool = False) -> None:
+        """Close every scene and show the list of games (the way out of any game); `lazy`
+        finds the games in the title's first update instead of now."""
         from .scenes.title import TitleScene
 
-        self.reset(TitleScene(self))
+        self.reset(TitleScene(self, lazy=lazy))
 
     @property
     def top(self) -> Scene:

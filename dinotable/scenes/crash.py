@@ -175,15 +175,14 @@ def _handle(app: App, exc: BaseException, phase: str, scene: object,
     if isinstance(scene, CrashScene) or isinstance(app.top, CrashScene):
         # The problem screen itself broke: back to the title, with the news in a message.
         from .message import MessageScene
-        from .title import TitleScene
 
         report = scene if isinstance(scene, CrashScene) else app.top
         first = getattr(report, "words", words)  # what it was to report, not its own fall
-        title = TitleScene(app, lazy=True)  # it loads in its own (guarded) update
-        title.pending_message = MessageScene(app, "Something went wrong", [
-            first, "The screen meant to report it failed too, so here is the title.",
-            f"The details are in {where}"])
-        app.reset(title)
+        app.to_title(lazy=True)  # the games load in its own (guarded) update
+        app.top.pending_message = MessageScene(  # type: ignore[attr-defined]
+            app, "Something went wrong", [
+                first, "The screen meant to report it failed too, so here is the title.",
+                f"The details are in {where}"])
         return
     had_game = bool(tables_in(app))
     app.reset(CrashScene(app, words, log, why_no_log, had_game, saved[0] if saved else ""))
@@ -241,11 +240,9 @@ class CrashScene(Scene):
 
     def resume(self) -> None:
         """Back to the game, through the title's Continue (the same load, the same checks)."""
-        from .title import TitleScene
-
-        title = TitleScene(self.app)
-        self.app.reset(title)
-        if title.saved is not None:
+        self.app.to_title()
+        title: Any = self.app.top
+        if getattr(title, "saved", None) is not None:
             title.resume()
 
     def title(self) -> None:
@@ -298,10 +295,7 @@ class LastResortScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.fill((30, 22, 16))
         # The shipped font through pygame alone: the theme may be what is broken.
-        try:
-            font = pygame.font.Font(str(theme.font_path()), 24)
-        except Exception:
-            font = pygame.font.SysFont("sans", 24)
+        font = pygame.font.Font(str(theme.font_path()), 24)
         lines = [self.words, "dinotable cannot go on and will close.",
                  f"Details: {self.where}" if self.where else "",
                  "Press any key or click to close."]
