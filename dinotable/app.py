@@ -65,6 +65,7 @@ class App:
         self.frames = 0
         self.stepping_since: float | None = None
         self.stopped_by: int | None = None
+        self.crash_streak = 0  # frames in a row that crashed (see scenes/crash.py)
         pygame.key.start_text_input()
 
     # --- the stack -------------------------------------------------------
@@ -89,11 +90,12 @@ class App:
         """Close every scene and show one."""
         self.stack = [scene]
 
-    def to_title(self) -> None:
-        """Close every scene and show the list of games (the way out of any game)."""
+    def to_title(self, lazy: bool = False) -> None:
+        """Close every scene and show the list of games (the way out of any game); `lazy`
+        finds the games in the title's first update instead of now."""
         from .scenes.title import TitleScene
 
-        self.reset(TitleScene(self))
+        self.reset(TitleScene(self, lazy=lazy))
 
     @property
     def top(self) -> Scene:
@@ -156,15 +158,39 @@ class App:
             self.settings.save()
             return
         if self.stack:
-            self.top.handle(self._translate(event))
+            top = self.top
+            try:
+                top.handle(self._translate(event))
+            except Exception as exc:
+                self.crashed(exc, "handle", top, event)
 
-    def draw(self) -> None:
-        """Draw the visible scenes and present the frame."""
+    def crashed(self, exc: Exception, phase: str, scene: Scene,
+                event: pygame.event.Event | None = None) -> None:
+        """A scene raised: keep the game, log it, and show the crash screen (never raises)."""
+        from .scenes.crash import handle_crash
+
+        handle_crash(self, exc, phase, scene, event)
+
+    def _draw_scenes(self) -> None:
+        """Draw the visible scenes onto the canvas; a scene that raises is reported."""
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
         for scene in self.stack[first:]:
-            scene.draw(self.canvas)
+            try:
+                scene.draw(self.canvas)
+            except Exception as exc:
+                self.crashed(exc, "draw", scene)
+                return
+
+    def draw(self) -> None:
+        """Draw the visible scenes and present the frame."""
+        streak = self.crash_streak
+        self._draw_scenes()
+        if self.crash_streak != streak and self.stack:
+            self._draw_scenes()  # what replaced the broken scene, in this very frame
+        if not self.stack:
+            return
         view = self.viewport()
         if view.size == CANVAS:
             self.window.blit(self.canvas, view.topleft)
@@ -183,8 +209,16 @@ class App:
             if not self.running or not self.stack:
                 return
         if self.stack:
-            self.top.update(dt)
-            self.draw()
+            streak = self.crash_streak
+            top = self.top
+            try:
+                top.update(dt)
+            except Exception as exc:
+                self.crashed(exc, "update", top)
+            if self.stack:
+                self.draw()
+            if self.crash_streak == streak:
+                self.crash_streak = 0  # a whole frame went by without a crash
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         """SIGTERM / SIGINT: close after this frame, or now if the frame is stuck."""
@@ -297,7 +331,11 @@ def start(frames: int | None = None, scene: str = "title", **kwargs: object) -> 
         print(problem, file=sys.stderr, flush=True)
         return NO_DISPLAY_EXIT
     app = App()
-    app.push(TitleScene(app, lazy=scene == "title"))
+    app.push(TitleScene(app, lazy=scene in ("title", "demo")))
+    if scene == "demo":
+        from .scenes.demo import DemoScene
+
+        app.push(DemoScene(app))  # over the title, where a key or click leads
     if scene == "table":
         from .scenes.setup import start_table
 

@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "print a summary and exit 0, or 1 naming what failed")
     parser.add_argument("--frames", type=_bounded(MAX_FRAMES), default=None, metavar="N",
                         help="draw N frames and exit (smoke tests, start-up timing)")
+    parser.add_argument("--demo", action="store_true",
+                        help="open the window on the demo: bots play every game in turn, "
+                             "in a loop, until a key or click (nothing is saved)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     for name, where in (("play", "in the window"), ("terminal", "at the terminal")):
@@ -153,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_replay(args)
         from .app import start
 
+        if args.demo:
+            return start(args.frames, scene="demo")
         return start(args.frames)
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)

@@ -82,3 +82,58 @@ def _some(data: dict[str, Any]) -> str:
     if count == 1:
         return f"{'an' if one[0] in 'aeiou' else 'a'} {one}"
     return f"{count} {many}"
+
+
+# Events that need no caption: the next turn's markers and who may answer are on the table.
+_UNCAPTIONED = {"turn_started", "window_opened", "action"}
+MANY_DICE = 4  # more dice than this are counted by face in a caption
+
+
+def caption(events: list[Event], table: GameState | dict[str, Any],
+            viewer: int | None = None) -> str:
+    """One line for someone watching a move: what it did, in the game's own words.
+
+    `events` are one action's, as `engine.apply` returned them (with a view as `table`,
+    already redacted for `viewer`). What follows the end of the turn belongs to the next
+    player's story and is left out. The ruleset's own sentences (`say`) tell it best; without
+    them, the draws and rolls are told; with neither, who did what ("Ann: Roll."). A demo
+    shows this under the table, so passers-by can follow the game without reading the log.
+    """
+    told: list[str] = []
+    said: list[str] = []
+    for event in events:
+        if event.kind == "turn_ended":
+            break
+        if event.kind in _UNCAPTIONED:
+            continue
+        if event.kind == "rolled" and not event.data.get("hidden") and len(
+                event.data.get("dice", ())) > MANY_DICE:
+            line: str | None = _roll_counted(event, table)
+        else:
+            line = describe(event, table, viewer)
+        if line:
+            (said if event.kind in ("said", "asked") else told).append(line)
+    lines = said or told
+    if lines:
+        # Ids such as early_cretaceous read better as words on a screen across the room.
+        return " ".join(lines).replace("_", " ")
+    first = next((e for e in events if e.kind == "action"), None)
+    if first is None or first.seat is None:
+        return ""
+    players = table.players if isinstance(table, GameState) else list(table["players"])
+    name = first.data.get("action", "")
+    if isinstance(table, GameState) and name in table.rules.actions:
+        name = table.rules.actions[name].label
+    return f"{players[first.seat]}: {name}."
+
+
+def _roll_counted(event: Event, table: GameState | dict[str, Any]) -> str:
+    """'Ann rolls 12 dice: 6 egg, 4 bone, 2 dinosaur.' (the most shown first)."""
+    players = table.players if isinstance(table, GameState) else list(table["players"])
+    name = players[event.seat] if event.seat is not None else ""
+    counts: dict[str, int] = {}
+    for _, _, face in event.data["dice"]:
+        counts[str(face)] = counts.get(str(face), 0) + 1
+    faces = ", ".join(f"{n} {face}" for face, n in
+                      sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    return f"{name} rolls {len(event.data['dice'])} dice: {faces}."

@@ -122,8 +122,9 @@ class TableScene(Scene):
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
-                 bots_rng: random.Random | None = None) -> None:
+                 bots_rng: random.Random | None = None, saving: bool = True) -> None:
         super().__init__(app)
+        self.saving = saving  # False: a demo, which never touches the autosave
         self.rules = rules
         self.seats = seats
         self.options = options
@@ -318,6 +319,8 @@ class TableScene(Scene):
 
     def autosave(self) -> None:
         """Keep the game on disk after every move; a finished game goes to finished/."""
+        if not self.saving:
+            return
         problem = saves.try_write(self.saved_game())
         if problem is None:
             if self.state.game_over:
@@ -331,7 +334,7 @@ class TableScene(Scene):
 
     def closing(self) -> None:
         # Saved after every move already; this keeps a game nobody has moved in yet.
-        if not self.state.game_over:
+        if self.saving and not self.state.game_over:
             self.autosave()
 
     def queue_event(self, event: Event) -> None:

@@ -109,6 +109,8 @@ class TitleScene(Scene):
                                     tag=f"game:{entry.id}"))
         controls.append(Control(pygame.Rect(240, 640, 250, 60), "Rules", self.show_rules,
                                 key="F1", tag="rules"))
+        controls.append(Control(pygame.Rect(505, 640, 270, 60), "Watch a demo", self.demo,
+                                key="D", tag="demo"))
         controls.append(Control(pygame.Rect(790, 640, 250, 60), "Quit", self.quit, key="Esc",
                                 tag="quit"))
         self.menu.set(controls, keep_focus=False)
@@ -170,12 +172,19 @@ class TitleScene(Scene):
         if entry is not None and entry.rules is not None:
             self.app.push(RulesScene(self.app, entry.rules))
 
+    def demo(self) -> None:
+        """Bots play every game in turn until a key or click brings the title back."""
+        from .demo import DemoScene
+
+        self.app.push(DemoScene(self.app))
+
     def quit(self) -> None:
         """Close the app."""
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules}
+        keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules,
+                pygame.K_d: self.demo}
         if self.saved is not None:
             keys[pygame.K_c] = self.resume
         if not shortcut(event, keys):

@@ -1,0 +1,272 @@
+"""Demo mode for game nights: bots play every shipped game in turn, in a loop, with a caption.
+
+`DemoScene` runs a real `TableScene` on a stage of its own (`Stage`): the table sees a
+stack, settings and sounds as it would in a game, but its stack is the demo's, so the
+table's results screen stays inside the demo (and is closed after a few seconds), no input
+ever reaches the table, the demo's pace never reaches the settings file, and the table is
+built with `saving=False`, so the autosave is never touched. Any key or click ends the demo.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, cast
+
+import pygame
+
+from ..engine import Action, Event, Rules
+from ..narrate import caption
+from ..render import theme
+from ..settings import Settings
+from .base import Scene
+from .setup import DEFAULT_NAMES, Seat
+from .table import Step, TableScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+RESULTS_S = 6.0  # how long a finished game's results stay up before the next game
+MAX_MOVES = 1500  # a game still going after this many moves gives way to the next
+BAND = pygame.Rect(0, 592, 1280, 128)  # the caption band, over the table's action bar
+BAND_COLOUR = (24, 16, 10)
+DEMO_SPEED = "normal"  # the bots' pace: watchable from across the room
+
+
+class _Unsaved(Settings):
+    """The demo's own settings: the player's pace and hand-off choices stay as they were."""
+
+    def save(self) -> None:
+        """Never written: the settings file belongs to the player."""
+
+
+class Stage:
+    """What a demo's table takes for the app: the window's sounds, settings of its own, and
+    a scene stack of its own. Anything else is the real app's."""
+
+    def __init__(self, app: App, speed: str) -> None:
+        self.app = app
+        settings = _Unsaved(**asdict(app.settings))
+        settings.bot_speed, settings.always_handoff, settings.show_odds = speed, False, False
+        self.settings: Settings = settings
+        self.stack: list[Scene] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.app, name)
+
+    @property
+    def top(self) -> Scene:
+        """The scene the table thinks is on top (its own results, once the game is over)."""
+        return self.stack[-1]
+
+    def push(self, scene: Scene, callback: Any = None) -> None:
+        """The table's results (or anything else it shows) go on the demo's stack."""
+        if callback is not None:
+            scene.on_dismiss = callback
+        self.stack.append(scene)
+
+    def pop(self) -> Scene:
+        """Close the stage's top scene."""
+        return self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the stage's top scene."""
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Only this scene on the stage."""
+        self.stack = [scene]
+
+    def to_title(self) -> None:
+        """A table never leaves the demo by itself: the demo decides when to move on."""
+
+
+class DemoTable(TableScene):
+    """A table that also tells the demo what each move did, when its playback starts."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.heard: list[Event] = []
+        self.caption = ""
+        super().__init__(*args, **kwargs)
+
+    def queue_event(self, event: Event) -> None:
+        self.heard.append(event)
+        super().queue_event(event)
+
+    def take(self, action: Action) -> None:
+        self.heard = []
+        super().take(action)
+        line = caption(self.heard, self.view, None)
+        # Shown as the move begins to play, before its dice and cards move.
+        self.steps.appendleft(Step(lambda: self._caption(line), "caption"))
+
+    def _caption(self, line: str) -> float:
+        if line:
+            self.caption = line
+        return 0.0
+
+
+def demo_seats(rules: Rules, rng: random.Random) -> list[Seat]:
+    """Two to four bots (as the game allows) with the default names; the clever bot where the
+    ruleset teaches one."""
+    low = max(2, rules.min_players)
+    high = max(low, min(4, rules.max_players))
+    kind = "heuristic" if rules.bot_hints else "random"
+    return [Seat(DEFAULT_NAMES[i], kind, i) for i in range(rng.randint(low, high))]
+
+
+class DemoScene(Scene):
+    """Every shipped game in turn, played by bots, until someone presses a key or clicks."""
+
+    def __init__(self, app: App, ids: list[str] | None = None, speed: str = DEMO_SPEED,
+                 seed: int | None = None) -> None:
+        super().__init__(app)
+        from ..ruleset import installed_rulesets
+
+        self.rng = random.Random(seed)
+        self.ids = ids if ids is not None else [p.name for p in installed_rulesets()]
+        self.stage = Stage(app, speed)
+        self.index = -1
+        self.games = 0  # games started so far
+        self.table: DemoTable | None = None
+        self.results_left: float | None = None
+        self.problem = ""
+        self.start_next()
+
+    @property
+    def animating(self) -> bool:
+        return True  # bots are always about to move
+
+    @property
+    def typing(self) -> bool:
+        """True: M ends the demo like any key, instead of muting (and writing settings)."""
+        return True
+
+    @property
+    def name(self) -> str:
+        """The game being shown."""
+        return self.table.rules.name if self.table is not None else ""
+
+    @property
+    def caption(self) -> str:
+        """The line under the table: the last move, or the game's start."""
+        table = self.table
+        if table is None:
+            return self.problem
+        if self.results_left is not None:
+            return self.over_line()
+        names = [s.name for s in table.seats]
+        together = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        return table.caption or f"{together} sit down to play."
+
+    def over_line(self) -> str:
+        """'Ann wins Dinosaur Dice! Next: Dino Hunt Dice.' (said while the results show)."""
+        from ..ruleset import load_by_id
+
+        table = self.table
+        if table is None:
+            return ""
+        winners = [table.name(s) for s in table.state.winners]
+        verb = "wins" if len(winners) == 1 else "win"
+        line = f"{' and '.join(winners)} {verb} {self.name}!" if winners else "Game over!"
+        try:
+            upcoming = load_by_id(self.ids[(self.index + 1) % len(self.ids)]).name
+        except Exception:  # it will be passed over; the line need not say so
+            return line
+        return f"{line} Next: {upcoming}."
+
+    def start_next(self) -> None:
+        """The next game in the loop (one whose rules cannot load is passed over)."""
+        from ..ruleset import load_by_id
+
+        self.results_left = None
+        for _ in range(len(self.ids)):
+            self.index = (self.index + 1) % len(self.ids)
+            try:
+                rules = load_by_id(self.ids[self.index])
+            except Exception as exc:  # a broken game is left out of the show, not fatal
+                self.problem = f"{self.ids[self.index]} cannot be shown: {exc}"
+                continue
+            seats = demo_seats(rules, self.rng)
+            options = {name: o.default for name, o in rules.options.items()}
+            seed = self.rng.randrange(1 << 30)
+            # The stage stands in for the app (see Stage); a demo table never saves.
+            self.table = DemoTable(cast("App", self.stage), rules, seats, options, seed,
+                                   saving=False)
+            self.stage.stack = [self.table]
+            self.games += 1
+            return
+        self.table = None
+        self.problem = self.problem or "No game is installed to show."
+
+    def stop(self) -> None:
+        """Back to the title (the one the demo was started from, if there is one)."""
+        self.dismiss()
+        if not self.app.stack:
+            self.app.to_title()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop()
+
+    def update(self, dt: float) -> None:
+        table = self.table
+        if table is None:
+            return
+        top = self.stage.top
+        try:
+            top.update(dt)
+        except Exception as exc:
+            # Nobody is at the controls: log it like any crash and go on to the next game.
+            from .crash import write_log
+
+            write_log(self.app, exc, "update", top)
+            self.start_next()
+            return
+        if self.results_left is not None:
+            self.results_left -= dt
+            if self.results_left <= 0:
+                self.start_next()
+        elif self.stage.top is not table:
+            self.results_left = RESULTS_S  # the table put up its results: the game is over
+        elif len(table.state.log) >= MAX_MOVES and table.idle:
+            self.start_next()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        stack = self.stage.stack
+        if not stack:
+            theme.draw_table_background(canvas)
+        else:
+            first = len(stack) - 1
+            while first > 0 and not stack[first].opaque:
+                first -= 1
+            for scene in stack[first:]:
+                scene.draw(canvas)
+        self.draw_band(canvas)
+
+    def draw_band(self, canvas: pygame.Surface) -> None:
+        """The game's name, what just happened, and how to stop."""
+        # Over the results a little taller: their "play again" line is not for a demo.
+        top = BAND.y - (24 if self.results_left is not None else 0)
+        canvas.fill(BAND_COLOUR, pygame.Rect(0, top, BAND.w, BAND.bottom - top))
+        pygame.draw.line(canvas, theme.GOLD, (0, top), (BAND.right, top), 3)
+        name = f"Demo: {self.name}" if self.name else "Demo"
+        theme.text(canvas, name, (BAND.x + 24, BAND.y + 14), theme.SMALL, theme.GOLD_LIGHT,
+                   bold=True, tight=True)
+        theme.text(canvas, "Press any key or click to play yourself",
+                   (BAND.right - 24, BAND.y + 14), theme.SMALL, theme.PARCHMENT_DIM,
+                   anchor="topright", tight=True)
+        line = self.caption
+        width = BAND.w - 48
+        size = theme.fit_size(line, width, theme.SIZE_BUTTON, bold=True, floor=theme.BODY)
+        font = theme.font(size, True)
+        parts = theme.wrap(line, font, width) or [""]
+        if len(parts) > 2:
+            parts = [parts[0], theme.ellipsize(" ".join(parts[1:]), font, width)]
+        y = BAND.y + (70 if len(parts) == 1 else 50)
+        for part in parts:
+            theme.text(canvas, part, (BAND.x + 24, y), size, theme.INK_LIGHT, bold=True,
+                       anchor="midleft")
+            y += 40
