@@ -753,7 +753,11 @@ def archive(path: Path | None = None) -> Path | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # Names sort in the order the games ended: the oldest go first when trimming.
-        n = 1
+        # After the highest number of this second, not in a gap left by trimming: a game
+        # ended later must never sort before one ended earlier.
+        taken = [int(p.stem.rsplit("-", 1)[1]) for p in folder.glob(f"{stamp}-*.yaml")
+                 if p.stem.rsplit("-", 1)[1].isdigit()]
+        n = max(taken, default=0) + 1
         while (target := folder / f"{stamp}-{n:03d}.yaml").exists():
             n += 1
         if not _write_summarised(path, target):
@@ -811,8 +815,8 @@ def newest_autosave(keep_aside: bool = True
     """
     skipped: list[Skipped] = []
     for path in rotation_paths():
-        if not path.exists():
-            continue
+        if not path.is_file():
+            continue  # nothing there (or a folder in the way: nothing to offer or move)
         try:
             game, state = load(path)
         except LoadError as exc:

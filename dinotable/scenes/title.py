@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -78,19 +79,26 @@ class TitleScene(Scene):
 
         saves.remove_stale()
         self.saved, self.saved_state = None, None
-        path = saves.autosave_path()
-        if path.is_file():
-            try:
-                self.saved, self.saved_state = saves.load(path)
-            except LoadError as exc:
-                self.broken_save([str(p) for p in exc.problems[:3]])
-            except Exception as exc:  # no file may stop the title appearing
-                self.broken_save([f"{path}: an unexpected problem "
-                                  f"({type(exc).__name__}: {saves.shorten(str(exc), 120)})"])
-            if self.saved_state is not None and self.saved_state.game_over:
-                # A game that had already ended is kept with the finished ones, not offered.
-                saves.archive(path)
-                self.saved, self.saved_state = None, None
+        try:
+            # The newest autosave that opens; newer ones that do not are kept aside and
+            # reported, and the game goes on from the one before (the rotation).
+            found, skipped = saves.newest_autosave()
+        except Exception as exc:  # no file may stop the title appearing
+            found, skipped = None, []
+            self.broken_save([f"{saves.autosave_path()}: an unexpected problem "
+                              f"({type(exc).__name__}: {saves.shorten(str(exc), 120)})"])
+        if found is not None:
+            self.saved, self.saved_state, _ = found
+        if skipped:
+            lines = [line for skip in skipped[:2] for line in skip.problems[:2]]
+            kept = [skip.kept.name for skip in skipped if skip.kept is not None]
+            if kept:
+                lines.append(f"The file was kept as {', '.join(kept)}.")
+            else:
+                lines.append("The file could not be moved aside; it is left where it is.")
+            if found is not None:
+                lines.append("Continue offers the save before it.")
+            self.report("The saved game could not be opened", lines)
         self.entries = entries
         # Described once: the title redraws a dozen times a second.
         self.saved_line = (self.saved.describe(self.saved_state)
@@ -107,19 +115,21 @@ class TitleScene(Scene):
                                     enabled=entry.rules is not None,
                                     why_disabled="This game's rules file has a problem",
                                     tag=f"game:{entry.id}"))
-        controls.append(Control(pygame.Rect(240, 640, 250, 60), "Rules", self.show_rules,
-                                key="F1", tag="rules"))
-        controls.append(Control(pygame.Rect(505, 640, 270, 60), "Watch a demo", self.demo,
-                                key="D", tag="demo"))
-        controls.append(Control(pygame.Rect(790, 640, 250, 60), "Quit", self.quit, key="Esc",
-                                tag="quit"))
+        row = [("Rules", self.show_rules, "F1", "rules", 170),
+               ("Cards", self.show_cards, "K", "cards", 170),
+               ("Saved games", self.show_saved, "S", "saved", 250),
+               ("Watch a demo", self.demo, "D", "demo", 270),
+               ("Quit", self.quit, "Esc", "quit", 160)]
+        x = 640 - (sum(w for *_, w in row) + 12 * (len(row) - 1)) // 2
+        for label, act, key, tag, width in row:
+            controls.append(Control(pygame.Rect(x, 640, width, 60), label, act, key=key,
+                                    tag=tag))
+            x += width + 12
         self.menu.set(controls, keep_focus=False)
 
     def resume(self) -> None:
         """Rebuild the game left unfinished and sit back down at it."""
         from ..ruleset import LoadError
-        from .setup import Seat
-        from .table import TableScene
 
         saved = self.saved
         if saved is None:
@@ -131,23 +141,68 @@ class TitleScene(Scene):
             self.broken_save([str(p) for p in exc.problems[:3]])
             self.show(self.entries)
             return
-        seats = [Seat(s.name, s.kind, s.colour) for s in saved.seats]
-        self.app.push(TableScene(self.app, state.rules, seats, dict(saved.options),
-                                 saved.seed, state, saved.bots_rng()))
+        self.sit_down(saved, state)
 
-    def broken_save(self, lines: list[str]) -> None:
+    def broken_save(self, lines: list[str], path: Path | None = None) -> None:
         """Say plainly that the saved game cannot be opened; keep the file aside."""
         from .. import saves
-        from .message import MessageScene
 
-        kept = saves.set_aside()
+        kept = saves.set_aside(path)
         lines = list(lines)
         if kept is not None:
             lines.append(f"The file was kept as {kept.name}.")
         else:
             lines.append("The file could not be moved aside; it is left where it is.")
-        self.pending_message = MessageScene(self.app, "The saved game could not be opened",
-                                            lines)
+        self.report("The saved game could not be opened", lines)
+
+    def report(self, title: str, lines: list[str]) -> None:
+        """A message shown over the title once it is on top."""
+        from .message import MessageScene
+
+        self.pending_message = MessageScene(self.app, title, lines)
+
+    def show_cards(self) -> None:
+        """Every card of the focused game, to read front and back."""
+        from .cards import CardsScene
+
+        entry = self.selected()
+        if entry is not None and entry.rules is not None:
+            self.app.push(CardsScene(self.app, entry.rules))
+
+    def show_saved(self) -> None:
+        """The named saves and the finished games: open one to play on or watch again."""
+        from .saved import SavedGamesScene
+
+        self.app.push(SavedGamesScene(self.app), self._opened)
+
+    def _opened(self, result: object) -> None:
+        from ..ruleset import LoadError
+        from .saved import Opened
+
+        if not isinstance(result, Opened):
+            self.show(self.entries)  # a save may have been deleted
+            return
+        if result.finished:
+            from .replay import start_replay
+
+            start_replay(self.app, result.path, result.game)
+            return
+        try:
+            state = result.game.replay()
+        except LoadError as exc:
+            self.report("The saved game could not be opened",
+                        [str(p) for p in exc.problems[:3]])
+            return
+        self.sit_down(result.game, state)
+
+    def sit_down(self, saved: SavedGame, state: GameState) -> None:
+        """Play on at a saved game."""
+        from .setup import Seat
+        from .table import TableScene
+
+        seats = [Seat(s.name, s.kind, s.colour) for s in saved.seats]
+        self.app.push(TableScene(self.app, state.rules, seats, dict(saved.options),
+                                 saved.seed, state, saved.bots_rng()))
 
     def choose(self, entry: Entry) -> None:
         """Go to the seats and options of a game."""
@@ -184,7 +239,7 @@ class TitleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules,
-                pygame.K_d: self.demo}
+                pygame.K_d: self.demo, pygame.K_k: self.show_cards, pygame.K_s: self.show_saved}
         if self.saved is not None:
             keys[pygame.K_c] = self.resume
         if not shortcut(event, keys):
