@@ -20,6 +20,7 @@ from dinotable.scenes.handoff import HandoffScene
 from dinotable.scenes.results import ResultsScene
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
+from dinotable.table.regions import REGIONS
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
 FRAME = 1 / 30
@@ -218,7 +219,7 @@ def test_dino_hunt_widgets_neither_overlap_nor_run_under_the_log_or_bar(app: App
     regions = [rect for _, rect in table.widget_regions()]
     assert {w.kind for w in table.widgets} >= {"track", "hand", "players", "pile", "count"}
     for n, rect in enumerate(regions):
-        assert rect.h >= 30 and rect.bottom <= table.BAR.y - 4, rect
+        assert rect.h >= 30 and rect.bottom <= REGIONS["bar"].y - 4, rect
         assert not any(rect.colliderect(other) for other in regions[n + 1:]), rect
         if rect.x >= 976:  # the side column stops above the log
             assert rect.bottom <= 520, rect
