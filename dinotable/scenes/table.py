@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from .. import bots, saves
-from ..engine import Action, Event, GameState, Rules, apply, new_game, redact, view_for, waiting_on
+from ..engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    Rules,
+    apply,
+    new_game,
+    redact,
+    view_for,
+    waiting_on,
+)
 from ..physics.tray import Toss
 from ..render import theme
 from ..render.dice import draw_die, name_faces
@@ -98,6 +109,7 @@ class TableScene(Scene):
         self.mouse: tuple[int, int] = (-1, -1)
         self.asked = ""  # the prompt of the question the game waits on, for the header
         self.page = 0  # the action bar's page, when there are more buttons than fit
+        self.ring: Target | None = None  # the glowing thing the keyboard's focus is on
         self.sprite_zones = set(self.layout.tray) | {a.zone for a in self.layout.areas} | {
             a.zone for a in self.layout.player_zones}
         scores = [float(v or 0) for v in self.view["scores"]]
@@ -260,7 +272,15 @@ class TableScene(Scene):
         """Apply an action and queue its events, as the laptop's holder may see them."""
         if not self.is_bot(action.player):
             self.holder = action.player
-        events = redact(apply(self.state, action), self.viewer, self.state)
+        try:
+            applied = apply(self.state, action)
+        except IllegalAction as refused:
+            # A choice the table built that the rules refuse: said, and nothing changes.
+            self.chooser.cancel()
+            self.hint(str(refused))
+            self.chooser.refresh()
+            return
+        events = redact(applied, self.viewer, self.state)
         adef = self.rules.actions[action.id]
         self.log_line(f"{self.name(action.player)}: {adef.label}.")
         self.chooser.cancel()
@@ -575,6 +595,8 @@ class TableScene(Scene):
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
                 return
+            if self.keyboard(event):
+                return
             action = self.action_for_key(event.key)
             if action is not None:
                 self.take(action)
@@ -605,6 +627,63 @@ class TableScene(Scene):
             return
         if self.menu.handle(event):
             self.refresh_buttons()
+
+    def ring_targets(self) -> list[tuple[pygame.Rect, Target]]:
+        """The glowing things on the table, in reading order, for the keyboard."""
+        if not self.my_turn:
+            return []
+        glowing = self.chooser.targets()
+        seen: dict[Target, pygame.Rect] = {}
+        for part in self.parts:
+            for rect, target in part.targets_at():
+                if target in glowing and target not in seen:
+                    seen[target] = rect
+        return sorted(((r, t) for t, r in seen.items()), key=lambda rt: (rt[0].y // 40,
+                                                                        rt[0].x))
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        """Tab and the arrow keys move the focus over the glowing things, then the buttons;
+        Enter or Space on a glowing thing clicks it. True when the key was used here."""
+        targets = self.ring_targets()
+        if not targets:
+            self.ring = None
+            return False
+        order = [t for _, t in targets]
+        buttons = [i for i, c in enumerate(self.menu.controls) if c.enabled]
+        stops: list[Target | int] = [*order, *buttons]
+        now: Target | int = self.ring if self.ring in order else self.menu.focus
+        step = {pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1,
+                pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1,
+                pygame.K_UP: -1}.get(event.key)
+        if step is not None:
+            k = stops.index(now) if now in stops else -1
+            nxt = stops[(k + step) % len(stops)]
+            if isinstance(nxt, Target):
+                self.ring = nxt
+                self.menu.show_focus = False
+            else:
+                self.ring = None
+                self.menu.focus = nxt
+                self.menu.show_focus = True
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and (
+                self.ring in order):
+            target, self.ring = self.ring, None
+            assert target is not None
+            self.click_target(target)
+            if self.ring_targets():
+                self.ring = self.ring_targets()[0][1]
+            return True
+        return False
+
+    def draw_ring(self, canvas: pygame.Surface) -> None:
+        """The keyboard's focus ring round the glowing thing it is on."""
+        for rect, target in self.ring_targets():
+            if target == self.ring:
+                pygame.draw.rect(canvas, theme.INK, rect.inflate(14, 14), width=3,
+                                 border_radius=12)
+                pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(8, 8), width=3,
+                                 border_radius=10)
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log (positive: back in time)."""
@@ -711,6 +790,8 @@ class TableScene(Scene):
         for part in hovered:
             part.draw(canvas, look)
         self.menu.draw(canvas)
+        if self.ring is not None:
+            self.draw_ring(canvas)
         middle = self.tr
         if self.banner is not None:
             text, colour, left = self.banner
