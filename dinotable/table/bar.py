@@ -1,0 +1,72 @@
+"""The action bar: the choices as buttons along the bottom; when they do not fit, a page
+at a time with arrows either side, so none ever runs off the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from ..render import theme
+from ..scenes.base import Control
+from .choice import Choice
+
+ARROW = 56
+
+
+def button_width(bar: pygame.Rect, c: Choice) -> int:
+    """How wide a choice's button likes to be (its words and key cap)."""
+    text = theme.font(theme.SIZE_BUTTON, True).size(c.label)[0]
+    keycap = theme.font(theme.SMALL, True).size(c.key)[0] + 40 if c.key else 0
+    return min(bar.w // 2, max(150, text + keycap + 50))
+
+
+def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
+    """The choices in pages: one page when all fit; else no button wider than a third of
+    a page, and each page filled with every later button that still fits."""
+    if sum(button_width(bar, c) + 12 for c in choices) <= bar.w:
+        return [list(choices)]
+    room = bar.w - 2 * (ARROW + 10)
+    cap = max(150, room // 3 - 12)
+    pages: list[list[Choice]] = []
+    used_by: list[int] = []
+    for c in choices:
+        w = min(button_width(bar, c), cap) + 12
+        for k, used in enumerate(used_by):
+            if used + w <= room:
+                pages[k].append(c)
+                used_by[k] += w
+                break
+        else:
+            pages.append([c])
+            used_by.append(w)
+    return pages
+
+
+def bar_controls(bar: pygame.Rect, choices: list[Choice], page: int,
+                 choose: Callable[[Choice], None], turn_page: Callable[[int], None]
+                 ) -> tuple[list[Control], int]:
+    """The buttons of one page (and the page actually shown)."""
+    pages = paginate(bar, choices)
+    page = max(0, min(page, len(pages) - 1))
+    paged = len(pages) > 1
+    cap = max(150, (bar.w - 2 * (ARROW + 10)) // 3 - 12)
+    x = bar.x + (ARROW + 10 if paged else 0)
+    controls: list[Control] = []
+    key_w = theme.font(theme.SMALL, True).size
+    for c in pages[page]:
+        w = min(button_width(bar, c), cap) if paged else button_width(bar, c)
+        label = theme.ellipsize(c.label, theme.font(theme.SIZE_BUTTON, True),
+                                w - (key_w(c.key)[0] + 40 if c.key else 0) - 30)
+        controls.append(Control(pygame.Rect(x, bar.y, w, bar.h), label,
+                                partial(choose, c), key=c.key, enabled=c.enabled,
+                                why_disabled=c.reason, tag=c.tag))
+        x += w + 12
+    if paged:
+        controls.append(Control(pygame.Rect(bar.x, bar.y, ARROW, bar.h), "<",
+                                lambda: turn_page(-1), tag="page:prev", enabled=page > 0))
+        controls.append(Control(pygame.Rect(bar.right - ARROW, bar.y, ARROW, bar.h), ">",
+                                lambda: turn_page(1), tag="page:next",
+                                enabled=page < len(pages) - 1))
+    return controls, page

@@ -1,0 +1,281 @@
+"""The table's frame: the header (whose turn, what to do, the last words), the players
+column, the log, the note when a game cannot be saved, and the card widgets placed in the
+centre or the side column. Wording here is the table's own, never a game's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import view_for
+from ..render import theme
+from ..render.widgets import Banner, Panel, draw_log, name_plate
+from .choice import Target
+from .part import Part, Point, register
+from .widgets import Widget, default_widgets
+
+if TYPE_CHECKING:
+    from ..scenes.table import TableScene
+    from .widgets import Look
+
+PLAYER_DIE = 18  # a die kept in front of a player, under their name plate
+
+
+@register
+class HeaderPart(Part):
+    """Whose turn it is, one line of what to do, and the last thing that happened."""
+
+    name = "header"
+    region = "header"
+    grow = True
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        host = self.host
+        head = self.rect
+        seat = host.shown.current
+        if host.state.game_over and host.idle:
+            title, colour = "Game over", theme.GOLD
+        else:
+            who = host.name(seat) + (" (bot)" if host.is_bot(seat) else "")
+            title, colour = f"{who}'s turn", host.colour(seat)
+        Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, 560, head.h))
+        width = head.right - (head.x + 580)
+        what = self.what_to_do()
+        theme.text(canvas, what, (head.x + 580, head.y + 8),
+                   theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL),
+                   theme.PARCHMENT, bold=True)
+        words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
+        theme.text(canvas, words, (head.x + 580, head.y + 46), theme.SMALL, theme.PARCHMENT)
+
+    def what_to_do(self) -> str:
+        """One line telling everyone who the game waits on and what they can do."""
+        host = self.host
+        seat = host.deciding
+        if host.state.game_over:
+            return "The game is over."
+        if host.toss is not None:
+            return "Watch the dice..."
+        if not host.idle:
+            return "Watch the table..."
+        name = host.name(seat)
+        decision = host.view.get("decision") or view_for(host.state, None)["decision"]
+        if decision is not None and decision["kind"] == "window":
+            asked = f"{name} may respond"
+            return asked + (" (thinking...)" if host.is_bot(seat) else
+                            ": play a card or press Pass.")
+        waiting = host.is_bot(seat) or host.holder != seat
+        if decision is not None and waiting:
+            # Everyone reads who must answer; the one asked reads what to click instead.
+            return (host.asked or f"{name} must answer") + (
+                " (thinking...)" if host.is_bot(seat) else "")
+        if host.is_bot(seat):
+            return f"{name} is thinking... (H to hurry)"
+        if host.holder != seat:
+            return f"Pass the laptop to {name}."
+        chooser = host.chooser
+        if chooser.building is not None:
+            return chooser.prompt()
+        choices = chooser.choices()
+        labels = list(dict.fromkeys(host.rules.actions[c.tag.split(":")[-1]].label
+                                    if c.tag.startswith("action:") else c.label.split(":")[0]
+                                    for c in choices if c.enabled))
+        toss = host.layout.toss_action
+        if toss and chooser.available(toss):
+            toss_label = host.rules.actions[toss].label
+            others = [lab for lab in labels if lab != toss_label]
+            tail = f", or {' or '.join(others)}" if others else ""
+            return f"{name}: drag or press Space to {toss_label.lower()}{tail}."
+        seats = {t.value for t in chooser.targets() if t.kind == "seat"}
+        if seats and all(c.tag.split(":")[0] in host.rules.actions for c in choices):
+            label = choices[0].label.split(":")[0].lower()
+            return f"{name}: click a glowing player to {label} them."
+        if any(t.kind in ("item", "space") for t in chooser.targets()):
+            return f"{name}: click something glowing, or choose " + " or ".join(labels) + "."
+        return f"{name}: choose " + " or ".join(labels) + "."
+
+
+@register
+class PlayersPart(Part):
+    """The players column: a name plate per seat with the score, what each player keeps
+    in front of them and their counters; a click on a glowing row picks that player."""
+
+    name = "players"
+    region = "players"
+    shrinks = False
+
+    @property
+    def has_strip(self) -> bool:
+        layout = self.host.layout
+        return bool(layout.player_zones or layout.player_counters)
+
+    def row_height(self, seats: int | None = None) -> int:
+        """A player's row: the plate, and a strip below it when they have things; rows
+        get shorter as seats are added so six still fit."""
+        seats = seats or len(self.host.seats)
+        want = 92 if self.has_strip else 56
+        room = self.rect.h - 96 if self.rect.h else 478 - 96
+        return max(44 if self.has_strip else 36, min(want, room // max(1, seats)))
+
+    def wanted(self, seats: int) -> int:
+        want = 92 if self.has_strip else 56
+        return max(400, min(478, 52 + seats * want + 44))
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """A player's name plate."""
+        row = self.row_height()
+        plate_h = min(50, row - (30 if self.has_strip else 6))
+        return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
+                           self.rect.w - 20, plate_h)
+
+    def row_rect(self, seat: int) -> pygame.Rect:
+        """A player's whole row (plate and strip): what a click on a player hits."""
+        plate = self.plate_rect(seat)
+        return pygame.Rect(plate.x, plate.y, plate.w, self.row_height() - 4)
+
+    def strip_y(self, seat: int) -> int:
+        return self.plate_rect(seat).bottom + 4 + PLAYER_DIE // 2
+
+    def counters_text(self, seat: int, look: Look) -> str:
+        shown_vars = look.view["player_vars"][seat]
+        return "  ".join(
+            f"{c.label}: {'?' if shown_vars[c.var] is None else shown_vars[c.var]}"
+            for c in self.host.layout.player_counters)
+
+    def room_for_dice(self, seat: int) -> int:
+        """How many kept dice fit left of the counters, with room for a count after them."""
+        plate = self.plate_rect(seat)
+        look = self.host.look()
+        text = self.counters_text(seat, look)
+        used = theme.font(theme.TINY, True).size(text)[0] + 12 if text else 0
+        room = plate.w - 12 - used - 40  # the count "×12" after the dice
+        return max(1, room // (PLAYER_DIE + 2))
+
+    def where(self, zone: str, owner: int | None, n: int) -> Point | None:
+        if owner is None or zone not in {a.zone for a in self.host.layout.player_zones}:
+            return None
+        plate = self.plate_rect(owner)
+        n = min(n, self.room_for_dice(owner) - 1)
+        return (plate.x + 6 + PLAYER_DIE / 2 + n * (PLAYER_DIE + 2), float(self.strip_y(owner)))
+
+    def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
+        if owner is None or zone not in {a.zone for a in self.host.layout.player_zones}:
+            return None
+        return PLAYER_DIE + 12 if flying else PLAYER_DIE
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        for seat in self.host.steal_targets():
+            if self.row_rect(seat).collidepoint(pos):
+                return Target("seat", seat)
+        return None
+
+    def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
+        return [(self.row_rect(s), Target("seat", s)) for s in sorted(self.host.steal_targets())]
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        host = self.host
+        panel = self.rect
+        Panel(panel, "Scores").draw(canvas)
+        goal = host.state.options.get("goal")
+        targets = host.steal_targets()
+        for s in range(len(host.seats)):
+            rect = self.plate_rect(s)
+            active = s == host.shown.current and not (host.state.game_over and host.idle)
+            out = not host.state.active[s] or s in host.shown.out
+            if s in targets:
+                glow = self.row_rect(s).inflate(10, 8)
+                pygame.draw.rect(canvas, theme.GOLD, glow, width=5, border_radius=14)
+            seen = look.view["scores"][s]
+            name = host.name(s) + (" - out" if s in host.shown.out else "")
+            if host.is_bot(s) and theme.font(theme.SIZE_BUTTON, True).size(
+                    name + " (bot)")[0] <= rect.w - 150:
+                name += " (bot)"  # only when it fits: a long name is never cut for it
+            name_plate(canvas, rect, name, host.colour(s), active,
+                       "?" if seen is None else round(host.shown.scores[s]),
+                       mark=host.mark(s), dim=out,
+                       status="THINKING" if host.is_bot(s) else "YOUR TURN")
+            strip_y = self.strip_y(s)
+            counters = self.counters_text(s, look)
+            if counters and self.has_strip:
+                theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
+                           theme.INK, bold=True, anchor="midright", tight=True)
+            for area in host.layout.player_zones:
+                held = len(host.zone_sprites(area.zone, s))
+                if held:
+                    last = self.where(area.zone, s, held)
+                    assert last is not None
+                    x = last[0] + (PLAYER_DIE / 2 + 4 if held >= self.room_for_dice(s) else
+                                   -PLAYER_DIE / 2 + 4)
+                    theme.text(canvas, f"×{held}" if held > self.room_for_dice(s) else
+                               str(held), (int(x), strip_y), theme.TINY, theme.INK, bold=True,
+                               anchor="midleft", tight=True)
+        footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
+        theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
+                   theme.INK, bold=True, anchor="center")
+
+
+class CardPart(Part):
+    """A card widget (hand, pile, row, players' panels, grid, track, count) in the centre,
+    or down the side column when nothing of the dice table is there."""
+
+    name = "cards"
+
+    def __init__(self, host: TableScene, widget: Widget | None = None) -> None:
+        super().__init__(host)
+        assert widget is not None
+        self.widget = widget
+        side_free = not host.layout.source and not host.layout.areas
+        self.region = "side" if widget.side and side_free else "centre"
+        self.pairs = widget.kind == "players"
+        self.shrinks = widget.kind != "count"
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        return [cls(host, w) for w in default_widgets(host.rules, host.layout)]
+
+    def wanted(self, seats: int) -> int:
+        if self.region == "side":
+            return self.widget.height(seats)
+        return self.widget.wanted(seats, self.host.look())
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
+        self.widget.draw(canvas, self.rect, look)
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        return self.widget.hit(pos)
+
+    def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
+        return list(self.widget.hits)
+
+
+register(CardPart)
+
+
+@register
+class LogPart(Part):
+    """What happened, newest last; the wheel or Page Up scrolls back."""
+
+    name = "log"
+    region = "log"
+    grow = True
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        draw_log(canvas, self.rect, self.host.log, self.host.log_scroll)
+
+
+@register
+class NotePart(Part):
+    """A game that cannot be saved says so under the bar, until a save succeeds again."""
+
+    name = "note"
+    region = "note"
+    grow = True
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        problem = self.host.save_problem
+        if problem:
+            note = theme.ellipsize(f"Not saved: {problem}", theme.font(theme.SMALL),
+                                   self.rect.w)
+            theme.text(canvas, note, (self.rect.x, self.rect.y), theme.SMALL,
+                       theme.DANGER_LIGHT)

@@ -1,0 +1,424 @@
+"""The dice table's widgets: the tray with its physics, the cup, the areas dice are set
+aside in, the face legend, counters, the race track and the status line with the odds.
+
+Each reads its own entry of the ruleset's `layout` and the host's display model (what the
+table shows while events play back); none names a game.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Action
+from ..engine.expr import Ctx, evaluate
+from ..physics.tray import Tray
+from ..render import theme
+from ..render.dice import draw_die
+from ..render.widgets import Panel
+from ..ruleset.layout import Area, Counter
+from .part import Part, Point, register
+from .sprites import dice_words
+
+if TYPE_CHECKING:
+    from ..scenes.table import TableScene
+    from .widgets import Look
+
+DIE = 64  # die size in the tray
+SMALL_DIE = 46  # die size in an area, while a row holds them all
+TRACK_BAND = 124  # height of the race track under the tray
+CLICK = 24  # a press that moves less than this is a click, not a throw
+
+
+@register
+class TrayPart(Part):
+    """The felt the dice are tossed on; a drag across it throws them."""
+
+    name = "tray"
+    grow = True
+    shrinks = False
+
+    def __init__(self, host: TableScene) -> None:
+        super().__init__(host)
+        self._tray: Tray | None = None
+        self.drag: list[tuple[float, float, float]] = []
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        return [cls(host)] if host.layout.tray else []
+
+    def wanted(self, seats: int) -> int:
+        return 240
+
+    @property
+    def tray(self) -> Tray:
+        """The physics for the tray's current size."""
+        if self._tray is None or (self._tray.width, self._tray.height) != self.rect.size:
+            self._tray = Tray(self.rect.w, self.rect.h, DIE)
+        return self._tray
+
+    def label_rect(self) -> pygame.Rect:
+        """Where the tray's count is written (dice never rest there)."""
+        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, 220, 44)
+
+    def keep_clear(self) -> list[tuple[float, float, float, float]]:
+        """The tray's labels, in tray units, for the physics to keep dice off."""
+        label = self.label_rect().move(-self.rect.x, -self.rect.y)
+        return [(float(label.x), float(label.y), float(label.w), float(label.h))]
+
+    def spot(self, index: int, side: str = "right") -> Point:
+        """A resting place for a die at one edge of the tray, in columns that fit inside."""
+        top = self.label_rect().bottom - self.rect.y + 4 if side == "left" else DIE * 0.4
+        per_col = max(1, int((self.rect.h - top - DIE * 0.2) // (DIE + 8)))
+        col, row = divmod(index, per_col)
+        x = (self.rect.right - DIE * (0.8 + col)) if side == "right" else (
+            self.rect.x + DIE * (0.8 + col))
+        return (x, self.rect.y + top + DIE / 2 + row * (DIE + 8))
+
+    def where(self, zone: str, owner: int | None, n: int) -> Point | None:
+        return self.spot(n, "left") if zone in self.host.layout.tray else None
+
+    def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
+        return DIE if zone in self.host.layout.tray else None
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        host = self.host
+        theme.draw_tray(canvas, self.rect)
+        tray_dice = [sp for sp in host.sprites.values() if sp.zone in host.layout.tray]
+        if tray_dice and host.idle:
+            label = host.rules.zones[tray_dice[0].zone].label
+            box = self.label_rect()
+            theme.text(canvas, f"{label}: {len(tray_dice)}", (box.x + 10, box.y + 8),
+                       theme.SMALL, theme.FELT_TEXT, bold=True)
+        if not tray_dice and host.my_turn and host.layout.toss_action:
+            theme.text(canvas, "Drag across the table and let go to throw the dice",
+                       self.rect.center, theme.SMALL, theme.FELT_TEXT, anchor="center")
+        if len(self.drag) > 1:
+            pygame.draw.lines(canvas, theme.PARCHMENT, False,
+                              [(x, y) for x, y, _ in self.drag], 4)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Drag across the tray and let go to fling the dice; a plain click hints."""
+        now = time.perf_counter()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (
+                self.rect.collidepoint(event.pos)):
+            self.drag = [(float(event.pos[0]), float(event.pos[1]), now)]
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag:
+            self.drag.append((float(event.pos[0]), float(event.pos[1]), now))
+            self.drag = self.drag[-12:]
+            return True
+        if not (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag):
+            return False
+        self.drag.append((float(event.pos[0]), float(event.pos[1]), now))
+        path, self.drag = self.drag, []
+        x0, y0, _ = path[0]
+        x1, y1, t1 = path[-1]
+        host = self.host
+        toss = host.layout.toss_action
+        if abs(x1 - x0) + abs(y1 - y0) < CLICK:
+            if toss and host.my_turn and host.chooser.available(toss):
+                host.hint("Drag across the table and let go to throw the dice.")
+            elif not host.state.game_over and host.idle and not host.my_turn:
+                host.hint(f"It is {host.name(host.deciding)}'s turn.")
+            return True
+        recent = [p for p in path if t1 - p[2] <= 0.12] or path
+        rx, ry, rt = recent[0]
+        span = max(t1 - rt, 1 / 60)
+        vx, vy = (x1 - rx) / span, (y1 - ry) / span
+        if toss is None:
+            return True
+        action = Action(host.state.current, toss)
+        if host.my_turn and action in host.chooser.legal:
+            host.pending_fling = (x0 - self.rect.x, y0 - self.rect.y, vx, vy)
+            host.take(action)
+            host.refresh_buttons()
+        return True
+
+    def fling_for_bot(self, rng: object) -> tuple[float, float, float, float]:
+        """A throw as a hand would make it: from near one end of the tray towards the
+        other, at a lively speed (for bots, and for a throw by key)."""
+        import random as _random
+
+        r = rng if isinstance(rng, _random.Random) else _random.Random()
+        w, h = self.rect.size
+        from_right = r.random() < 0.5
+        x = w - DIE * 1.2 if from_right else DIE * 1.2
+        y = h * (0.3 + 0.4 * r.random())
+        angle = r.uniform(-0.5, 0.5) + (math.pi if from_right else 0.0)
+        speed = r.uniform(1100.0, 1900.0)
+        return (x, y, speed * math.cos(angle), speed * math.sin(angle))
+
+
+@register
+class RaceTrackPart(Part):
+    """The race: squares from the start to the goal, each player's piece on their score."""
+
+    name = "race"
+    shrinks = False
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        return [cls(host)] if host.layout.track is not None else []
+
+    def wanted(self, seats: int) -> int:
+        return TRACK_BAND - 12
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        host = self.host
+        track = host.layout.track
+        assert track is not None
+        length = max(1, int(evaluate(track.length, host.state, 0)))
+        band = self.rect
+        pygame.draw.rect(canvas, theme.WOOD_DARK, band, border_radius=14)
+        rows = 1 if (band.w - 140) // (length + 1) >= 40 else 2
+        per_row = -(-(length + 1) // rows)
+        size = min(64, (band.w - 140) // per_row, (band.h - 12) // rows - 4)
+        left = band.x + 70 + (band.w - 140 - per_row * size) // 2
+        centres = []
+        for n in range(length + 1):
+            row, col = divmod(n, per_row)
+            # The path snakes: left to right, then back right to left towards the goal.
+            x = left + (col if row == 0 else per_row - 1 - col) * size + size // 2
+            y = band.centery + (row - (rows - 1) / 2) * (size + 4)
+            centres.append((x, int(y)))
+        for n, (x, y) in enumerate(centres):
+            cell = pygame.Rect(0, 0, size - 3, size - 3)
+            cell.center = (x, y)
+            colour = theme.STONE_LIGHT if n not in (0, length) else theme.GOLD_LIGHT
+            pygame.draw.rect(canvas, colour, cell, border_radius=6)
+            if n % 5 == 0 and 0 < n < length:
+                theme.text(canvas, str(n), cell.center, theme.TINY, theme.INK_SOFT,
+                           anchor="center", tight=True)
+        # The ends are named beside the path, where no piece can hide the words.
+        sx, sy = centres[0]
+        theme.text(canvas, track.start, (sx - size // 2 - 8, sy), theme.TINY, theme.PARCHMENT,
+                   bold=True, anchor="midright", tight=True)
+        ex, ey = centres[-1]
+        towards_left = rows == 2 or ex < band.centerx
+        end_at = (ex - size // 2 - 8, ey) if towards_left else (ex + size // 2 + 8, ey)
+        theme.text(canvas, track.end, end_at, theme.TINY, theme.GOLD_LIGHT, bold=True,
+                   anchor="midright" if towards_left else "midleft", tight=True)
+        by_square: dict[int, list[int]] = {}
+        for s in range(len(host.seats)):
+            by_square.setdefault(min(length, max(0, round(host.shown.scores[s]))), []).append(s)
+        for square, seats in by_square.items():
+            x, y = centres[square]
+            for k, s in enumerate(seats):
+                offset = (k - (len(seats) - 1) / 2) * 9
+                centre = (int(x + offset), int(y - 4 + abs(offset) / 3))
+                pygame.draw.circle(canvas, theme.INK, centre, 11)
+                pygame.draw.circle(canvas, host.colour(s), centre, 9)
+
+
+@register
+class CupPart(Part):
+    """The cup or bag dice are drawn from, with how many of each kind are left."""
+
+    name = "cup"
+    region = "side"
+    shrinks = False
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        return [cls(host)] if host.layout.source else []
+
+    def wanted(self, seats: int) -> int:
+        return 148
+
+    def point(self) -> Point:
+        """Where dice come out of the cup."""
+        return (self.rect.x + 70.0, self.rect.y + 78.0)
+
+    def where(self, zone: str, owner: int | None, n: int) -> Point | None:
+        return self.point() if zone == self.host.layout.source else None
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        host, box = self.host, self.rect
+        layout = host.layout
+        Panel(box, layout.source_label or layout.source or "").draw(canvas)
+        theme.draw_cup(canvas, (box.x + 64, box.y + 92), 40)
+        total = sum(host.shown.source.values())
+        theme.text(canvas, f"{dice_words(total)} left", (box.x + 120, box.y + 58), theme.SMALL,
+                   theme.INK, bold=True, anchor="midleft", tight=True)
+        y = box.y + 88
+        for kind in host.rules.dice:
+            n = host.shown.source.get(kind, 0)
+            pygame.draw.circle(canvas, look.die_colour(kind), (box.x + 132, y), 9)
+            pygame.draw.circle(canvas, theme.INK, (box.x + 132, y), 9, 2)
+            theme.text(canvas, f"{n} {kind}", (box.x + 148, y), theme.SMALL, theme.INK,
+                       anchor="midleft", tight=True)
+            y += 22
+
+
+@register
+class AreaPart(Part):
+    """A row where the dice of a zone are set aside, with its label (and empty slots up to
+    a limit); more dice than a row holds go on in smaller rows, never out of the panel."""
+
+    name = "area"
+    region = "side"
+    shrinks = False
+
+    def __init__(self, host: TableScene, area: Area | None = None) -> None:
+        super().__init__(host)
+        assert area is not None
+        self.area = area
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        return [cls(host, area) for area in host.layout.areas]
+
+    def wanted(self, seats: int) -> int:
+        return 112
+
+    def held(self) -> int:
+        return len(self.host.zone_sprites(self.area.zone))
+
+    def grid(self, n: int) -> tuple[int, int]:
+        """Die size and dice per row so that `n` dice fit inside the panel."""
+        room_w, room_h = self.rect.w - 20, self.rect.h - 46 - 4
+        size = SMALL_DIE
+        while size > 14:
+            per_row = max(1, room_w // (size + 6))
+            rows = -(-max(1, n) // per_row)
+            if rows * (size + 4) <= room_h:
+                return size, per_row
+            size -= 2
+        return size, max(1, room_w // (size + 6))
+
+    def slot(self, index: int, n: int) -> Point:
+        size, per_row = self.grid(n)
+        row, col = divmod(index, per_row)
+        return (self.rect.x + 10 + size / 2 + col * (size + 6),
+                self.rect.y + 46 + size / 2 + row * (size + 4))
+
+    def shown_count(self, extra: int = 0) -> int:
+        return max(self.held() + extra, self.area.limit or 0)
+
+    def where(self, zone: str, owner: int | None, n: int) -> Point | None:
+        if zone != self.area.zone or owner is not None:
+            return None
+        return self.slot(n, self.shown_count(max(0, n + 1 - self.held())))
+
+    def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
+        if zone != self.area.zone or owner is not None:
+            return None
+        return self.grid(self.shown_count())[0]
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        area = self.area
+        count = self.held()
+        tone = {"good": theme.GOOD, "bad": theme.DANGER}.get(area.tone, theme.WOOD)
+        title = f"{area.label}: {count}" + (f" of {area.limit}" if area.limit else "")
+        Panel(self.rect, title, accent=tone).draw(canvas)
+        if area.limit:
+            size = self.grid(self.shown_count())[0]
+            for k in range(count, area.limit):
+                cx, cy = self.slot(k, self.shown_count())
+                slot = pygame.Rect(0, 0, size, size)
+                slot.center = (int(cx), int(cy))
+                pygame.draw.rect(canvas, theme.SLOT, slot, width=3, border_radius=10)
+
+
+@register
+class LegendPart(Part):
+    """What each face means, with the face drawn on a die."""
+
+    name = "legend"
+    region = "side"
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        layout = host.layout
+        wanted = layout.faces and host.rules.dice and not layout.source and not layout.areas
+        return [cls(host)] if wanted else []
+
+    def wanted(self, seats: int) -> int:
+        return 72 + 56 * len(self.host.layout.faces) - 12
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        box = self.rect
+        Panel(box, "The dice").draw(canvas)
+        y = box.y + 72
+        kind = next(iter(self.host.rules.dice))
+        step = min(56, max(30, (box.h - 72) // max(1, len(self.host.layout.faces))))
+        for face, style in self.host.layout.faces.items():
+            draw_die(canvas, (box.x + 40, y), min(44, step - 8), 0, look.die_colour(kind), face)
+            theme.text(canvas, style.label, (box.x + 72, y - 12), theme.SMALL, theme.INK,
+                       bold=True, anchor="midleft", tight=True)
+            if style.meaning:
+                theme.text(canvas, style.meaning, (box.x + 72, y + 12), theme.TINY,
+                           theme.INK_SOFT, anchor="midleft", tight=True)
+            y += step
+
+
+@register
+class CounterPart(Part):
+    """A game variable with its label (the stones in the supply)."""
+
+    name = "counter"
+    region = "side"
+    shrinks = False
+
+    def __init__(self, host: TableScene, counter: Counter | None = None) -> None:
+        super().__init__(host)
+        assert counter is not None
+        self.counter = counter
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        return [cls(host, c) for c in host.layout.counters]
+
+    def wanted(self, seats: int) -> int:
+        return 70
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        Panel(self.rect, "").draw(canvas)
+        value = look.view["game_vars"].get(self.counter.var, "?")
+        text = f"{self.counter.label}: {value}"
+        theme.text(canvas, theme.ellipsize(text, theme.font(theme.SMALL, True), self.rect.w - 30),
+                   (self.rect.x + 18, self.rect.centery), theme.SMALL, theme.INK, bold=True,
+                   anchor="midleft", tight=True)
+
+
+@register
+class StatusPart(Part):
+    """One line about the turn so far (the ruleset's `status`) and, on request, the odds."""
+
+    name = "status"
+    shrinks = False
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        layout = host.layout
+        return [cls(host)] if layout.status is not None or layout.odds is not None else []
+
+    def wanted(self, seats: int) -> int:
+        return 74
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        host = self.host
+        layout = host.layout
+        live = host.idle and not host.state.game_over
+        status = ""
+        if layout.status is not None and live and host.viewer is not None and (
+                host.viewer == host.state.current):
+            # Said to the player whose turn it is, and only while they hold the laptop.
+            status = layout.status.render(Ctx(host.state, host.viewer))
+        if status:
+            theme.text(canvas, theme.ellipsize(status, theme.font(theme.BODY, True),
+                                               self.rect.w),
+                       (self.rect.x, self.rect.y + 4), theme.BODY, theme.PARCHMENT, bold=True)
+        odds = layout.odds
+        if odds is not None and host.show_odds and live:
+            seat = host.state.current
+            if odds.when is None or evaluate(odds.when, host.state, seat):
+                chance = float(evaluate(odds.chance, host.state, seat))
+                text = f"{odds.label}: {chance:.0%}" + theme.in_words(chance)
+                theme.text(canvas, text, (self.rect.x, self.rect.y + 42),
+                           theme.fit_size(text, self.rect.w, theme.SMALL, bold=True, floor=18),
+                           theme.GOLD_LIGHT, bold=True)

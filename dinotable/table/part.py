@@ -1,0 +1,78 @@
+"""The base of the table's widgets and their registry.
+
+A part is one thing on the table (the tray, the cup, an area, the players column, the
+header, the log, a hand of cards...). It says which region it goes in and how tall it
+likes to be, checks whether the layout asks for it (`wanted_by`), draws into the rect the
+layout manager gives it, answers what a click on it means (a target for the Chooser), where
+slot n of a zone it shows is (for the dice that fly between parts), and how big a die is
+drawn there. The table scene holds the parts and knows nothing of any one of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from .choice import Target
+
+if TYPE_CHECKING:
+    from ..scenes.table import TableScene
+    from .widgets import Look
+
+Point = tuple[float, float]
+
+
+class Part:
+    """One registered widget of the table (see the module's docstring)."""
+
+    name: ClassVar[str] = ""
+    region: str = "centre"
+    grow = False
+    shrinks = True
+    pairs = False
+
+    def __init__(self, host: TableScene) -> None:
+        self.host = host
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @classmethod
+    def build(cls, host: TableScene) -> list[Part]:
+        """The parts of this kind the table's layout asks for (none, one or several)."""
+        return [cls(host)]
+
+    def wanted(self, seats: int) -> int:
+        """How tall it would like to be."""
+        return 0
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        """Draw into `self.rect`."""
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What a click at `pos` means here (None: nothing)."""
+        return None
+
+    def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
+        """Where each clickable thing is now, for the keyboard's focus ring."""
+        return []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A raw mouse event (a drag); True when used."""
+        return False
+
+    def where(self, zone: str, owner: int | None, n: int) -> Point | None:
+        """Where the n-th die of a zone this part shows sits (None: not shown here)."""
+        return None
+
+    def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
+        """How big a die of this zone is drawn (None: not shown here)."""
+        return None
+
+
+PARTS: list[type[Part]] = []
+
+
+def register(cls: type[Part]) -> type[Part]:
+    """Add a part kind to the table, in drawing order."""
+    PARTS.append(cls)
+    return cls

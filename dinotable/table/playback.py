@@ -1,0 +1,235 @@
+"""Playback: each kind of engine event becomes steps on the table, by a registered handler.
+
+`steps_for(host, event)` looks the event's kind up in `HANDLERS`; a kind with no handler
+plays no animation (the log still tells it when `narrate` has words for it). The result of
+a toss is told only once the dice have come to rest: the words are a step of their own,
+queued after the toss, which holds the playback until it has landed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Event
+from ..narrate import LAST_ROUND, describe
+from ..render import theme
+from .sprites import Sprite, Step, dice_words
+
+if TYPE_CHECKING:
+    from ..scenes.table import TableScene
+
+Handler = Callable[["TableScene", Event], list[Step]]
+HANDLERS: dict[str, Handler] = {}
+SOUND_OF_TONE = {"bad": "bust", "good": "bank"}
+DICE_EVENTS = ("drew", "rolled", "moved")
+
+
+def on(*kinds: str) -> Callable[[Handler], Handler]:
+    """Register a handler for these event kinds."""
+    def add(fn: Handler) -> Handler:
+        for kind in kinds:
+            HANDLERS[kind] = fn
+        return fn
+    return add
+
+
+def steps_for(host: TableScene, event: Event) -> list[Step]:
+    """The steps an event plays as on the table."""
+    data = event.data
+    if event.kind in DICE_EVENTS and (data.get("hidden") or not (
+            {data.get("from"), data.get("to"), data.get("zone")} & host.sprite_zones)):
+        # Cards and pieces the widgets draw from the view; dice in the tray and its areas
+        # are animated. Either way the log says it in words.
+        line = describe(event, host.view, host.viewer)
+        return [Step(partial(note, host, line), "note")] if line else []
+    handler = HANDLERS.get(event.kind)
+    return handler(host, event) if handler is not None else []
+
+
+def note(host: TableScene, text: str) -> float:
+    """A line in the log and under the header."""
+    host.log_line(text)
+    host.last_words = text
+    return 0.35
+
+
+def announce(host: TableScene, text: str, colour: tuple[int, int, int], seconds: float,
+             sound: str = "turn") -> float:
+    """Words in a banner across the middle, in the log and under the header."""
+    host.banner = (text, colour, seconds)
+    host.log_line(text)
+    host.last_words = text
+    host.app.sounds.play(sound)
+    return seconds * 0.8
+
+
+@on("drew")
+def _drew(host: TableScene, event: Event) -> list[Step]:
+    data = event.data
+
+    def start() -> float:
+        sx, sy = host.source_point()
+        for n, (item, kind) in enumerate(zip(data["items"], data["kinds"], strict=True)):
+            if kind in host.shown.source:
+                host.shown.source[kind] = max(0, host.shown.source[kind] - 1)
+            sprite = Sprite(item, kind, None, data["to"], sx, sy)
+            sprite.tween(host.entry_point(n), 0.3)
+            host.sprites[item] = sprite
+        n = len(data["items"])
+        where = host.layout.source_label.lower() or "cup"
+        host.log_line(f"{host.name(host.shown.current)} takes {dice_words(n)} from the {where}.")
+        return 0.32
+    return [Step(start, "drew")]
+
+
+@on("rolled")
+def _rolled(host: TableScene, event: Event) -> list[Step]:
+    data = event.data
+    rolled = [face for _, _, face in data["dice"]]
+
+    def throw() -> float:
+        host.throw(data["zone"], data["dice"])
+        return 0.0  # the toss itself holds the playback until the dice rest
+
+    def tell() -> float:
+        # Only now, with the dice at rest showing these faces, is the result said.
+        shown = ", ".join(host.face_label(face) for face in rolled)
+        who = host.name(host.shown.current)
+        host.log_line(f"{who} rolls: {shown}.")
+        host.last_words = f"{who} rolled {shown}."
+        return 0.0
+    return [Step(throw, "rolled"), Step(tell, "told")]
+
+
+@on("moved")
+def _moved(host: TableScene, event: Event) -> list[Step]:
+    data = event.data
+
+    def start() -> float:
+        target = data["to"]
+        if target == host.layout.source:
+            for item in data["items"]:
+                sprite = host.sprites.pop(item, None)
+                if sprite is not None:
+                    host.shown.source[sprite.kind] = host.shown.source.get(sprite.kind, 0) + 1
+            return 0.12
+        owner = data.get("to_owner")
+        begin = len(host.zone_sprites(target, owner))
+        for n, item in enumerate(data["items"]):
+            sprite = host.sprites.get(item)
+            if sprite is None:
+                continue
+            coming_from = sprite.zone
+            sprite.zone, sprite.owner = target, owner
+            if target in host.layout.tray and coming_from in host.layout.tray:
+                continue  # stays where it lies in the tray
+            sprite.tween(host.slot(target, owner, begin + n), 0.45)
+        return 0.47
+    return [Step(start, "moved")]
+
+
+@on("said", "asked")
+def _said(host: TableScene, event: Event) -> list[Step]:
+    data = event.data
+    if event.kind == "asked":
+        host.asked = str(data.get("prompt") or "")
+        if not data.get("prompt"):
+            return []
+    text = str(data.get("text") or data.get("prompt"))
+    tone = str(data.get("tone", "news"))
+
+    def start() -> float:
+        # The ruleset says whether its words are good or bad news: colour and sound follow.
+        host.log_line(text)
+        host.last_words = text
+        colour = {"bad": theme.DANGER, "good": theme.GOOD}.get(tone, theme.WOOD)
+        if tone in SOUND_OF_TONE:
+            host.app.sounds.play(SOUND_OF_TONE[tone])
+        host.banner = (text, colour, 2.0)
+        return 1.2
+    return [Step(start, "said")]
+
+
+@on("window_opened")
+def _window(host: TableScene, event: Event) -> list[Step]:
+    text = f"{host.name(int(event.data['asking']))} may respond."
+    return [Step(partial(note, host, text), "window")]
+
+
+@on("changed")
+def _changed(host: TableScene, event: Event) -> list[Step]:
+    seat, score = event.seat, event.data.get("score")
+    if seat is None or not isinstance(score, int | float):
+        return []  # a secret score, or one not shown before the end: nothing ticks up
+
+    def start() -> float:
+        host.shown.score_goals[seat] = float(score)
+        return 0.3
+    return [Step(start, "changed")]
+
+
+@on("turn_started")
+def _turn_started(host: TableScene, event: Event) -> list[Step]:
+    seat = event.seat
+    if seat is None:
+        return []
+
+    def start() -> float:
+        host.shown.current = seat
+        if host.layout.passed:
+            # The dice go round the table: they slide over to the new thrower's side.
+            dice = [sp for sp in host.sprites.values() if sp.zone in host.layout.tray]
+            for n, sprite in enumerate(dice):
+                sprite.tween(host.slot(sprite.zone, None, n), 0.5)
+        host.app.sounds.play("turn")
+        who = host.name(seat) + (" (bot)" if host.is_bot(seat) else "")
+        host.banner = (f"{who}'s turn", host.colour(seat), 1.0)
+        host.log_line(f"--- {host.name(seat)}'s turn ---")
+        return 0.5
+    return [Step(start, "turn")]
+
+
+@on("last_round")
+def _last_round(host: TableScene, event: Event) -> list[Step]:
+    text = LAST_ROUND.get(str(event.data.get("then")), "The end of the game has begun.")
+    return [Step(partial(announce, host, text, theme.GOLD, 2.2), "last")]
+
+
+@on("tiebreak")
+def _tiebreak(host: TableScene, event: Event) -> list[Step]:
+    tied = " and ".join(host.name(s) for s in event.data["seats"])
+    text = f"A tie! {tied} play a tiebreaker round."
+    return [Step(partial(announce, host, text, theme.GOLD, 2.4), "tie")]
+
+
+@on("dropped_out")
+def _dropped(host: TableScene, event: Event) -> list[Step]:
+    seat = event.seat
+    if seat is None:
+        return []
+
+    def start() -> float:
+        host.shown.out.add(seat)
+        return 0.2
+    return [Step(start, "out")]
+
+
+@on("round_started")
+def _round(host: TableScene, event: Event) -> list[Step]:
+    number = int(event.data["round"])
+
+    def start() -> float:
+        host.shown.round = number
+        host.shown.out.clear()
+        return 0.0
+    return [Step(start, "round")]
+
+
+@on("game_over")
+def _game_over(host: TableScene, event: Event) -> list[Step]:
+    winners: list[Any] = list(event.data["winners"])
+    names = " and ".join(host.name(s) for s in winners)
+    text = f"{names} win{'s' if len(winners) == 1 else ''} the game!"
+    return [Step(partial(announce, host, text, theme.GOLD, 2.0, "bank"), "over")]

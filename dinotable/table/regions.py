@@ -1,0 +1,96 @@
+"""The table's layout manager: named regions of the 1280x720 canvas, and the widgets placed
+in them, stacked top to bottom, each as tall as it asks while they fit.
+
+Regions: the header across the top, the players column on the left, the centre (tray,
+track, cards), the side column on the right, the log under it, the action bar and the
+menu buttons along the bottom. Widgets ask for a region and a height; the manager never
+lets two overlap or leave the canvas (a test checks every ruleset at 2 and 6 seats).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import pygame
+
+CANVAS = pygame.Rect(0, 0, 1280, 720)
+TOP = 112  # where the columns start, under the header
+BOTTOM = 590  # where the columns end, over the action bar
+GAP = 10
+REGIONS = {
+    "header": pygame.Rect(16, 12, 1248, 84),
+    "players": pygame.Rect(16, TOP, 268, BOTTOM - TOP),
+    "centre": pygame.Rect(300, TOP, 660, BOTTOM - TOP),
+    "side": pygame.Rect(976, TOP, 288, 400),
+    "log": pygame.Rect(976, 528, 288, 176),
+    "bar": pygame.Rect(160, 600, 800, 70),
+    "menu": pygame.Rect(16, 600, 130, 112),
+    "note": pygame.Rect(160, 676, 800, 36),
+}
+
+
+class Placed(Protocol):
+    """What the manager needs of a widget: where it goes and how tall it likes to be."""
+
+    region: str
+    grow: bool  # takes what is left of its column
+    shrinks: bool  # may be squeezed when the column is full
+    pairs: bool  # shares a row with a neighbour of its kind (two players' panels)
+
+    def wanted(self, seats: int) -> int:
+        """How tall it would like to be now."""
+        ...
+
+
+def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = GAP
+          ) -> list[pygame.Rect]:
+    """Rects for `parts` stacked down `column`: each as tall as it asks; the growing ones
+    share what is left; when they do not fit, the ones that may shrink shrink alike."""
+    rows: list[list[int]] = []  # indices of the parts on each row
+    for n, part in enumerate(parts):
+        if rows and part.pairs and len(rows[-1]) < 2 and all(
+                parts[k].pairs and type(parts[k]) is type(part) for k in rows[-1]):
+            rows[-1].append(n)
+        else:
+            rows.append([n])
+    wanted = [max(0 if parts[k].grow else parts[k].wanted(seats) for k in row) for row in rows]
+    growing = [any(parts[k].grow for k in row) for row in rows]
+    room = column.h - gap * max(0, len(rows) - 1)
+    fixed = sum(h for h, g in zip(wanted, growing, strict=True) if not g)
+    heights = list(wanted)
+    if fixed > room:
+        keep = sum(h for h, row in zip(wanted, rows, strict=True)
+                   if not any(parts[k].shrinks for k in row))
+        squeezable = max(1, fixed - keep)
+        scale = max(0.0, (room - keep) / squeezable)
+        heights = [h if not any(parts[k].shrinks for k in row) else int(h * scale)
+                   for h, row in zip(wanted, rows, strict=True)]
+    left = max(0, room - sum(heights))
+    n_grow = sum(growing)
+    for i, g in enumerate(growing):
+        if g:
+            heights[i] = max(heights[i], left // n_grow)
+    out: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * len(parts)
+    y = column.y
+    for row, h in zip(rows, heights, strict=True):
+        h = min(h, column.bottom - y)
+        w_each = (column.w - gap * (len(row) - 1)) // len(row)
+        for k, n in enumerate(row):
+            out[n] = pygame.Rect(column.x + k * (w_each + gap), y, w_each, max(0, h))
+        y += h + gap
+    return out
+
+
+def place(parts: Sequence[Placed], seats: int) -> list[pygame.Rect]:
+    """Every widget's rect, in the order given: the columns are stacked, fixed regions
+    (header, log, bar, menu) are given whole."""
+    out: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * len(parts)
+    for name, column in REGIONS.items():
+        members = [n for n, p in enumerate(parts) if p.region == name]
+        if not members:
+            continue
+        rects = stack(column, [parts[n] for n in members], seats)
+        for n, rect in zip(members, rects, strict=True):
+            out[n] = rect
+    return out

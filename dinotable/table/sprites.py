@@ -1,0 +1,71 @@
+"""The table's shared sprite layer: dice that fly between widgets (cup, tray, an area, a
+player's row), and the display model that trails the engine while events play back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Sprite:
+    """A die on the table outside the cup, where it is drawn now and where it is going."""
+
+    id: str
+    kind: str
+    face: str | None
+    zone: str
+    x: float
+    y: float
+    owner: int | None = None  # whose zone, for a zone every player has
+    angle: float = 0.0
+    start: tuple[float, float] = (0.0, 0.0)
+    goal: tuple[float, float] | None = None
+    t: float = 0.0
+    duration: float = 0.0
+
+    def tween(self, goal: tuple[float, float], duration: float) -> None:
+        """Slide to a point (ease-out), e.g. a caught dino going to its row."""
+        self.start = (self.x, self.y)
+        self.goal = goal
+        self.t = 0.0
+        self.duration = duration
+
+    def update(self, dt: float) -> None:
+        """Advance a slide."""
+        if self.goal is None:
+            return
+        self.t = min(self.duration, self.t + dt)
+        k = 1.0 if self.duration <= 0 else self.t / self.duration
+        k = 1 - (1 - k) ** 3
+        self.x = self.start[0] + (self.goal[0] - self.start[0]) * k
+        self.y = self.start[1] + (self.goal[1] - self.start[1]) * k
+        self.angle *= 1 - k
+        if self.t >= self.duration:
+            self.x, self.y = self.goal
+            self.goal = None
+
+
+@dataclass
+class Step:
+    """One beat of the playback: something starts, then the table waits `duration`."""
+
+    start: Callable[[], float]  # returns how long to wait after starting
+    label: str = ""
+
+
+@dataclass
+class Shown:
+    """What the table shows, trailing the engine while events play back."""
+
+    current: int = 0
+    scores: list[float] = field(default_factory=list)
+    score_goals: list[float] = field(default_factory=list)
+    source: dict[str, int] = field(default_factory=dict)  # kind -> dice in the cup
+    round: int = 1
+    out: set[int] = field(default_factory=set)  # dropped out of this round
+
+
+def dice_words(n: int) -> str:
+    """"1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"

@@ -1,0 +1,191 @@
+"""The table as a host of widgets: regions that never overlap or leave the canvas for any
+ruleset at 2 and 6 seats, the result of a toss told only once the dice rest, dice that
+come to rest on the felt and apart, and the table's short on-screen confirmations."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from dinotable import saves
+from dinotable.app import App
+from dinotable.engine import Rules
+from dinotable.ruleset import load_by_id, load_ruleset
+from dinotable.scenes.setup import Seat
+from dinotable.scenes.table import TableScene
+from dinotable.table.dice_parts import DIE, AreaPart
+from dinotable.table.regions import CANVAS
+
+FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
+SHIPPED = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt")
+FRAME = 1 / 30
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def all_rulesets() -> list[tuple[str, Rules]]:
+    out = [(name, load_by_id(name)) for name in SHIPPED]
+    out += [(p.name, load_ruleset(p)) for p in sorted(FIXTURES.iterdir()) if p.is_dir()]
+    return out
+
+
+def table_for(app: App, rules: Rules, kinds: list[str], seed: int = 3) -> TableScene:
+    seats = [Seat(NAMES[i], kind, i % 6) for i, kind in enumerate(kinds)]
+    table = TableScene(app, rules, seats, {}, seed)
+    app.push(table)
+    return table
+
+
+RULESETS = all_rulesets()
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+@pytest.mark.parametrize(("name", "rules"), RULESETS, ids=[n for n, _ in RULESETS])
+def test_no_two_widgets_overlap_and_all_lie_on_the_canvas(app: App, name: str, rules: Rules,
+                                                          seats: int) -> None:
+    n = min(max(seats, rules.min_players), rules.max_players)
+    table = table_for(app, rules, ["human"] * n)
+    app.step([], FRAME)
+    regions = table.regions()
+    assert {part for part, _ in regions} >= {"header", "players", "log", "bar"}
+    for k, (part, rect) in enumerate(regions):
+        assert CANVAS.contains(rect), (name, part, rect)
+        for other, rect2 in regions[k + 1:]:
+            assert not rect.colliderect(rect2), (name, part, rect, other, rect2)
+    # Each player's row lies inside the players column, one under another.
+    column = next(rect for part, rect in regions if part == "players")
+    rows = [table.row_rect(s) for s in range(n)]
+    for s, row in enumerate(rows):
+        assert column.contains(row), (name, s, row, column)
+        assert s == 0 or row.top >= rows[s - 1].bottom
+
+
+def roll_words(table: TableScene) -> list[str]:
+    """Everything on the table that would tell how a toss came out."""
+    return [line for line in table.log if "rolls:" in line] + (
+        [table.last_words] if "rolled" in table.last_words else [])
+
+
+@pytest.mark.parametrize("kind", ["human", "heuristic"])
+def test_the_result_is_told_only_once_the_dice_have_landed(app: App, kind: str) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), [kind, "human"])
+    app.settings.bot_speed = "fast"
+    table.holder = 0
+    tossed = 0
+    for _ in range(600):
+        if kind == "human" and table.my_turn and table.chooser.available("roll"):
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                         unicode=" ", scancode=0)], FRAME)
+        before = len(roll_words(table))
+        app.step([], FRAME)
+        if table.toss is not None:
+            tossed += 1
+            # The dice tumble: neither the log nor the header names the faces yet.
+            assert len(roll_words(table)) == before
+            assert "rolled" not in table.last_words or table.last_words in roll_words(
+                table)[:before]
+            assert table.what_to_do() == "Watch the dice..."
+        if tossed and table.toss is None and roll_words(table):
+            break
+    assert tossed > 5, "the dice were thrown and seen tumbling"
+    assert roll_words(table), "once at rest, the result is told"
+
+
+def test_a_bot_really_throws_its_dice_across_the_tray(app: App) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["heuristic", "human"])
+    app.settings.bot_speed = "fast"
+    for _ in range(300):
+        app.step([], FRAME)
+        if table.toss is not None:
+            break
+    toss = table.toss
+    assert toss is not None
+    assert all(toss.travelled(die) > DIE for die in toss.die_ids), "each die rolls"
+
+
+def test_dice_come_to_rest_on_the_felt_apart_and_off_the_labels(app: App) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    tray = table.tray_part
+    assert tray is not None
+    faces = table.rules.dice["green"].faces
+    inner = pygame.Rect(0, 0, tray.rect.w, tray.rect.h).inflate(-2 * 14, -2 * 14)
+    label = pygame.Rect(*[int(v) for v in tray.keep_clear()[0]])
+    rng = random.Random(7)
+    for seed in range(24):
+        dice = [(f"d{k}", faces, faces[rng.randrange(len(faces))])
+                for k in range(rng.randrange(1, 8))]
+        toss = tray.tray.toss(dice, seed, tray.fling_for_bot(rng),
+                              keep_clear=tray.keep_clear())
+        poses = toss.final_poses()
+        for die, pose in poses.items():
+            assert inner.collidepoint(pose.x, pose.y), (seed, die, pose)
+            body = pygame.Rect(0, 0, DIE - 8, DIE - 8)
+            body.center = (int(pose.x), int(pose.y))
+            assert not body.colliderect(label), (seed, die, pose)
+        points = list(poses.values())
+        for i, a in enumerate(points):
+            for b in points[i + 1:]:
+                assert (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > (DIE * 0.9) ** 2, seed
+
+
+def test_a_click_on_the_felt_hints_how_to_throw(app: App) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    table.holder = 0
+    table.refresh_buttons()
+    pos = table.tr.center
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], FRAME)
+    assert table.toast is not None and "Drag" in table.toast[0]
+    assert table.toss is None, "a click throws nothing"
+    for _ in range(120):
+        app.step([], FRAME)
+    assert table.toast is None, "the hint goes after a moment"
+
+
+def test_odds_and_sound_keys_are_confirmed_on_screen(app: App) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    was = table.show_odds
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o",
+                                 scancode=0)], FRAME)
+    assert table.toast is not None
+    assert table.toast[0] == ("Odds hidden" if was else "Odds shown")
+    muted = app.sounds.muted
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m",
+                                 scancode=0)], FRAME)
+    app.step([], FRAME)
+    assert table.toast is not None
+    assert table.toast[0] == ("Sound on" if muted else "Sound off")
+
+
+def test_the_not_saved_note_goes_once_a_save_works_again(app: App,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    monkeypatch.setattr(saves, "try_write", lambda game: "the disk is full")
+    table.autosave()
+    assert "disk is full" in table.save_problem
+    monkeypatch.setattr(saves, "try_write", lambda game: None)
+    table.autosave()
+    assert table.save_problem == ""
+
+
+@pytest.mark.parametrize("held", [1, 5, 8, 12])
+def test_an_area_lays_out_every_die_inside_its_panel_and_apart(app: App, held: int) -> None:
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    area = next(p for p in table.parts if isinstance(p, AreaPart))
+    size, _ = area.grid(held)
+    boxes = []
+    for n in range(held):
+        x, y = area.slot(n, held)
+        box = pygame.Rect(0, 0, size, size)
+        box.center = (int(x), int(y))
+        assert area.rect.contains(box), (n, box, area.rect)
+        assert box.top >= area.rect.y + 40, "below the title"
+        assert all(not box.colliderect(other) for other in boxes)
+        boxes.append(box)
