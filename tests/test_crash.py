@@ -54,7 +54,7 @@ def crash_logs() -> list[Path]:
 
 
 def boom(*args: Any, **kwargs: Any) -> None:
-    raise RuntimeError("the scores would not draw")
+    raise RuntimeError("the dice would not draw")
 
 
 def test_a_crash_at_the_table_shows_the_screen_logs_it_and_resumes_at_the_same_move(
@@ -63,7 +63,7 @@ def test_a_crash_at_the_table_shows_the_screen_logs_it_and_resumes_at_the_same_m
     before = table.state.to_dict()
     moves = len(table.state.log)
     with monkeypatch.context() as patch:
-        patch.setattr(TableScene, "draw_scores", boom)
+        patch.setattr(TableScene, "draw_sprites", boom)
         app.step()
     screen = app.top
     assert isinstance(screen, CrashScene)
@@ -71,8 +71,8 @@ def test_a_crash_at_the_table_shows_the_screen_logs_it_and_resumes_at_the_same_m
     assert app.running
     [log] = crash_logs()
     text = log.read_text(encoding="utf-8")
-    assert "RuntimeError: the scores would not draw" in text
-    assert "draw_scores" in text  # the traceback, down to the method that raised
+    assert "RuntimeError: the dice would not draw" in text
+    assert "draw_sprites" in text  # the traceback, down to the method that raised
     assert "TableScene" in text and "dino_hunt_dice" in text
     assert any(str(log) in line for line in screen.lines())
     # The autosave holds the game as it stood when the screen broke.
@@ -142,7 +142,7 @@ def test_a_crash_inside_the_crash_screen_falls_back_to_the_title_with_a_message(
         app: App, dhd: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
     bot_table(app, dhd, moves=1)
     with monkeypatch.context() as patch:
-        patch.setattr(TableScene, "draw_scores", boom)
+        patch.setattr(TableScene, "draw_sprites", boom)
         patch.setattr(CrashScene, "draw", boom)
         app.step()
     for _ in range(3):

@@ -21,7 +21,8 @@ from ..render import theme
 from ..settings import Settings
 from .base import Scene
 from .setup import DEFAULT_NAMES, Seat
-from .table import Step, TableScene
+from ..table.sprites import Step
+from .table import TableScene
 
 if TYPE_CHECKING:
     from ..app import App

@@ -75,7 +75,6 @@ class TitleScene(Scene):
         """Lay out the games (and the game in progress, if one was left unfinished)."""
         # Imported here: the rules machinery loads after the first frame (see update).
         from .. import saves
-        from ..ruleset import LoadError
 
         saves.remove_stale()
         self.saved, self.saved_state = None, None
