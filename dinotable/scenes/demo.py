@@ -19,9 +19,9 @@ from ..engine import Action, Event, Rules
 from ..narrate import caption
 from ..render import theme
 from ..settings import Settings
+from ..table.sprites import Step
 from .base import Scene
 from .setup import DEFAULT_NAMES, Seat
-from ..table.sprites import Step
 from .table import TableScene
 
 if TYPE_CHECKING:
