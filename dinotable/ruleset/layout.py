@@ -97,7 +97,8 @@ class Layout:
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
 WIDGET_KEYS = {"show", "zone", "board", "label"}
-ZONE_WIDGETS = ("hand", "pile", "row", "players", "count")  # shown for a zone
+ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
+# `none`: a zone the rules keep for their own bookkeeping, never drawn on the table
 BOARD_WIDGETS = ("grid", "track")  # shown for a board
 
 

@@ -4,15 +4,17 @@ centre or the side column. Wording here is the table's own, never a game's."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import view_for
-from ..render import theme
+from ..render import cards, theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point, register
+from .regions import BOTTOM, CANVAS
 from .widgets import Widget, default_widgets
 
 if TYPE_CHECKING:
@@ -214,24 +216,58 @@ class PlayersPart(Part):
                    theme.INK, bold=True, anchor="center")
 
 
+@dataclass
+class Zoom:
+    """The card read large: the one under the pointer, or one a click pinned until the next
+    click, for the viewer who clicked it (a new holder of the laptop never sees it)."""
+
+    pinned: str | None = None  # the kind pinned
+    viewer: int | None = None
+    back: bool = False  # turned over (right-click or F)
+    hovered: str | None = None  # the kind under the pointer last frame
+
+    def clear(self) -> None:
+        self.pinned, self.back = None, False
+
+
+ZOOM_SIZE = (340, 560)  # a card read on hover, beside the one under the pointer
+PINNED_SIZE = (420, 574)  # a card a click put in the middle of the table
+ROOM = pygame.Rect(8, 8, CANVAS.w - 16, BOTTOM - 4)  # above the action bar
+
+
+def zoom_rect(near: pygame.Rect) -> pygame.Rect:
+    """Where a hovered card is read: beside it (right, else left), inside the table."""
+    rect = pygame.Rect((0, 0), ZOOM_SIZE)
+    rect.midleft = (near.right + 12, near.centery)
+    if rect.right > ROOM.right:
+        rect.midright = (near.x - 12, near.centery)
+    return rect.clamp(ROOM)
+
+
 class CardPart(Part):
     """A card widget (hand, pile, row, players' panels, grid, track, count) in the centre,
-    or down the side column when nothing of the dice table is there."""
+    or down the side column when nothing of the dice table is there. Any card face it
+    shows grows to a readable large card under the pointer; a click on one that is not a
+    choice pins it large until the next click."""
 
     name = "cards"
 
-    def __init__(self, host: TableScene, widget: Widget | None = None) -> None:
+    def __init__(self, host: TableScene, widget: Widget | None = None,
+                 zoom: Zoom | None = None) -> None:
         super().__init__(host)
         assert widget is not None
         self.widget = widget
+        self.zoom = zoom if zoom is not None else Zoom()
         side_free = not host.layout.source and not host.layout.areas
         self.region = "side" if widget.side and side_free else "centre"
         self.pairs = widget.kind == "players"
-        self.shrinks = widget.kind != "count"
+        # A track keeps its lines (its cards' names read in full); the others squeeze.
+        self.shrinks = widget.kind not in ("count", "track")
 
     @classmethod
     def build(cls, host: TableScene) -> list[Part]:
-        return [cls(host, w) for w in default_widgets(host.rules, host.layout)]
+        zoom = Zoom()  # one for the whole table: one card is read at a time
+        return [cls(host, w, zoom) for w in default_widgets(host.rules, host.layout)]
 
     def wanted(self, seats: int) -> int:
         if self.region == "side":
@@ -240,10 +276,52 @@ class CardPart(Part):
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
+        self.widget.faces, self.widget.hover = [], None
         self.widget.draw(canvas, self.rect, look)
+        hover = self.widget.hover
+        if self.zoom.pinned is not None:
+            if self.rect.collidepoint(self.host.mouse):  # drawn last: keep the pinned on top
+                draw_pinned(self.host, self.zoom, canvas)
+            return
+        if hover is None:
+            return
+        rect, kind = hover
+        if kind != self.zoom.hovered:  # a new card under the pointer shows its face first
+            self.zoom.hovered, self.zoom.back = kind, False
+        # The table draws the hovered widget last, so the large card lies over the others.
+        cards.draw_card_large(canvas, zoom_rect(rect), cards.card_info(self.host.rules, kind),
+                              back=self.zoom.back)
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
         return self.widget.hit(pos)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on a card that is not a choice pins it large (a right-click shows its
+        back); the next click puts it back; F turns the card being read over."""
+        zoom = self.zoom
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+            if zoom.pinned is not None or self.widget.hover is not None:
+                zoom.back = not zoom.back
+                return True
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
+            return False
+        if zoom.pinned is not None:
+            if event.button == 3:
+                zoom.back = not zoom.back
+            else:
+                zoom.clear()
+            return True  # the click that puts the card back does nothing else
+        face = next((kind for rect, kind in reversed(self.widget.faces)
+                     if rect.collidepoint(event.pos)), None)
+        if face is None:
+            return False
+        glowing = self.host.chooser.targets() if self.host.my_turn else set()
+        if event.button == 1 and any(rect.collidepoint(event.pos) and target in glowing
+                                     for rect, target in self.widget.hits):
+            return False  # a choice: the table takes the click
+        zoom.pinned, zoom.viewer, zoom.back = face, self.host.viewer, event.button == 3
+        return True
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
         return list(self.widget.hits)
@@ -262,6 +340,37 @@ class LogPart(Part):
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         draw_log(canvas, self.rect, self.host.log, self.host.log_scroll)
+
+
+@register
+class PinnedCardPart(Part):
+    """The card a click pinned, large in the middle of the table, over everything else,
+    until the next click; only while the one who pinned it holds the laptop."""
+
+    name = "pinned"
+    region = "pinned"
+
+    def zoom(self) -> Zoom | None:
+        part = next((p for p in self.host.parts if isinstance(p, CardPart)), None)
+        return part.zoom if part is not None else None
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        zoom = self.zoom()
+        if zoom is not None:
+            draw_pinned(self.host, zoom, canvas)
+
+
+def draw_pinned(host: TableScene, zoom: Zoom, canvas: pygame.Surface) -> None:
+    """The pinned card in the middle of the table, while its viewer holds the laptop."""
+    if zoom.pinned is None:
+        return
+    if zoom.viewer != host.viewer:
+        zoom.clear()  # the laptop changed hands: the card goes back unseen
+        return
+    rect = pygame.Rect((0, 0), PINNED_SIZE)
+    rect.center = ROOM.center
+    cards.draw_card_large(canvas, rect.clamp(ROOM), cards.card_info(host.rules, zoom.pinned),
+                          back=zoom.back)
 
 
 @register

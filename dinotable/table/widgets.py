@@ -61,6 +61,10 @@ class Widget:
         self.spec = spec
         self.rules = rules
         self.hits: list[tuple[pygame.Rect, Target]] = []
+        # Every card face drawn this frame (where, which kind), and the one under the pointer:
+        # what may be zoomed. Only faces the viewer sees are listed, never a back.
+        self.faces: list[tuple[pygame.Rect, str]] = []
+        self.hover: tuple[pygame.Rect, str] | None = None
 
     @property
     def label(self) -> str:
@@ -118,12 +122,12 @@ class Widget:
                            bold=True, anchor="bottomright", tight=True)
         else:
             title, lines, text, band = describe_kind(self.rules, kind, face, look)
-            big = rect.collidepoint(look.mouse) and not small
-            shown = rect
-            if big:  # larger on hover, to read the small print
-                shown = pygame.Rect(0, 0, int(rect.w * 1.5), int(rect.h * 1.5))
-                shown.midbottom = rect.midbottom
-            cards.draw_card(canvas, shown, kind, title, lines, text, band, glow, marked, small)
+            small = small or rect.h < 90  # squeezed: its name only, the zoom reads the rest
+            cards.draw_card(canvas, rect, kind, title, lines, text, band, glow, marked, small)
+            if kind in self.rules.items:  # a card with a face to read (not a die's face)
+                self.faces.append((rect, kind))
+                if rect.collidepoint(look.mouse):
+                    self.hover = (rect, kind)
         if target is not None:
             self.hits.append((rect, target))
 
@@ -177,11 +181,14 @@ class Row(Widget):
         return 104 if holds == "dice" else cards.CARD_H + 44
 
     def wanted(self, seats: int, look: Look) -> int:
-        return self.height(seats) if count(look.zone(self.spec.zone)) else 36
+        # An empty row takes no room: it is drawn when something lies in it.
+        return self.height(seats) if count(look.zone(self.spec.zone)) else 0
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         content = look.zone(self.spec.zone)
+        if not count(content) or rect.h < 30:
+            return
         self.title(canvas, rect, f"{self.label}: {count(content)}")
         top = rect.y + 36
         if isinstance(content, dict):
@@ -203,23 +210,33 @@ class Pile(Widget):
     side = True
 
     def height(self, seats: int) -> int:
-        return 134
+        return 72
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         content = look.zone(self.spec.zone)
         n = count(content)
-        self.title(canvas, rect, f"{self.label}: {n}")
-        tall = max(30, min(88, rect.h - 42))  # shrunk alike when the column is crowded
-        box = pygame.Rect(rect.x + 10, rect.y + 36, tall * 64 // 88, tall)
+        # The stack on the left, its name and count beside it: one tidy line per pile.
+        tall = max(30, min(60, rect.h - 10))
+        box = pygame.Rect(rect.x + 10, rect.centery - tall // 2 - 2, tall * 64 // 88, tall)
         top = None
         if not isinstance(content, dict) and content and content[-1][1] is not None:
             entry = tuple(content[-1])
             top = lambda r: self.item(canvas, r, look, entry, small=True)  # noqa: E731
-        cards.draw_stack(canvas, box, n, self.label, top)
-        theme.text(canvas, f"{n} left" if self.rules.zones[self.spec.zone].order == "deck"
-                   or isinstance(content, dict) else f"{n} here", (box.right + 18, box.centery),
-                   theme.SMALL, theme.PARCHMENT, bold=True, anchor="midleft", tight=True)
+        if n:
+            cards.draw_stack(canvas, box, n, self.label, top)
+        else:  # an empty place, without words squeezed into it
+            pygame.draw.rect(canvas, theme.FELT_LIGHT, box, width=3, border_radius=8)
+        x = box.right + 16
+        width = rect.right - x - 6
+        size = theme.fit_size(self.label, width, theme.SMALL, bold=True, floor=theme.TINY)
+        theme.text(canvas, theme.ellipsize(self.label, theme.font(size, True), width),
+                   (x, rect.centery - 2), size, theme.PARCHMENT, bold=True,
+                   anchor="bottomleft", tight=True)
+        deck = self.rules.zones[self.spec.zone].order == "deck" or isinstance(content, dict)
+        words = "empty" if not n else f"{n} left" if deck else f"{n} here"
+        theme.text(canvas, words, (x, rect.centery + 4), theme.TINY, theme.PARCHMENT_DIM,
+                   anchor="topleft", tight=True)
 
 
 @register
@@ -233,13 +250,18 @@ class Hand(Widget):
         return cards.CARD_H + 80
 
     def wanted(self, seats: int, look: Look) -> int:
-        # Only the viewer's own cards are laid out: nobody's, or none in it, is a title.
+        # Only the viewer's own cards are laid out: nobody's, or none in it, is a title;
+        # when nobody holds any, not even that.
+        if not any(count(look.zone(self.spec.zone, s)) for s in range(len(look.names))):
+            return 0
         if look.viewer is None or not count(look.zone(self.spec.zone, look.viewer)):
             return 36
         return self.height(seats)
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
+        if rect.h < 30:
+            return
         seats = range(len(look.names))
         others = "   ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
                            for s in seats if s != look.viewer)
@@ -274,9 +296,9 @@ class Players(Widget):
         self.hits = []
         self.title(canvas, rect, self.label)
         n = len(look.names)
-        line_h = max(30, min(cards.SMALL_H + 8, (rect.h - 34) // max(1, n)))
+        line_h = max(28, min(cards.SMALL_H + 8, (rect.h - 32) // max(1, n)))
         for s in range(n):
-            y = rect.y + 34 + s * line_h
+            y = rect.y + 32 + s * line_h
             name_rect = pygame.Rect(rect.x + 6, y, 110, line_h - 6)
             pygame.draw.rect(canvas, look.colours[s], name_rect, border_radius=8)
             held = count(look.zone(self.spec.zone, s))
@@ -321,27 +343,124 @@ class Grid(Widget):
             draw_space(self, canvas, box, look, space)
 
 
+# A colour for each space of a track, in order, so neighbouring spaces never look alike.
+SPACE_COLOURS = ((150, 96, 56), (92, 128, 62), (46, 112, 104), (64, 92, 150), (128, 74, 118),
+                 (160, 124, 48), (90, 90, 90))
+
+
 @register
 class Track(Widget):
-    """A track of named spaces in a line, with what lies on each and who stands where."""
+    """A track of named spaces, a coloured row each: the space's name in full, the players
+    standing on it, and its cards side by side with their names in full (more lines when
+    they do not fit on one)."""
 
     kind = "track"
+    LINE = 40  # one line of cards on a space
+    LABEL_W = 210  # the space's name and the players standing there
+
+    def chip_w(self, kind: str | None) -> int:
+        """A card's width on the track: its whole name at the theme's smallest size."""
+        if kind is None:
+            return 60
+        name = item_label(self.rules, kind)
+        return int(theme.font(theme.TINY, True).size(name)[0]) + 18
+
+    def lines(self, content: list[Any] | dict[str, int], width: int, look: Look | None = None,
+              space: str = "") -> list[list[Any]]:
+        """The cards of one space, split into lines that fit `width`. A space nobody can
+        act on now (none of its cards glows, the viewer does not stand there) keeps to one
+        line, ending with how many more it holds, so a crowded track still fits."""
+        if isinstance(content, dict):
+            return [[]]
+        full = look is None or any(Target("item", e[0]) in look.targets for e in content) or (
+            look.viewer is not None
+            and space in look.view["player_vars"][look.viewer].values())
+        out: list[list[Any]] = [[]]
+        used = 0
+        for n, entry in enumerate(content):
+            w = self.chip_w(entry[1]) + 6
+            if out[-1] and used + w > width - (0 if full else 56) and not full:
+                out[-1].append((None, f"+{len(content) - n}", None))
+                break
+            if out[-1] and used + w > width:
+                out.append([])
+                used = 0
+            out[-1].append(entry)
+            used += w
+        return out
+
+    def room(self, width: int) -> int:
+        return width - 12 - self.LABEL_W - 14
 
     def height(self, seats: int) -> int:
-        return 150
+        return 34 + len(self.rules.boards[self.spec.board].spaces) * (self.LINE + 4)
+
+    def wanted(self, seats: int, look: Look) -> int:
+        from .regions import REGIONS  # the width a track is given in the centre column
+
+        room = self.room(REGIONS["centre"].w)
+        board = self.rules.boards[self.spec.board]
+        return 34 + sum(len(self.lines(look.view["zones"].get(
+            f"{self.spec.board}{SPACE}{space}", []), room, look, space)) * self.LINE + 4
+            for space in board.spaces)
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         board = self.rules.boards[self.spec.board]
         self.title(canvas, rect, self.label)
-        n = len(board.spaces)
-        w = min(150, (rect.w - 12) // max(1, n))
-        for k, space in enumerate(board.spaces):
-            box = pygame.Rect(rect.x + 6 + k * w, rect.y + 36, w - 8, rect.h - 42)
-            if k:
-                pygame.draw.line(canvas, theme.PARCHMENT, (box.x - 8, box.centery),
-                                 (box.x, box.centery), 4)
-            draw_space(self, canvas, box, look, space)
+        proper = frozenset(board.spaces)
+        room = self.room(rect.w)
+        spaces = [(space, self.lines(look.view["zones"].get(f"{self.spec.board}{SPACE}{space}",
+                                                            []), room, look, space))
+                  for space in board.spaces]
+        want = sum(len(lines) * self.LINE + 4 for _, lines in spaces)
+        # Squeezed (a small window with much on the table): every line a little shorter.
+        line = max(26, min(self.LINE, self.LINE * (rect.h - 34) // max(1, want)))
+        y = rect.y + 34
+        for k, (space, lines) in enumerate(spaces):
+            h = len(lines) * line
+            row = pygame.Rect(rect.x + 6, y, rect.w - 12, h)
+            self.space_row(canvas, row, look, space, k, lines, line, proper)
+            y += h + 4
+
+    def space_row(self, canvas: pygame.Surface, row: pygame.Rect, look: Look, space: str,
+                  k: int, lines: list[list[Any]], line: int, proper: frozenset[str]) -> None:
+        """One space: its coloured name plate with the players on it, then its cards."""
+        zone = f"{self.spec.board}{SPACE}{space}"
+        target = Target("space", zone)
+        glow = target in look.targets
+        colour = SPACE_COLOURS[k % len(SPACE_COLOURS)]
+        pygame.draw.rect(canvas, theme.mix(colour, theme.FELT_DARK, 0.55), row, border_radius=8)
+        plate = pygame.Rect(row.x, row.y, self.LABEL_W, row.h)
+        pygame.draw.rect(canvas, colour, plate, border_radius=8)
+        pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, row if glow else plate,
+                         width=4 if glow else 2, border_radius=8)
+        at = [s for s, pv in enumerate(look.view["player_vars"]) if space in pv.values()]
+        step = min(22, 66 // max(1, len(at)))
+        marks_w = (step * (len(at) - 1) + 20) if at else 0
+        name = cards.words_of(space, proper)
+        name_w = self.LABEL_W - 14 - marks_w
+        size = theme.fit_size(name, name_w, theme.SMALL, bold=True, floor=theme.TINY)
+        theme.text(canvas, theme.ellipsize(name, theme.font(size, True), name_w),
+                   (plate.x + 8, plate.y + min(line, plate.h) // 2), size,
+                   theme.ink_on(colour), bold=True, anchor="midleft", tight=True)
+        for n, s in enumerate(at):
+            centre = (plate.right - 14 - (len(at) - 1 - n) * step, plate.y + line // 2)
+            pygame.draw.circle(canvas, theme.INK, centre, 10)
+            pygame.draw.circle(canvas, look.colours[s], centre, 8)
+        for n, entries in enumerate(lines):
+            x = plate.right + 8
+            for entry in entries:
+                if entry[0] is None and entry[1] and entry[1].startswith("+"):
+                    theme.text(canvas, f"{entry[1]} more", (x + 2, row.y + n * line + line // 2),
+                               theme.TINY, theme.PARCHMENT, bold=True, anchor="midleft",
+                               tight=True)
+                    break
+                w = self.chip_w(entry[1])
+                chip = pygame.Rect(x, row.y + n * line + 3, w, line - 6)
+                self.item(canvas, chip, look, tuple(entry), small=True)
+                x += w + 6
+        self.hits.insert(0, (row, target))  # the cards on the space are hit first
 
 
 @register
@@ -403,7 +522,8 @@ def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: L
 
 def default_widgets(rules: Rules, layout: Layout) -> list[Widget]:
     """The layout's widgets, then one for every zone and board it does not mention."""
-    out = [WIDGETS[spec.show](spec, rules) for spec in layout.widgets]
+    # `show: none` names a zone so that no widget is made for it, by the layout or here.
+    out = [WIDGETS[spec.show](spec, rules) for spec in layout.widgets if spec.show != "none"]
     named = {spec.zone for spec in layout.widgets} | {spec.board for spec in layout.widgets}
     named |= set(layout.tray) | {a.zone for a in layout.areas} | {
         a.zone for a in layout.player_zones}

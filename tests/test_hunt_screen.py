@@ -1,0 +1,209 @@
+"""Dino Hunt's table as a family reads it: the Time Track's periods and dinosaurs named in
+full, no bookkeeping zones on show, any card read large on hover or click (and turned over),
+and never a rival's hidden card, zoomed or not."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from dinotable.app import App
+from dinotable.engine import legal_actions
+from dinotable.render import cards, theme
+from dinotable.ruleset import load_by_id
+from dinotable.scenes.setup import Seat
+from dinotable.scenes.table import TableScene
+from dinotable.table.chrome import CardPart
+from dinotable.table.regions import CANVAS
+
+FRAME = 1 / 30
+
+
+def hunt_table(app: App, moves: int = 12, seed: int = 5) -> TableScene:
+    """A three-player game (Cat a bot) some moves in, Ann holding the laptop."""
+    seats = [Seat(n, k, i) for i, (n, k) in enumerate(
+        [("Ann", "human"), ("Ben", "human"), ("Cat", "heuristic")])]
+    table = TableScene(app, load_by_id("dino_hunt"), seats, {}, seed)
+    app.push(table)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = legal_actions(table.state)
+        table.take(legal[rng.randrange(len(legal))])
+    for _ in range(3000):
+        table.handoff_due = False
+        if table.idle:
+            break
+        table.update(FRAME)
+    table.handed(0)
+    return table
+
+
+@pytest.fixture
+def words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line written on the table through `theme.text`."""
+    said: list[str] = []
+    text = theme.text
+
+    def spy(surface: Any, string: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(string)
+        return text(surface, string, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    cards._forget()  # faces are kept drawn: draw them again to hear their words
+    return said
+
+
+@pytest.fixture
+def drawn() -> Iterator[list[str]]:
+    kinds: list[str] = []
+    cards.seen.append(kinds.append)
+    yield kinds
+    cards.seen.remove(kinds.append)
+
+
+def track_part(table: TableScene) -> CardPart:
+    return next(p for p in table.parts if isinstance(p, CardPart) and p.widget.kind == "track")
+
+
+def test_the_periods_read_as_named_and_each_dinosaur_on_the_track_in_full(
+        app: App, words: list[str]) -> None:
+    table = hunt_table(app)
+    table.draw(app.canvas)
+    for period in ("Triassic", "Early Jurassic", "Late Jurassic", "Early Cretaceous",
+                   "Late Cretaceous"):
+        assert period in words
+    on_track = [table.state.items[i].kind for space in table.rules.boards["track"].spaces
+                for i in table.state.zones[f"track@{space}"][0]]
+    assert on_track
+    shown = [w for w in words if "…" not in w and "..." not in w]
+    labels = {k: table.rules.items[k].label for k in on_track}
+    named = [k for k in on_track if labels[k] in shown]
+    more = [w for w in words if w.endswith(" more")]
+    # Every dinosaur drawn is named in full; a crowded period says how many more it holds.
+    assert named and (len(set(named)) == len(set(on_track)) or more)
+    assert not [w for w in words if any(w.startswith(labels[k][:4]) and w != labels[k]
+                                        for k in on_track if w.endswith(("…", "...")))]
+
+
+def test_bookkeeping_zones_are_not_on_the_table(app: App, words: list[str]) -> None:
+    table = hunt_table(app)
+    table.draw(app.canvas)
+    zones = {p.widget.spec.zone for p in table.parts if isinstance(p, CardPart)}
+    assert "incoming" not in zones and "die_cup" not in zones
+    assert not [w for w in words if w.startswith(("Special being drawn", "Die in the cup",
+                                                  "Die (between"))]
+
+
+def test_a_card_under_the_pointer_is_drawn_large_inside_the_table(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = hunt_table(app)
+    table.draw(app.canvas)
+    rect, kind = track_part(table).widget.faces[-1]
+    large: list[tuple[str, pygame.Rect, bool]] = []
+    real = cards.draw_card_large
+
+    def spy(surface: Any, where: pygame.Rect, info: Any, back: bool = False,
+            **kw: Any) -> Any:
+        large.append((info.kind, where, back))
+        return real(surface, where, info, back, **kw)
+
+    monkeypatch.setattr(cards, "draw_card_large", spy)
+    table.mouse = rect.center
+    table.draw(app.canvas)
+    assert [k for k, _, _ in large] == [kind]
+    assert CANVAS.contains(large[0][1]) and large[0][1].h > 400 and not large[0][2]
+    table.mouse = (5, 5)  # away from every card: nothing large
+    large.clear()
+    table.draw(app.canvas)
+    assert not large
+
+
+def test_a_click_pins_a_card_large_right_click_turns_it_the_next_click_puts_it_back(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = hunt_table(app)
+    table.draw(app.canvas)
+    glowing = table.chooser.targets() if table.my_turn else set()
+    rect, kind = next((r, k) for p in table.parts if isinstance(p, CardPart)
+                      for r, k in p.widget.faces  # a card that is not a choice now
+                      if not any(t in glowing for h, t in p.widget.hits
+                                 if h.collidepoint(r.center)))
+    large: list[tuple[str, bool]] = []
+    real = cards.draw_card_large
+
+    def spy(surface: Any, where: pygame.Rect, info: Any, back: bool = False,
+            **kw: Any) -> Any:
+        large.append((info.kind, back))
+        return real(surface, where, info, back, **kw)
+
+    monkeypatch.setattr(cards, "draw_card_large", spy)
+    state_before = str(table.state)
+
+    def press(button: int, pos: tuple[int, int]) -> None:
+        table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        table.mouse = (5, 5)
+        large.clear()
+        table.draw(app.canvas)
+
+    press(1, rect.center)
+    assert large == [(kind, False)]
+    press(3, (5, 5))
+    assert large == [(kind, True)]  # turned over
+    press(1, (5, 5))
+    assert large == []  # put back
+    assert str(table.state) == state_before  # reading a card is never a move
+
+
+def test_a_pinned_card_is_put_away_when_the_laptop_changes_hands(app: App,
+                                                                 drawn: list[str]) -> None:
+    table = hunt_table(app)
+    table.draw(app.canvas)
+    hand = next(p for p in table.parts if isinstance(p, CardPart)
+                and p.widget.spec.zone == "hand")
+    if not hand.widget.faces:
+        pytest.skip("Ann holds no Special with this seed")
+    rect, kind = hand.widget.faces[0]
+    table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert hand.zoom.pinned == kind
+    table.handed(1)
+    table.mouse = (5, 5)
+    drawn.clear()
+    table.draw(app.canvas)
+    assert hand.zoom.pinned is None
+    ben_may_see = {table.state.items[i].kind for z, content in table.state.zones.items()
+                   if z != "hand" and z != "bonuses" and table.rules.zones.get(z) is not None
+                   and table.rules.zones[z].visible != "none"
+                   for i in content[0 if not table.rules.zones[z].per_player else 1]}
+    if kind not in ben_may_see:
+        assert kind not in drawn
+
+
+def test_no_hover_anywhere_draws_a_rivals_hidden_card(app: App, drawn: list[str]) -> None:
+    table = hunt_table(app, moves=30)
+    state = table.state
+    for seat in range(3):
+        table.handed(seat)
+        hidden = set()
+        for owner, content in enumerate(state.zones["hand"]):
+            if owner != seat:
+                hidden |= {state.items[i].kind for i in content}
+        for name in ("dino_deck", "special_deck", "incoming"):
+            hidden |= {state.items[i].kind for i in state.zones[name][0]}
+        visible = {state.items[i].kind for z, zd in table.rules.zones.items()
+                   if zd.visible != "none" and zd.visible != "owner"
+                   for c in state.zones[z] for i in c}
+        visible |= {state.items[i].kind for z, c in state.zones.items() if z.startswith("track")
+                    for i in c[0]}
+        visible |= {state.items[i].kind for i in state.zones["hand"][seat]}
+        visible |= {state.items[i].kind for i in state.zones["bonuses"][seat]}
+        secret = hidden - visible
+        for x in range(300, 1280, 40):
+            for y in range(112, 590, 36):
+                table.mouse = (x, y)
+                drawn.clear()
+                table.draw(app.canvas)
+                leaked = set(drawn) & secret
+                assert not leaked, f"{table.name(seat)} was shown {leaked} at {(x, y)}"
