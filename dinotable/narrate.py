@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Event, GameState, redact
+from .engine import Event, GameState, Rules, redact
 
 # What a zone holds, one and many, for events that hide which items they were.
 NOUNS = {"dice": ("die", "dice"), "cards": ("card", "cards"), "tiles": ("tile", "tiles"),
@@ -27,17 +27,19 @@ LAST_ROUND = {
 }
 
 
-def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
-             ) -> str | None:
+def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None,
+             rules: Rules | None = None) -> str | None:
     """One line about an event as `viewer` may hear of it (None: a spectator).
 
     `table` is the game (its rules hide what the viewer may not see) or a view from
     `engine.view_for`; with a view, the event must already be redacted for the viewer,
-    as a front end that holds only views receives them.
+    as a front end that holds only views receives them. `rules` (taken from the game when
+    `table` is one) names cards and zones by their labels.
     """
     if isinstance(table, GameState):
         event = redact([event], viewer, table)[0]
         players = table.players
+        rules = rules or table.rules
     else:
         players = list(table["players"])
     name = players[event.seat] if event.seat is not None else ""
@@ -46,12 +48,17 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
     if kind == "said":
         return str(data["text"])
     if kind == "drew":
+        where = zone_words(rules, str(data["from"]))
         if data.get("hidden"):
-            return f"{name} draws {_some(data)} from the {data['from']}."
-        return f"{name} draws {', '.join(data['kinds'])} from the {data['from']}."
+            return f"{name} draws {_some(data)} from the {where}."
+        drawn = ", ".join(item_words(rules, k) for k in data["kinds"])
+        return f"{name} draws {drawn} from the {where}."
     if kind == "rolled":
         if data.get("hidden"):
             return f"{name} rolls {_some(data)} out of sight."
+        faces = [face for _, _, face in data["dice"]]
+        if len(faces) == 1 and isinstance(faces[0], int):
+            return f"{name} rolls {'an' if faces[0] in (8, 11, 18) else 'a'} {faces[0]}."
         shown = ", ".join(f"{k} {face}" for _, k, face in data["dice"])
         return f"{name} rolls: {shown}."
     if kind == "turn_started":
@@ -73,6 +80,23 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
     if kind == "game_over":
         return "Game over! Winner: " + " and ".join(players[s] for s in data["winners"])
     return None
+
+
+def item_words(rules: Rules | None, kind: str) -> str:
+    """A kind of card or die as people read it: its label, else its id in words."""
+    idef = rules.items.get(kind) if rules is not None else None
+    if idef is not None and idef.label:
+        return str(idef.label)
+    return kind.replace("_", " ")
+
+
+def zone_words(rules: Rules | None, zone: str) -> str:
+    """A zone as people read it: its label (in lower case, after "the"), else its id."""
+    zdef = rules.zones.get(zone) if rules is not None else None
+    if zdef is not None and zdef.label:
+        label = str(zdef.label)
+        return label[:1].lower() + label[1:]
+    return zone.replace("_", " ")
 
 
 def _some(data: dict[str, Any]) -> str:

@@ -207,3 +207,55 @@ def test_no_hover_anywhere_draws_a_rivals_hidden_card(app: App, drawn: list[str]
                 table.draw(app.canvas)
                 leaked = set(drawn) & secret
                 assert not leaked, f"{table.name(seat)} was shown {leaked} at {(x, y)}"
+
+
+def test_four_players_zoos_and_gadgets_stay_inside_the_table(app: App) -> None:
+    # A crowded table (four players, many captures): the rows of chips stay in the middle,
+    # above the action bar, one line per player each.
+    seats = [Seat(n, "heuristic", i) for i, n in enumerate(["Ann", "Ben", "Cat", "Dev"])]
+    table = TableScene(app, load_by_id("dino_hunt"), seats, {}, 7)
+    app.push(table)
+    rng = random.Random(2)
+    from dinotable import bots
+
+    for _ in range(60):
+        table.take(bots.choose("heuristic", table.state, rng))
+    for _ in range(3000):
+        table.handoff_due = False
+        if table.idle:
+            break
+        table.update(FRAME)
+    shown = [(w, r) for w, r in table.widget_regions() if r.h > 0]
+    players = [r for w, r in shown if w.kind == "players"]
+    assert len(players) == 2
+    for rect in players:
+        assert rect.h >= 32 + 4 * 22  # the title and a line for each of the four
+        assert rect.bottom <= REGIONS_BAR_TOP
+
+
+REGIONS_BAR_TOP = 600
+
+
+def test_a_widget_size_other_than_normal_or_small_is_refused_with_its_line(
+        load_text_ruleset: Any) -> None:
+    from dinotable.ruleset import LoadError
+
+    with pytest.raises(LoadError) as caught:
+        load_text_ruleset("""
+            id: sizes
+            name: Sizes
+            version: 1
+            players: {min: 2, max: 2}
+            items: {fern: {type: card, copies: 4}}
+            zones:
+              hand: {holds: cards, per_player: true, visible: owner, start: {fern: 2}}
+            actions:
+              pass: {effects: [{end_turn: {}}]}
+            score: "0"
+            end: {trigger: "round > 2"}
+            layout:
+              widgets:
+                - {show: hand, zone: hand, size: tiny}
+        """)
+    [problem] = [str(p) for p in caught.value.problems]
+    assert "rules.yaml:14:" in problem and "tiny" in problem and "small" in problem

@@ -96,7 +96,8 @@ class Layout:
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
-WIDGET_KEYS = {"show", "zone", "board", "label"}
+WIDGET_KEYS = {"show", "zone", "board", "label", "size"}
+WIDGET_SIZES = ("normal", "small")  # small: cards as name chips (read them large on hover)
 ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
 # `none`: a zone the rules keep for their own bookkeeping, never drawn on the table
 BOARD_WIDGETS = ("grid", "track")  # shown for a board
@@ -111,6 +112,7 @@ class WidgetSpec:
     zone: str = ""
     board: str = ""
     label: str = ""
+    size: str = "normal"  # small: a hand or players' row of name chips, for a crowded table
 
 
 def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any]
@@ -133,6 +135,10 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
         check_keys(report, spec, WIDGET_KEYS, wpath, "widget setting")
         show = spec["show"]
         label = str(spec.get("label", ""))
+        size = str(spec.get("size", "normal"))
+        if size not in WIDGET_SIZES:
+            report((*wpath, "size"), _unknown("widget size", size, list(WIDGET_SIZES)))
+            continue
         if show in BOARD_WIDGETS:
             board = spec.get("board")
             if board not in boards:
@@ -158,7 +164,7 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                 report((*wpath, "zone"), f"zone {zone!r} is one per player; use show: hand "
                                          "or show: players")
                 continue
-            out.append(WidgetSpec(str(show), zone=str(zone), label=label))
+            out.append(WidgetSpec(str(show), zone=str(zone), label=label, size=size))
         else:
             report((*wpath, "show"), _unknown("widget", str(show),
                                               [*ZONE_WIDGETS, *BOARD_WIDGETS]))

@@ -39,14 +39,16 @@ class HeaderPart(Part):
         if host.state.game_over and host.idle:
             title, colour = "Game over", theme.GOLD
         else:
-            who = host.name(seat) + (" (bot)" if host.is_bot(seat) else "")
-            title, colour = f"{who}'s turn", host.colour(seat)
+            who = host.name(seat)
+            title = f"{who}'s turn" + (" (bot)" if host.is_bot(seat) else "")
+            colour = host.colour(seat)
         Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, 560, head.h))
         width = head.right - (head.x + 580)
         what = self.what_to_do()
-        theme.text(canvas, what, (head.x + 580, head.y + 8),
-                   theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL),
-                   theme.PARCHMENT, bold=True)
+        size = theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL)
+        # Smallest type first; a line still too long loses its end rather than the screen.
+        what = theme.ellipsize(what, theme.font(size, True), width)
+        theme.text(canvas, what, (head.x + 580, head.y + 8), size, theme.PARCHMENT, bold=True)
         words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
         theme.text(canvas, words, (head.x + 580, head.y + 46), theme.SMALL, theme.PARCHMENT)
 
@@ -262,7 +264,8 @@ class CardPart(Part):
         self.region = "side" if widget.side and side_free else "centre"
         self.pairs = widget.kind == "players"
         # A track keeps its lines (its cards' names read in full); the others squeeze.
-        self.shrinks = widget.kind not in ("count", "track")
+        # A track squeezes too (its lines grow shorter, its names stay whole).
+        self.shrinks = widget.kind != "count"
 
     @classmethod
     def build(cls, host: TableScene) -> list[Part]:
@@ -275,8 +278,11 @@ class CardPart(Part):
         return self.widget.wanted(seats, self.host.look())
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
         self.widget.faces, self.widget.hover = [], None
+        if self.rect.h < 30:
+            self.widget.hits = []
+            return  # squeezed out of a crowded column: no empty band
+        pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
         self.widget.draw(canvas, self.rect, look)
         hover = self.widget.hover
         if self.zoom.pinned is not None:

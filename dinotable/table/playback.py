@@ -42,7 +42,7 @@ def steps_for(host: TableScene, event: Event) -> list[Step]:
             {data.get("from"), data.get("to"), data.get("zone")} & host.sprite_zones)):
         # Cards and pieces the widgets draw from the view; dice in the tray and its areas
         # are animated. Either way the log says it in words.
-        line = describe(event, host.view, host.viewer)
+        line = describe(event, host.view, host.viewer, host.rules)
         return [Step(partial(note, host, line), "note")] if line else []
     handler = HANDLERS.get(event.kind)
     return handler(host, event) if handler is not None else []

@@ -56,7 +56,10 @@ def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = G
             rows.append([n])
     wanted = [max(0 if parts[k].grow else parts[k].wanted(seats) for k in row) for row in rows]
     growing = [any(parts[k].grow for k in row) for row in rows]
-    room = column.h - gap * max(0, len(rows) - 1)
+    # A row that wants no room (an empty zone) takes no gap either.
+    shown_rows = sum(1 for h, g in zip(wanted, [any(parts[k].grow for k in row) for row in rows],
+                                      strict=True) if h or g)
+    room = column.h - gap * max(0, shown_rows - 1)
     fixed = sum(h for h, g in zip(wanted, growing, strict=True) if not g)
     heights = list(wanted)
     if fixed > room:
@@ -78,7 +81,7 @@ def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = G
         w_each = (column.w - gap * (len(row) - 1)) // len(row)
         for k, n in enumerate(row):
             out[n] = pygame.Rect(column.x + k * (w_each + gap), y, w_each, max(0, h))
-        y += h + gap
+        y += h + (gap if h > 0 else 0)
     return out
 
 

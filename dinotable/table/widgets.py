@@ -139,6 +139,10 @@ def describe_kind(rules: Rules, kind: str, face: str | None, look: Look
     if idef is None:  # a one-faced "card" declared as a die kind: its face says what it is
         return (kind.replace("_", " ").capitalize(),
                 [look.face_label(face)] if face else [], "", None)
+    if getattr(rules.layout, "cards", None) is not None:
+        # The ruleset says what a card's face shows: its first few key numbers and words.
+        info = cards.card_info(rules, kind)
+        return info.title, info.lines(), "", info.band
     lines = []
     suit = None
     for name, value in idef.props.items():
@@ -247,6 +251,8 @@ class Hand(Widget):
     kind = "hand"
 
     def height(self, seats: int) -> int:
+        if self.spec.size == "small":
+            return 40 + cards.SMALL_H + 8
         return cards.CARD_H + 80
 
     def wanted(self, seats: int, look: Look) -> int:
@@ -276,11 +282,13 @@ class Hand(Widget):
         top = rect.y + 40
         if isinstance(own, dict):
             return
-        _, step = layout_of(len(own), rect.w - 16, cards.CARD_W)
+        small = self.spec.size == "small"
+        w, h = (cards.SMALL_W + 40, cards.SMALL_H) if small else (cards.CARD_W, cards.CARD_H)
+        _, step = layout_of(len(own), rect.w - 16, w)
         for n, entry in enumerate(own):
-            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, cards.CARD_W,
-                                          min(cards.CARD_H, rect.bottom - top - 4)), look,
-                      tuple(entry))
+            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w,
+                                          min(h, rect.bottom - top - 4)), look,
+                      tuple(entry), small=small)
 
 
 @register
@@ -288,15 +296,26 @@ class Players(Widget):
     """A zone each player has, in a line per player: what everyone has built or found."""
 
     kind = "players"
+    SMALL_LINE = 28  # a line per player of name chips (size: small)
 
     def height(self, seats: int) -> int:
+        if self.spec.size == "small":
+            return 34 + seats * self.SMALL_LINE
         return 36 + seats * (cards.SMALL_H + 8)
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        clip = canvas.get_clip()
+        canvas.set_clip(rect.clip(clip) if clip else rect)  # a squeezed row never spills
+        try:
+            self._draw(canvas, rect, look)
+        finally:
+            canvas.set_clip(clip)
+
+    def _draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         self.title(canvas, rect, self.label)
         n = len(look.names)
-        line_h = max(28, min(cards.SMALL_H + 8, (rect.h - 32) // max(1, n)))
+        line_h = max(22, min(cards.SMALL_H + 8, (rect.h - 32) // max(1, n)))
         for s in range(n):
             y = rect.y + 32 + s * line_h
             name_rect = pygame.Rect(rect.x + 6, y, 110, line_h - 6)
@@ -355,7 +374,7 @@ class Track(Widget):
     they do not fit on one)."""
 
     kind = "track"
-    LINE = 40  # one line of cards on a space
+    LINE = 36  # one line of cards on a space
     LABEL_W = 210  # the space's name and the players standing there
 
     def chip_w(self, kind: str | None) -> int:
