@@ -123,7 +123,7 @@ class SetupScene(Scene):
                                 on_right=partial(self.step_volume, 1), tag="volume"))
         handoff = "Every turn" if settings.always_handoff else (
             "Every turn (secret cards)" if self.rules.hidden_information else "Only if needed")
-        controls.append(Control(cell(), "Pass-the-laptop screen",
+        controls.append(Control(cell(), "Pass the laptop",
                                 kind="stepper", value=handoff, on_left=self.toggle_handoff,
                                 on_right=self.toggle_handoff, tag="handoff"))
         controls.append(Control(pygame.Rect(880, 642, 290, 66), "Start!", self.start,
