@@ -111,6 +111,7 @@ class TableScene(Scene):
         self.asked = ""  # the prompt of the question the game waits on, for the header
         self.page = 0  # the action bar's page, when there are more buttons than fit
         self.ring: Target | None = None  # the glowing thing the keyboard's focus is on
+        self.keyed = False  # the keyboard has moved the focus since the last decision
         self.sprite_zones = set(self.layout.tray) | {a.zone for a in self.layout.areas} | {
             a.zone for a in self.layout.player_zones}
         scores = [float(v or 0) for v in self.view["scores"]]
@@ -393,6 +394,7 @@ class TableScene(Scene):
             del self.sprites[gone]
         if not self.state.pending:
             self.asked = ""
+        self.ring, self.keyed = None, False  # a new decision: the first Tab starts over
         self.chooser.refresh()
         self.refresh_buttons()
         return 0.0
@@ -655,12 +657,15 @@ class TableScene(Scene):
         buttons = [i for i, c in enumerate(self.menu.controls) if c.enabled]
         stops: list[Target | int] = [*order, *buttons]
         now: Target | int = self.ring if self.ring in order else self.menu.focus
+        if not self.keyed and self.ring is None:
+            now = -1  # the first Tab lands on the first glowing thing, not the 2nd button
         step = {pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1,
                 pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1,
                 pygame.K_UP: -1}.get(event.key)
         if step is not None:
-            k = stops.index(now) if now in stops else -1
+            k = stops.index(now) if now in stops else (-1 if step > 0 else 0)
             nxt = stops[(k + step) % len(stops)]
+            self.keyed = True
             if isinstance(nxt, Target):
                 self.ring = nxt
                 self.menu.show_focus = False
@@ -673,9 +678,15 @@ class TableScene(Scene):
                 self.ring in order):
             target, self.ring = self.ring, None
             assert target is not None
+            at = order.index(target)
             self.click_target(target)
-            if self.ring_targets():
-                self.ring = self.ring_targets()[0][1]
+            # The ring stays where it was (on the die just marked), so the next Tab goes
+            # on from there and reaches the buttons; back to the first thing only when
+            # what glows has changed under it. (Going back to the first after every press
+            # kept a player marking dice forever, never reaching Reroll.)
+            after = [t for _, t in self.ring_targets()]
+            self.ring = target if target in after else after[min(at, len(after) - 1)] \
+                if after else None
             return True
         return False
 
@@ -683,10 +694,11 @@ class TableScene(Scene):
         """The keyboard's focus ring round the glowing thing it is on."""
         for rect, target in self.ring_targets():
             if target == self.ring:
-                pygame.draw.rect(canvas, theme.INK, rect.inflate(14, 14), width=3,
-                                 border_radius=12)
-                pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(8, 8), width=3,
-                                 border_radius=10)
+                # Thick enough to survive the scaling to an 800x600 window (0.625).
+                pygame.draw.rect(canvas, theme.INK, rect.inflate(20, 20), width=5,
+                                 border_radius=14)
+                pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(10, 10),
+                                 width=5, border_radius=11)
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log (positive: back in time)."""
