@@ -112,6 +112,12 @@ class TableScene(Scene):
         self.page = 0  # the action bar's page, when there are more buttons than fit
         self.ring: Target | None = None  # the glowing thing the keyboard's focus is on
         self.keyed = False  # the keyboard has moved the focus since the last decision
+        # Drawing only when something changed: input, or what the pointer is over.
+        self.dirty = True
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.drawn_hover: tuple[Any, ...] | None = None
+        self.laid_out: tuple[Any, int | None] | None = None  # the view the layout is for
+        self.laid_out_view: dict[str, Any] | None = None
         self.sprite_zones = set(self.layout.tray) | {a.zone for a in self.layout.areas} | {
             a.zone for a in self.layout.player_zones}
         scores = [float(v or 0) for v in self.view["scores"]]
@@ -580,7 +586,30 @@ class TableScene(Scene):
                 return choice.action
         return None
 
+    def needs_redraw(self) -> bool:
+        """Something moves or counts down, input came, or the pointer is over something
+        else that reacts (a card that grows, a button, a glowing target) than last drawn."""
+        return self.dirty or self.animating or self.hover_key() != self.drawn_hover
+
+    def hover_key(self) -> tuple[Any, ...]:
+        """What under the pointer changes the picture: the button, the part, the thing."""
+        pos = self.pointer
+        thing = next((rect.topleft for part in self.parts for rect, _ in part.targets_at()
+                      if rect.collidepoint(pos)), None)
+        part = next((n for n, p in enumerate(self.parts) if p.rect.collidepoint(pos)), None)
+        return (self.menu.at(pos), part, thing)
+
+    def noticed(self, event: pygame.event.Event) -> None:
+        """Input arrived: any but a bare pointer move changes what is drawn."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if any(event.dict.get("buttons", ())):
+                self.dirty = True  # a drag is drawn as it goes
+        else:
+            self.dirty = True
+
     def handle(self, event: pygame.event.Event) -> None:
+        self.noticed(event)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.pause()
@@ -792,8 +821,12 @@ class TableScene(Scene):
                     self.chooser.marked() if live else [], self.mouse)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        self.dirty = False
         theme.draw_table_background(canvas)
-        self.relayout()
+        if self.laid_out != (id(self.view), self.viewer) or self.laid_out_view is not self.view:
+            # Heights follow what the widgets hold, which changes only with the view.
+            self.relayout()
+            self.laid_out, self.laid_out_view = (id(self.view), self.viewer), self.view
         look = self.look()
         hovered: list[Part] = []
         for part in self.parts:
@@ -815,6 +848,7 @@ class TableScene(Scene):
                                       alpha=min(1.0, left * 3))
         if self.toast is not None:
             self.draw_toast(canvas, middle)
+        self.drawn_hover = self.hover_key()
 
     def draw_sprites(self, canvas: pygame.Surface) -> None:
         """The dice outside the cup: those at rest top to bottom, then those in flight."""
