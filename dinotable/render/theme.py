@@ -221,6 +221,7 @@ def _forget_fonts() -> None:
     _texts.clear()
     _wraps.clear()
     _fits.clear()
+    _inks.clear()
 
 
 # Text drawn frame after frame is the same words: rendered, wrapped and sized once. The
@@ -228,7 +229,18 @@ def _forget_fonts() -> None:
 _texts: dict[tuple[Any, ...], pygame.Surface] = {}
 _wraps: dict[tuple[str, int, bool, int], list[str]] = {}
 _fits: dict[tuple[str, int, int, bool, int], int] = {}
+_inks: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
 CACHE_LIMIT = 4096
+
+
+def ink_rect(image: pygame.Surface) -> pygame.Rect:
+    """The box of the inked pixels of a (cached, never drawn on) text image."""
+    known = _inks.get(id(image))
+    if known is None or known[0] is not image:
+        if len(_inks) >= CACHE_LIMIT:
+            _inks.clear()
+        known = _inks[id(image)] = (image, image.get_bounding_rect())
+    return known[1].copy()
 
 
 pygame.register_quit(_forget_fonts)
@@ -298,7 +310,7 @@ def text(
         setattr(rect, anchor, pos)
         surface.blit(image, rect)
         return rect
-    ink = image.get_bounding_rect()
+    ink = ink_rect(image)
     placed = ink.copy()
     setattr(placed, anchor, pos)
     surface.blit(image, (placed.x - ink.x, placed.y - ink.y))
