@@ -567,44 +567,51 @@ def name_plate(
     if active:
         pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=radius + 2)
 
-    left = rect.x + 12
+    # The active plate stacks the name over its status: a long name beside a two-digit
+    # score needs every pixel, so the marker, the gaps and the score are a little smaller.
+    two_lines = active and rect.height >= 46
+    gap = 6 if two_lines else 10
+    left = rect.x + (8 if two_lines else 12)
     if active:
-        turn_marker(surface, (left + rect.height * 0.22, rect.centery), rect.height * 0.5)
-        left += round(rect.height * 0.5) + 6
+        marker = rect.height * (0.4 if two_lines else 0.5)
+        turn_marker(surface, (left + marker * 0.44, rect.centery), marker)
+        left += round(marker) + (9 if two_lines else 6)
     if mark:
         r = min(15, rect.height * 0.22)
         draw_mark(surface, mark, (left + r, rect.centery), r, ink)
-        left += round(2 * r) + 10
+        left += round(2 * r) + gap
 
-    right = rect.right - 10
+    right = rect.right - (6 if two_lines else 10)
     if score is not None:
         words = str(score)
         size = theme.fit_size(
             words,
             rect.width // 3,
-            min(theme.SIZE_HEADING, rect.height - 14),
+            min(theme.SIZE_BODY + 2 if two_lines else theme.SIZE_HEADING, rect.height - 14),
             bold=True,
             floor=theme.SIZE_SMALL,
         )
-        w = max(rect.height - 14, theme.font(size, bold=True).size(words)[0] + 18)
+        w = max(rect.height - 14 - (10 if two_lines else 0),
+                theme.font(size, bold=True).size(words)[0] + (12 if two_lines else 18))
         box = pygame.Rect(0, 0, w, rect.height - 14)
         box.midright = (right, rect.centery)
         pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, box, border_radius=10)
         pygame.draw.rect(surface, theme.INK, box, 2, border_radius=10)
         theme.text(surface, words, box.center, size, theme.INK, bold=True, anchor="center")
-        right = box.left - 10
+        right = box.left - gap
 
     room = max(10, right - left)
-    name_size = theme.fit_size(name, room, theme.SIZE_BUTTON, bold=True, floor=theme.SIZE_SMALL)
+    name_size = theme.fit_size(name, room, theme.SIZE_BUTTON, bold=True,
+                               floor=theme.SIZE_TINY if two_lines else theme.SIZE_SMALL)
     shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
-    if active and rect.height >= 46:
+    if two_lines:
         # two lines, stacked by their ink: Andika's line box is tall (room for accents)
         turn_size = theme.SIZE_SMALL if rect.height >= 60 else theme.SIZE_TINY
         # The status stays clear of the score box (a two-digit score is wide).
-        turn_size = theme.fit_size(status, room, turn_size, bold=True, floor=18)
+        turn_size = theme.fit_size(status, room, turn_size, bold=True, floor=16)
         turn_img = theme.render_text(status, turn_size, ink, bold=True)
         turn_box = theme.ink_rect(turn_img)
-        gap = 4 if rect.height < 60 else 7
+        gap = 3 if rect.height < 60 else 7
         name_size = min(name_size, theme.SIZE_BODY + 2)
         while True:
             shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
