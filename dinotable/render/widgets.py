@@ -570,6 +570,7 @@ def name_plate(
     # The active plate stacks the name over its status: a long name beside a two-digit
     # score needs every pixel, so the marker, the gaps and the score are a little smaller.
     two_lines = active and rect.height >= 46
+    squeeze = two_lines and rect.width < 320  # a plate in the players column
     gap = 6 if two_lines else 10
     left = rect.x + (8 if two_lines else 12)
     if active:
@@ -587,12 +588,12 @@ def name_plate(
         size = theme.fit_size(
             words,
             rect.width // 3,
-            min(theme.SIZE_BODY + 2 if two_lines else theme.SIZE_HEADING, rect.height - 14),
+            min(theme.SIZE_BODY + 2 if squeeze else theme.SIZE_HEADING, rect.height - 14),
             bold=True,
             floor=theme.SIZE_SMALL,
         )
-        w = max(rect.height - 14 - (10 if two_lines else 0),
-                theme.font(size, bold=True).size(words)[0] + (12 if two_lines else 18))
+        w = max(rect.height - 14 - (10 if squeeze else 0),
+                theme.font(size, bold=True).size(words)[0] + (12 if squeeze else 18))
         box = pygame.Rect(0, 0, w, rect.height - 14)
         box.midright = (right, rect.centery)
         pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, box, border_radius=10)
