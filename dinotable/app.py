@@ -63,6 +63,10 @@ class App:
         if self.settings.muted:
             self.sounds.toggle_mute()
         self.frames = 0
+        self.drawn = 0  # frames actually drawn: an unchanged screen is left as it is
+        self.lazy = True  # False: draw every frame (the bench times the drawing)
+        self.shown_stack: list[Scene] = []  # the scenes of the last frame drawn
+        self.redraw = True  # the window was resized or uncovered: draw it whatever scenes say
         self.stepping_since: float | None = None
         self.stopped_by: int | None = None
         self.crash_streak = 0  # frames in a row that crashed (see scenes/crash.py)
@@ -125,6 +129,7 @@ class App:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.window = pygame.display.set_mode(CANVAS, pygame.RESIZABLE)
+        self.redraw = True
 
     # --- the loop --------------------------------------------------------
 
@@ -144,6 +149,9 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED,
+                          pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED):
+            self.redraw = True
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.window = pygame.display.set_mode((max(320, event.w), max(180, event.h)),
                                                   pygame.RESIZABLE)
@@ -183,8 +191,21 @@ class App:
                 self.crashed(exc, "draw", scene)
                 return
 
+    def redraw_due(self) -> bool:
+        """Whether this frame must be drawn: a scene says it changed, a scene came or went,
+        the window needs it, or drawing is not lazy."""
+        if not self.lazy or self.redraw or self.frames == 0 or self.stack != self.shown_stack:
+            return True
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        return any(scene.needs_redraw() for scene in self.stack[first:])
+
     def draw(self) -> None:
         """Draw the visible scenes and present the frame."""
+        self.redraw = False
+        self.shown_stack = list(self.stack)
+        self.drawn += 1
         streak = self.crash_streak
         self._draw_scenes()
         if self.crash_streak != streak and self.stack:
@@ -216,7 +237,10 @@ class App:
             except Exception as exc:
                 self.crashed(exc, "update", top)
             if self.stack:
-                self.draw()
+                if self.redraw_due():
+                    self.draw()
+                else:
+                    self.frames += 1  # the window keeps showing the last frame drawn
             if self.crash_streak == streak:
                 self.crash_streak = 0  # a whole frame went by without a crash
 

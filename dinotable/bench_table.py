@@ -30,6 +30,7 @@ def frame_times(frames: int = 600) -> dict[str, float]:
     from .settings import Settings
 
     app = App(settings=Settings(muted=True))
+    app.lazy = False  # every frame drawn: the figure is what a frame costs
     try:
         start_table(app, "dino_hunt_dice", ["Ann", "Ben", "Cat", "Dev", "Eli", "Fay"],
                     ["human"] * 6, seed=1)
@@ -67,6 +68,7 @@ def card_frame_times(frames: int = 600) -> dict[str, float]:
     from .settings import Settings
 
     app = App(settings=Settings(muted=True))
+    app.lazy = False  # every frame drawn: the figure is what a frame costs
     try:
         start_table(app, "dino_hunt", ["Ann", "Ben", "Cat", "Dev"], ["human"] * 4, seed=1)
         table = app.top

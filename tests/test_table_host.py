@@ -133,8 +133,8 @@ def _targets_on_screen(table: TableScene) -> list[tuple[int, int]]:
     return points
 
 
-# A random clicker rarely marks dice that pay exactly and stalls: not yet reliable.
-SLOW = {"fixture_pay"}
+# Every fixture plays to its end; paying dice for a card is assigned when the card is chosen.
+SLOW: set[str] = set()
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir()
@@ -213,7 +213,7 @@ def test_the_action_bar_fills_a_page_before_starting_the_next(app: App) -> None:
     # button would not have fitted in what is left of this one.
     left, right = arrows[0].rect.right, arrows[1].rect.left
     assert all(left <= c.rect.x and c.rect.right <= right for c in shown)
-    assert len(shown) >= 3
+    assert len(shown) >= 2  # buttons keep their width (up to half the bar), never squeezed
     used = sum(c.rect.w + 12 for c in shown)
     table.page = 1
     nxt = [c for c in table._bar([Choice(text, f"action:x{n}") for n, text in

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pygame
 
@@ -218,6 +218,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def _forget_fonts() -> None:
     # Font objects die with pygame.quit(); a later font() call must load fresh ones.
     _fonts.clear()
+    _texts.clear()
+    _wraps.clear()
+    _fits.clear()
+    _inks.clear()
+
+
+# Text drawn frame after frame is the same words: rendered, wrapped and sized once. The
+# caches are emptied when full (a log scrolls through many lines, all short-lived).
+_texts: dict[tuple[Any, ...], pygame.Surface] = {}
+_wraps: dict[tuple[str, int, bool, int], list[str]] = {}
+_fits: dict[tuple[str, int, int, bool, int], int] = {}
+_inks: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+CACHE_LIMIT = 4096
+
+
+def ink_rect(image: pygame.Surface) -> pygame.Rect:
+    """The box of the inked pixels of a (cached, never drawn on) text image."""
+    known = _inks.get(id(image))
+    if known is None or known[0] is not image:
+        if len(_inks) >= CACHE_LIMIT:
+            _inks.clear()
+        known = _inks[id(image)] = (image, image.get_bounding_rect())
+    return known[1].copy()
 
 
 pygame.register_quit(_forget_fonts)
@@ -230,7 +253,25 @@ def render_text(
     bold: bool = False,
     shadow: Sequence[int] | None = None,
 ) -> pygame.Surface:
-    """Antialiased text on a transparent surface, with an optional soft drop shadow."""
+    """Antialiased text on a transparent surface, with an optional soft drop shadow.
+
+    The surface is cached and shared: callers blit it and never draw on it."""
+    key = (string, size, tuple(colour), bold, None if shadow is None else tuple(shadow))
+    cached = _texts.get(key)
+    if cached is None:
+        if len(_texts) >= CACHE_LIMIT:
+            _texts.clear()
+        cached = _texts[key] = _render_text(string, size, colour, bold, shadow)
+    return cached
+
+
+def _render_text(
+    string: str,
+    size: int,
+    colour: Sequence[int],
+    bold: bool = False,
+    shadow: Sequence[int] | None = None,
+) -> pygame.Surface:
     # SDL_ttf stops at a NUL (pygame refuses it outright); no text we draw needs one.
     string = string.replace("\0", "")
     f = font(size, bold)
@@ -269,7 +310,7 @@ def text(
         setattr(rect, anchor, pos)
         surface.blit(image, rect)
         return rect
-    ink = image.get_bounding_rect()
+    ink = ink_rect(image)
     placed = ink.copy()
     setattr(placed, anchor, pos)
     surface.blit(image, (placed.x - ink.x, placed.y - ink.y))
@@ -281,6 +322,21 @@ def wrap(string: str, font: pygame.font.Font, width: int) -> list[str]:
 
     A single word too long for the width is split between letters.
     """
+    # Keyed by the font's size and weight when it is one of ours (a Font is not hashable
+    # by its look, and the same words are wrapped every frame).
+    known = next((k for k, f in _fonts.items() if f is font), None)
+    if known is None:
+        return _wrap(string, font, width)
+    key = (string, known[0], known[1], width)
+    cached = _wraps.get(key)
+    if cached is None:
+        if len(_wraps) >= CACHE_LIMIT:
+            _wraps.clear()
+        cached = _wraps[key] = _wrap(string, font, width)
+    return list(cached)
+
+
+def _wrap(string: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in string.split("\n"):
         words = paragraph.split()
@@ -334,6 +390,16 @@ def ellipsize(string: str, font: pygame.font.Font, width: int) -> str:
 
 def fit_size(string: str, max_width: int, size: int, bold: bool = False, floor: int = 12) -> int:
     """The largest size <= `size` at which `string` fits in `max_width` (not below `floor`)."""
+    key = (string, max_width, size, bold, floor)
+    cached = _fits.get(key)
+    if cached is None:
+        if len(_fits) >= CACHE_LIMIT:
+            _fits.clear()
+        cached = _fits[key] = _fit_size(string, max_width, size, bold, floor)
+    return cached
+
+
+def _fit_size(string: str, max_width: int, size: int, bold: bool, floor: int) -> int:
     while size > floor and font(size, bold).size(string)[0] > max_width:
         size -= 1
     return size

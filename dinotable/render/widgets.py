@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import pygame
 
@@ -399,7 +399,7 @@ class Panel:
         image = self._title_image(theme.INK)
         if image is None:
             return sheet_top
-        return sheet_top + self.TITLE_TOP + image.get_bounding_rect().height + 10
+        return sheet_top + self.TITLE_TOP + theme.ink_rect(image).height + 10
 
     @property
     def content_rect(self) -> pygame.Rect:
@@ -435,7 +435,7 @@ class Panel:
         image = self._title_image(theme.INK_SOFT if self.dim else theme.INK)
         if image is not None:
             # placed by its letters, not the font's tall line box, so small panels keep room
-            box = image.get_bounding_rect()
+            box = theme.ink_rect(image)
             top = sheet.y + self.TITLE_TOP
             surface.blit(image, (sheet.centerx - box.width // 2 - box.x, top - box.y))
             if self.rect.height >= 160:  # a rule under the title, where there is room for it
@@ -567,49 +567,57 @@ def name_plate(
     if active:
         pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=radius + 2)
 
-    left = rect.x + 12
+    # The active plate stacks the name over its status: a long name beside a two-digit
+    # score needs every pixel, so the marker, the gaps and the score are a little smaller.
+    two_lines = active and rect.height >= 46
+    squeeze = two_lines and rect.width < 320  # a plate in the players column
+    gap = 6 if two_lines else 10
+    left = rect.x + (8 if two_lines else 12)
     if active:
-        turn_marker(surface, (left + rect.height * 0.22, rect.centery), rect.height * 0.5)
-        left += round(rect.height * 0.5) + 6
+        marker = rect.height * (0.4 if two_lines else 0.5)
+        turn_marker(surface, (left + marker * 0.44, rect.centery), marker)
+        left += round(marker) + (9 if two_lines else 6)
     if mark:
         r = min(15, rect.height * 0.22)
         draw_mark(surface, mark, (left + r, rect.centery), r, ink)
-        left += round(2 * r) + 10
+        left += round(2 * r) + gap
 
-    right = rect.right - 10
+    right = rect.right - (6 if two_lines else 10)
     if score is not None:
         words = str(score)
         size = theme.fit_size(
             words,
             rect.width // 3,
-            min(theme.SIZE_HEADING, rect.height - 14),
+            min(theme.SIZE_BODY + 2 if squeeze else theme.SIZE_HEADING, rect.height - 14),
             bold=True,
             floor=theme.SIZE_SMALL,
         )
-        w = max(rect.height - 14, theme.font(size, bold=True).size(words)[0] + 18)
+        w = max(rect.height - 14 - (10 if squeeze else 0),
+                theme.font(size, bold=True).size(words)[0] + (12 if squeeze else 18))
         box = pygame.Rect(0, 0, w, rect.height - 14)
         box.midright = (right, rect.centery)
         pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, box, border_radius=10)
         pygame.draw.rect(surface, theme.INK, box, 2, border_radius=10)
         theme.text(surface, words, box.center, size, theme.INK, bold=True, anchor="center")
-        right = box.left - 10
+        right = box.left - gap
 
     room = max(10, right - left)
-    name_size = theme.fit_size(name, room, theme.SIZE_BUTTON, bold=True, floor=theme.SIZE_SMALL)
+    name_size = theme.fit_size(name, room, theme.SIZE_BUTTON, bold=True,
+                               floor=theme.SIZE_TINY if two_lines else theme.SIZE_SMALL)
     shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
-    if active and rect.height >= 46:
+    if two_lines:
         # two lines, stacked by their ink: Andika's line box is tall (room for accents)
         turn_size = theme.SIZE_SMALL if rect.height >= 60 else theme.SIZE_TINY
         # The status stays clear of the score box (a two-digit score is wide).
-        turn_size = theme.fit_size(status, room, turn_size, bold=True, floor=18)
+        turn_size = theme.fit_size(status, room, turn_size, bold=True, floor=16)
         turn_img = theme.render_text(status, turn_size, ink, bold=True)
-        turn_box = turn_img.get_bounding_rect()
-        gap = 4 if rect.height < 60 else 7
+        turn_box = theme.ink_rect(turn_img)
+        gap = 3 if rect.height < 60 else 7
         name_size = min(name_size, theme.SIZE_BODY + 2)
         while True:
             shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
             name_img = theme.render_text(shown, name_size, ink, bold=True)
-            name_box = name_img.get_bounding_rect()
+            name_box = theme.ink_rect(name_img)
             fits = name_box.height + gap + turn_box.height <= rect.height - 10
             if fits or name_size <= theme.SIZE_TINY:
                 break
@@ -639,6 +647,9 @@ def name_plate(
     return rect
 
 
+_log_rows: list[Any] = []  # the last log drawn: (its lines, size, width) and its rows
+
+
 def draw_log(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -658,11 +669,17 @@ def draw_log(
     inner = rect.inflate(-2 * pad, -2 * pad)
     regular = theme.font(size)
     line_h = regular.get_linesize()
-    rows: list[tuple[str, bool]] = []
-    for i, line in enumerate(lines):
-        newest = i == len(lines) - 1
-        f = theme.font(size, bold=newest)
-        rows.extend((row, newest) for row in theme.wrap(line, f, inner.width - 8))
+    # The same log is drawn frame after frame: its rows are wrapped once per change.
+    key = (tuple(lines), size, inner.width)
+    if _log_rows and _log_rows[0] == key:
+        rows = _log_rows[1]
+    else:
+        rows = []
+        for i, line in enumerate(lines):
+            newest = i == len(lines) - 1
+            f = theme.font(size, bold=newest)
+            rows.extend((row, newest) for row in theme.wrap(line, f, inner.width - 8))
+        _log_rows[:] = [key, rows]
     visible = max(1, inner.height // line_h)
     max_scroll = max(0, len(rows) - visible)
     scroll = max(0, min(scroll, max_scroll))
@@ -705,6 +722,7 @@ def draw_log(
 def _forget() -> None:
     for cache in (_shadow_cache, _banner_cache, _glow_cache):
         cache.clear()
+    _log_rows.clear()
 
 
 pygame.register_quit(_forget)

@@ -45,6 +45,11 @@ class Scene:
         """Whether something on screen is moving (the app then draws at full speed)."""
         return False
 
+    def needs_redraw(self) -> bool:
+        """Whether the scene looks different from its last frame (input, animation, a timer).
+        Scenes that do not say are drawn every frame."""
+        return True
+
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event (already in canvas coordinates)."""
 

@@ -111,6 +111,13 @@ class TableScene(Scene):
         self.asked = ""  # the prompt of the question the game waits on, for the header
         self.page = 0  # the action bar's page, when there are more buttons than fit
         self.ring: Target | None = None  # the glowing thing the keyboard's focus is on
+        self.keyed = False  # the keyboard has moved the focus since the last decision
+        # Drawing only when something changed: input, or what the pointer is over.
+        self.dirty = True
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.drawn_hover: tuple[Any, ...] | None = None
+        self.laid_out: tuple[Any, int | None] | None = None  # the view the layout is for
+        self.laid_out_view: dict[str, Any] | None = None
         self.sprite_zones = set(self.layout.tray) | {a.zone for a in self.layout.areas} | {
             a.zone for a in self.layout.player_zones}
         scores = [float(v or 0) for v in self.view["scores"]]
@@ -393,6 +400,7 @@ class TableScene(Scene):
             del self.sprites[gone]
         if not self.state.pending:
             self.asked = ""
+        self.ring, self.keyed = None, False  # a new decision: the first Tab starts over
         self.chooser.refresh()
         self.refresh_buttons()
         return 0.0
@@ -578,7 +586,30 @@ class TableScene(Scene):
                 return choice.action
         return None
 
+    def needs_redraw(self) -> bool:
+        """Something moves or counts down, input came, or the pointer is over something
+        else that reacts (a card that grows, a button, a glowing target) than last drawn."""
+        return self.dirty or self.animating or self.hover_key() != self.drawn_hover
+
+    def hover_key(self) -> tuple[Any, ...]:
+        """What under the pointer changes the picture: the button, the part, the thing."""
+        pos = self.pointer
+        thing = next((rect.topleft for part in self.parts for rect, _ in part.targets_at()
+                      if rect.collidepoint(pos)), None)
+        part = next((n for n, p in enumerate(self.parts) if p.rect.collidepoint(pos)), None)
+        return (self.menu.at(pos), part, thing)
+
+    def noticed(self, event: pygame.event.Event) -> None:
+        """Input arrived: any but a bare pointer move changes what is drawn."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if any(event.dict.get("buttons", ())):
+                self.dirty = True  # a drag is drawn as it goes
+        else:
+            self.dirty = True
+
     def handle(self, event: pygame.event.Event) -> None:
+        self.noticed(event)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.pause()
@@ -655,12 +686,15 @@ class TableScene(Scene):
         buttons = [i for i, c in enumerate(self.menu.controls) if c.enabled]
         stops: list[Target | int] = [*order, *buttons]
         now: Target | int = self.ring if self.ring in order else self.menu.focus
+        if not self.keyed and self.ring is None:
+            now = -1  # the first Tab lands on the first glowing thing, not the 2nd button
         step = {pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1,
                 pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1,
                 pygame.K_UP: -1}.get(event.key)
         if step is not None:
-            k = stops.index(now) if now in stops else -1
+            k = stops.index(now) if now in stops else (-1 if step > 0 else 0)
             nxt = stops[(k + step) % len(stops)]
+            self.keyed = True
             if isinstance(nxt, Target):
                 self.ring = nxt
                 self.menu.show_focus = False
@@ -673,9 +707,15 @@ class TableScene(Scene):
                 self.ring in order):
             target, self.ring = self.ring, None
             assert target is not None
+            at = order.index(target)
             self.click_target(target)
-            if self.ring_targets():
-                self.ring = self.ring_targets()[0][1]
+            # The ring stays where it was (on the die just marked), so the next Tab goes
+            # on from there and reaches the buttons; back to the first thing only when
+            # what glows has changed under it. (Going back to the first after every press
+            # kept a player marking dice forever, never reaching Reroll.)
+            after = [t for _, t in self.ring_targets()]
+            self.ring = target if target in after else after[min(at, len(after) - 1)] \
+                if after else None
             return True
         return False
 
@@ -683,10 +723,11 @@ class TableScene(Scene):
         """The keyboard's focus ring round the glowing thing it is on."""
         for rect, target in self.ring_targets():
             if target == self.ring:
-                pygame.draw.rect(canvas, theme.INK, rect.inflate(14, 14), width=3,
-                                 border_radius=12)
-                pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(8, 8), width=3,
-                                 border_radius=10)
+                # Thick enough to survive the scaling to an 800x600 window (0.625).
+                pygame.draw.rect(canvas, theme.INK, rect.inflate(20, 20), width=5,
+                                 border_radius=14)
+                pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(10, 10),
+                                 width=5, border_radius=11)
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log (positive: back in time)."""
@@ -780,8 +821,12 @@ class TableScene(Scene):
                     self.chooser.marked() if live else [], self.mouse)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        self.dirty = False
         theme.draw_table_background(canvas)
-        self.relayout()
+        if self.laid_out != (id(self.view), self.viewer) or self.laid_out_view is not self.view:
+            # Heights follow what the widgets hold, which changes only with the view.
+            self.relayout()
+            self.laid_out, self.laid_out_view = (id(self.view), self.viewer), self.view
         look = self.look()
         hovered: list[Part] = []
         for part in self.parts:
@@ -803,6 +848,7 @@ class TableScene(Scene):
                                       alpha=min(1.0, left * 3))
         if self.toast is not None:
             self.draw_toast(canvas, middle)
+        self.drawn_hover = self.hover_key()
 
     def draw_sprites(self, canvas: pygame.Surface) -> None:
         """The dice outside the cup: those at rest top to bottom, then those in flight."""

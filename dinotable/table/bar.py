@@ -23,12 +23,13 @@ def button_width(bar: pygame.Rect, c: Choice) -> int:
 
 
 def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
-    """The choices in pages: one page when all fit; else no button wider than a third of
-    a page, and each page filled with every later button that still fits."""
+    """The choices in pages: one page when all fit; else pages between arrows, each
+    filled with every later button that still fits. A button keeps its width (up to a
+    page): squeezed, "Steal from: Catherine" and "Steal from: Cat" would read alike."""
     if sum(button_width(bar, c) + 12 for c in choices) <= bar.w:
         return [list(choices)]
     room = bar.w - 2 * (ARROW + 10)
-    cap = max(150, room // 3 - 12)
+    cap = page_cap(bar)
     pages: list[list[Choice]] = []
     used_by: list[int] = []
     for c in choices:
@@ -44,14 +45,19 @@ def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
     return pages
 
 
+def page_cap(bar: pygame.Rect) -> int:
+    """The widest a button may be on a page between arrows."""
+    return bar.w - 2 * (ARROW + 10) - 12
+
+
 def bar_controls(bar: pygame.Rect, choices: list[Choice], page: int,
                  choose: Callable[[Choice], None], turn_page: Callable[[int], None]
                  ) -> tuple[list[Control], int]:
     """The buttons of one page (and the page actually shown)."""
     pages = paginate(bar, choices)
     page = max(0, min(page, len(pages) - 1))
-    paged = len(pages) > 1
-    cap = max(150, (bar.w - 2 * (ARROW + 10)) // 3 - 12)
+    paged = len(pages) > 1 or sum(button_width(bar, c) + 12 for c in choices) > bar.w
+    cap = page_cap(bar)
     x = bar.x + (ARROW + 10 if paged else 0)
     controls: list[Control] = []
     key_w = theme.font(theme.SMALL, True).size

@@ -9,6 +9,7 @@ listed: the confirm button asks `why_illegal` about the one the player marked.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,6 +53,7 @@ class Building:
     adef: ActionDef
     bound: dict[str, Any] = field(default_factory=dict)
     marked: list[str] = field(default_factory=list)
+    payable: bool = True  # False: no subset found that pays for what was chosen
 
     @property
     def next_arg(self) -> ArgDef | None:
@@ -148,6 +150,8 @@ class Chooser:
         if arg is None:
             return f"{label}: press the button to confirm."
         if is_subset(arg):
+            if b.bound and not b.marked and not b.payable:
+                return f"{label}: nothing here pays for that. Choose another, or Cancel."
             return (f"{label}: click the dice or cards to mark them, then press "
                     f"'{label}' ({len(b.marked)} marked).")
         what = "a player" if arg.is_player else "a space" if arg.domain == "space_of" else \
@@ -255,15 +259,50 @@ class Chooser:
             self.building = None
             return action if why_illegal(self.state, action) is None else None
         if is_subset(arg):
+            if b.bound and not b.marked:
+                b.marked = self.assign(arg)
+                b.payable = bool(b.marked)
             return None
         matching = self._matching(b)
         values = list(dict.fromkeys(dict(a.args)[arg.name] for a in matching))
         if not values:
             self.building = None
+        elif len(values) == 1 and b.adef in self.partial:
+            # An only value of an argument before a subset: chosen, and the subset (the
+            # dice that pay for the only card) is still to build, never left out.
+            b.bound[arg.name] = values[0]
+            return self._finish_if_one()
         elif len(matching) == 1:
             self.building = None
             return matching[0]
         return None
+
+    def assign(self, arg: ArgDef, limit: int = 4096) -> list[str]:
+        """A subset the rules accept for the argument (the fewest items first): the dice
+        that pay for the card chosen, marked for the player to see and confirm or change.
+        Empty when none does (or none is found among the first `limit` tried)."""
+        b = self.building
+        if b is None:
+            return []
+        items = self.markable(arg)
+        tried = 0
+        for size in range(1, len(items) + 1):
+            for group in itertools.combinations(items, size):
+                tried += 1
+                if tried > limit:
+                    return []
+                if why_illegal(self.state, self._action(b, {arg.name: group})) is None:
+                    return list(group)
+        return []
+
+    def _switches(self, b: Building) -> dict[Target, Any]:
+        """While a subset pays for a chosen thing (the card), the other things of that
+        first argument a click would choose instead, by their target."""
+        first = b.adef.args[0]
+        if b.adef not in self.partial or is_subset(first) or first.name not in b.bound:
+            return {}
+        values = first.values(Ctx(self.state, self.seat or 0))
+        return {self._target(first, v): v for v in values if v != b.bound[first.name]}
 
     def _matching(self, b: Building) -> list[Action]:
         """Listed actions that agree with what has been chosen so far."""
@@ -310,6 +349,7 @@ class Chooser:
             arg = b.next_arg
             if arg is not None and is_subset(arg):
                 found |= {Target("item", i) for i in self.markable(arg)}
+                found |= set(self._switches(b))
             elif arg is not None:
                 found |= {self._target(arg, dict(a.args)[arg.name]) for a in self._matching(b)}
             return found
@@ -350,6 +390,9 @@ class Chooser:
             if arg is not None and is_subset(arg):
                 if target.kind == "item" and target.value in self.markable(arg):
                     self.toggle(str(target.value))
+                elif target in self._switches(b):
+                    # Another card clicked while paying for one: pay for that one instead.
+                    return self.start(b.adef, {b.adef.args[0].name: self._switches(b)[target]})
                 return None
             if arg is not None:
                 for a in self._matching(b):
