@@ -259,3 +259,35 @@ def test_a_widget_size_other_than_normal_or_small_is_refused_with_its_line(
         """)
     [problem] = [str(p) for p in caught.value.problems]
     assert "rules.yaml:14:" in problem and "tiny" in problem and "small" in problem
+
+
+def test_a_click_on_a_dinosaur_in_a_period_to_travel_to_travels_there(app: App) -> None:
+    # A person aims at the period and may well hit a dinosaur lying in it: the click goes
+    # to the period that glows, not to reading the card.
+    from dinotable.engine import Action
+
+    table = hunt_table(app, moves=0, seed=3)
+    for _ in range(200):  # place what waits to be placed: travel is offered after that
+        if not table.my_turn:
+            table.update(FRAME)
+            table.handoff_due = False
+            table.handed(table.deciding)
+            continue
+        if any(a.id == "travel" for a in legal_actions(table.state)):
+            break
+        table.take(next(a for a in legal_actions(table.state) if a.id == "place"))
+    seat = table.deciding
+    app.step([], FRAME)
+    here = table.state.player_vars[seat]["period"]
+    chips = [(rect, t) for part in table.parts for rect, t in part.targets_at()
+             if t.kind == "item" and t.value in {
+                 table.state.items[i].id for space in table.rules.boards["track"].spaces
+                 if space != here for i in table.state.zones[f"track@{space}"][0]}]
+    assert chips, "a dinosaur lies in another period"
+    rect, target = chips[0]
+    there = next(space for space in table.rules.boards["track"].spaces
+                 if target.value in {table.state.items[i].id
+                                     for i in table.state.zones[f"track@{space}"][0]})
+    assert Action(seat, "travel", (("to", there),)) in legal_actions(table.state)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)], FRAME)
+    assert table.state.player_vars[seat]["period"] == there

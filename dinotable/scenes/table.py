@@ -650,10 +650,17 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # Everything under the pointer, the glowing first: a click on a dinosaur lying
+            # in a period that may be chosen chooses the period.
+            glowing = self.chooser.targets() if self.my_turn else set()
             for part in self.parts:
-                target = part.hit(event.pos)
-                if target is not None and self.click_target(target):
-                    return
+                under = [t for r, t in reversed(part.targets_at()) if r.collidepoint(event.pos)]
+                hit = part.hit(event.pos)
+                if hit is not None and hit not in under:
+                    under.insert(0, hit)
+                for target in sorted(under, key=lambda t: t not in glowing):
+                    if self.click_target(target):
+                        return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and (
                 self.chooser.building is not None):
             self.chooser.cancel()

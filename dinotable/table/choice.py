@@ -138,6 +138,9 @@ class Chooser:
         if isinstance(value, str) and value in self.state.item_ids:
             kind = self.state.items[self.state.item_ids[value]].kind
             return item_label(self.rules, kind)
+        if isinstance(value, str) and any(value in b.spaces for b in self.rules.boards.values()):
+            # A board's space is a name: "Early Cretaceous".
+            return " ".join(w[:1].upper() + w[1:] for w in value.split("_"))
         return str(value).replace("_", " ")
 
     def prompt(self) -> str:
