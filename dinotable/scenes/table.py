@@ -586,6 +586,17 @@ class TableScene(Scene):
                 return choice.action
         return None
 
+    def choice_for_key(self, key: int) -> Choice | None:
+        """The enabled choice whose button shows this letter, on the holder's turn: an
+        action, or the first step of one (Hunt: then click what to hunt)."""
+        if not self.my_turn or key == pygame.K_SPACE:
+            return None
+        for choice in self.chooser.choices():
+            if choice.key and len(choice.key) == 1 and choice.enabled and (
+                    key == pygame.key.key_code(choice.key.lower())):
+                return choice
+        return None
+
     def needs_redraw(self) -> bool:
         """Something moves or counts down, input came, or the pointer is over something
         else that reacts (a card that grows, a button, a glowing target) than last drawn."""
@@ -618,6 +629,12 @@ class TableScene(Scene):
                 from .rules import RulesScene
 
                 self.app.push(RulesScene(self.app, self.rules))
+                return
+            keyed = self.choice_for_key(event.key)
+            if keyed is not None:
+                # A game's own action key comes before the table's letters (H for Hunt, not
+                # "hurry", while it is your turn to hunt).
+                self.choose(keyed)
                 return
             if event.key == pygame.K_o:
                 self.toggle_odds()
