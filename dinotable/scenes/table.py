@@ -61,6 +61,8 @@ HINT_SECONDS = 2.2
 class TableScene(Scene):
     """A game in progress."""
 
+    sees_all = False  # True: every hand and face is drawn (a replay, after the game)
+
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
                  bots_rng: random.Random | None = None, saving: bool = True) -> None:
@@ -281,7 +283,7 @@ class TableScene(Scene):
             self.hint(str(refused))
             self.chooser.refresh()
             return
-        events = redact(applied, self.viewer, self.state)
+        events = applied if self.sees_all else redact(applied, self.viewer, self.state)
         adef = self.rules.actions[action.id]
         self.log_line(f"{self.name(action.player)}: {adef.label}.")
         self.chooser.cancel()
@@ -360,7 +362,7 @@ class TableScene(Scene):
         """After playback: the display matches the engine exactly."""
         if not self.state.game_over:
             self._maybe_handoff()  # may change who holds the laptop, so it comes first
-        self.view = view_for(self.state, self.viewer)
+        self.view = view_for(self.state, self.viewer, everything=self.sees_all)
         self.shown.current = self.state.current
         self.shown.score_goals = [float(v or 0) for v in self.view["scores"]]
         self.shown.source = self._source_counts()
@@ -777,7 +779,7 @@ class TableScene(Scene):
         return Look(self.rules, self.view, self.viewer, [s.name for s in self.seats],
                     [self.colour(s) for s in range(len(self.seats))], self.die_colour,
                     self.face_label, self.chooser.targets() if live else set(),
-                    self.chooser.marked() if live else [], self.mouse)
+                    self.chooser.marked() if live else [], self.mouse, self.sees_all)
 
     def draw(self, canvas: pygame.Surface) -> None:
         theme.draw_table_background(canvas)
