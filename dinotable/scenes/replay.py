@@ -51,7 +51,8 @@ class ReplayTable(TableScene):
         return False
 
     def _maybe_handoff(self) -> None:
-        """Nobody holds the laptop at a replay: nothing to pass."""
+        """No laptop is passed at a replay: the table reads as if each seat held it."""
+        self.holder = self.deciding
 
     def _bot_turn(self, dt: float) -> None:
         """The bots' moves are the logged ones: they never choose here."""
@@ -115,14 +116,14 @@ class ReplayScene(Scene):
     def status(self) -> str:
         """The bar's line: "Move 12 of 80 · Round 3 · Ben's turn"."""
         step = self.replay.steps[self.index]
-        seat = step.seat
-        if seat is None:
-            state = self.table.state
-            seat = state.current
         words = f"Move {self.index} of {self.last} · Round {step.round} · "
+        if step.seat is None or step.action is None:
+            return words + f"{self.replay.players[self.table.state.current]} starts"
+        adef = self.replay.rules.actions.get(step.action.id)
+        said = f"{self.replay.players[step.seat]}: {adef.label if adef else step.action.id}"
         if self.index == self.last and self.table.state.game_over:
-            return words + "Game over"
-        return words + f"{self.replay.players[seat]}'s turn"
+            return words + said + " · Game over"
+        return words + said
 
     # --- moving through the game ---------------------------------------------------------
 

@@ -59,6 +59,8 @@ class HeaderPart(Part):
         if not host.idle:
             return "Watch the table..."
         name = host.name(seat)
+        if host.sees_all:  # a replay: nobody plays here, the viewer steps through
+            return f"{name} plays next: press > to see what they did."
         decision = host.view.get("decision") or view_for(host.state, None)["decision"]
         if decision is not None and decision["kind"] == "window":
             asked = f"{name} may respond"

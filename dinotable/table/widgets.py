@@ -269,7 +269,7 @@ class Hand(Widget):
 
     def draw_every_hand(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         """Every player's cards face up, a line each: a replay shows all, after the game."""
-        self.title(canvas, rect, f"Every {self.label.lower()}, face up")
+        self.title(canvas, rect, f"{self.label}: everyone's, face up")
         n = len(look.names)
         line_h = max(30, min(cards.SMALL_H + 8, (rect.h - 34) // max(1, n)))
         for s in range(n):
