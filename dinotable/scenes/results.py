@@ -99,11 +99,8 @@ class ResultsScene(Scene):
 
     def watch(self) -> None:
         """The game just finished, move by move (closing it comes back here)."""
-        if self.game is None:
-            return
-        from .replay import open_replay
-
-        open_replay(self.app, self.game)
+        if self.game is not None:
+            self.app.watch_replay(self.game)
 
     def handle(self, event: pygame.event.Event) -> None:
         if not shortcut(event, {pygame.K_ESCAPE: self.title, pygame.K_r: self.watch}):
