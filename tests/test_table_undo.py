@@ -49,7 +49,7 @@ def test_undo_after_a_move_that_revealed_nothing_restores_the_game_before_it(app
     table = hunt_table(app)
     before = table.state.to_dict()
     assert not table.menu.find("undo").enabled
-    assert table.menu.find("undo").why_disabled == "Nothing to take back"
+    assert table.menu.find("undo").why_disabled == "No undo now. Nothing to take back."
     table.take(TRAVEL)
     rest(table)
     assert table.state.to_dict() != before
@@ -73,17 +73,17 @@ def test_undo_after_a_roll_is_refused_with_the_reason_on_the_greyed_button(app: 
     rolled = table.state.to_dict()
     assert table.deciding == 0  # this seed's first roll does not end Ann's turn
     undo = table.menu.find("undo")
-    assert not undo.enabled and undo.why_disabled == "The dice have been rolled since"
+    assert not undo.enabled and undo.why_disabled == "No undo now. The dice have been rolled since."
     app.step([ctrl_z()])
     assert table.state.to_dict() == rolled
-    assert table.toast is not None and table.toast[0] == "The dice have been rolled since"
+    assert table.toast is not None and table.toast[0] == undo.why_disabled
 
 
 def test_bots_never_undo_and_the_button_says_so(app: App) -> None:
     rules = load_by_id("dino_hunt_dice")
     table = TableScene(app, rules, [Seat("Ann", "heuristic", 0), Seat("Ben", "human", 1)],
                        {}, 3)
-    assert table.menu.find("undo").why_disabled == "Bots never take back a move"
+    assert table.menu.find("undo").why_disabled == "No undo now. Bots never take back a move."
 
 
 def test_the_next_roll_shows_the_same_faces_after_an_undo(app: App) -> None:

@@ -873,7 +873,8 @@ class TableScene(Scene):
     def undo_choice(self) -> Choice:
         """Undo as a choice: enabled, or greyed with the reason it cannot be used."""
         reason = self.undo_reason()
-        return Choice("Undo", "undo", enabled=not reason, reason=reason, key="Ctrl+Z")
+        return Choice("Undo", "undo", enabled=not reason, reason=no_undo_words(reason),
+                      key="Ctrl+Z")
 
     def undo(self) -> None:
         """The seat the game waits on takes back its last action (Undo, Ctrl+Z): the game is
@@ -887,7 +888,7 @@ class TableScene(Scene):
             shorter, reason = take_back(self.rules, names, dict(self.state.options),
                                         self.seed, log, seat)
         if reason:
-            self.hint(reason)
+            self.hint(no_undo_words(reason))
             self.refresh_buttons()
             return
         taken = log[-1]
@@ -907,3 +908,8 @@ class TableScene(Scene):
         self.last_words = words
         self.autosave()
         self.refresh_buttons()
+
+
+def no_undo_words(reason: str) -> str:
+    """A greyed Undo's words: "No undo now. The dice have been rolled since." """
+    return f"No undo now. {reason}." if reason else ""
