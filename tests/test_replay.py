@@ -85,7 +85,7 @@ def test_stepping_forward_through_a_whole_game_reaches_its_final_state(app: App)
     assert rolls > 0
     assert viewer.table.state.to_dict() == final.to_dict() == game.replay().to_dict()
     assert viewer.table.view == view_for(final, None, everything=True)
-    assert "Game over" in viewer.status()
+    assert viewer.table.what_to_do() == "The game is over."
     assert not viewer.menu.find("forward").enabled
 
 

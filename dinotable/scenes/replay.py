@@ -120,10 +120,7 @@ class ReplayScene(Scene):
         if step.seat is None or step.action is None:
             return words + f"{self.replay.players[self.table.state.current]} starts"
         adef = self.replay.rules.actions.get(step.action.id)
-        said = f"{self.replay.players[step.seat]}: {adef.label if adef else step.action.id}"
-        if self.index == self.last and self.table.state.game_over:
-            return words + said + " · Game over"
-        return words + said
+        return words + f"{self.replay.players[step.seat]}: {adef.label if adef else step.action.id}"
 
     # --- moving through the game ---------------------------------------------------------
 
@@ -279,8 +276,11 @@ class ReplayScene(Scene):
         pygame.draw.rect(canvas, theme.FELT_DARK, STRIP, border_radius=12)
         theme.text(canvas, "Replay", (STRIP.x + 14, STRIP.y + 24), theme.SMALL,
                    theme.GOLD_LIGHT, bold=True, anchor="midleft", tight=True)
-        theme.text(canvas, self.status(), (STRIP.x + 120, STRIP.y + 24), theme.BODY,
-                   theme.PARCHMENT, bold=True, anchor="midleft", tight=True)
+        room = STRIP.w - 120 - 190  # between the word Replay and the Close button
+        size = theme.fit_size(self.status(), room, theme.BODY, bold=True, floor=theme.SMALL)
+        words = theme.ellipsize(self.status(), theme.font(size, True), room)
+        theme.text(canvas, words, (STRIP.x + 120, STRIP.y + 24), size, theme.PARCHMENT,
+                   bold=True, anchor="midleft", tight=True)
         self.menu.draw(canvas)
 
 
