@@ -195,7 +195,8 @@ class PlayersPart(Part):
             name_plate(canvas, rect, name, host.colour(s), active,
                        "?" if seen is None else round(host.shown.scores[s]),
                        mark=host.mark(s), dim=out,
-                       status="THINKING" if host.is_bot(s) else "YOUR TURN")
+                       status="TO PLAY" if host.sees_all else
+                       "THINKING" if host.is_bot(s) else "YOUR TURN")
             strip_y = self.strip_y(s)
             counters = self.counters_text(s, look)
             if counters and self.has_strip:
