@@ -307,6 +307,12 @@ class App:
         self.settings.save()
         pygame.quit()
 
+    def watch_replay(self, game: Any, path: Any = None) -> bool:
+        """Open the replay viewer on a saved game (for modals, which never import it)."""
+        from .scenes.replay import open_replay
+
+        return open_replay(self, game, path)
+
 
 NO_DISPLAY_EXIT = 2
 

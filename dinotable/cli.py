@@ -304,6 +304,8 @@ def add_replay_parser(sub: Any) -> None:
     r.add_argument("file", help="a save file, e.g. finished/20240501-213000-001.yaml")
     r.add_argument("--text", action="store_true",
                    help="print the game move by move in words instead of opening the window")
+    r.add_argument("--frames", type=_bounded(MAX_FRAMES), default=None, metavar="N",
+                   help="draw N frames and exit")
 
 
 def cmd_replay(args: Any) -> int:
@@ -339,5 +341,5 @@ def cmd_replay(args: Any) -> int:
             print(said)
         print(f"{len(replay.steps) - 1} moves.")
         return 0
-    result: int = viewer.start_replay(path, game, replay)
+    result: int = viewer.start_replay(path, game, replay, frames=getattr(args, "frames", None))
     return result

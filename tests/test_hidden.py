@@ -246,3 +246,24 @@ def test_reveal_scores_at_end_alone_makes_a_game_one_with_secrets(
     rules = load_ruleset(folder)  # type: ignore[arg-type]
     assert rules.hidden_information and rules.reveal_scores == "at_end"
     assert rules.player_vars == {"points": 2} and not rules.owner_vars
+
+
+# --- an all-seeing viewer (a replay, after the game) -------------------------------------
+
+def test_a_viewer_who_sees_everything_sees_every_hand_score_and_secret(hand_rules: Rules
+                                                                       ) -> None:
+    state, _ = opening(hand_rules)
+    everything = view_for(state, None, everything=True)
+    assert hand_ids(everything, 0) == ["ruby1"] and hand_ids(everything, 1) == ["pearl1"]
+    assert everything["scores"] == [1, 0]
+    assert everything["player_vars"][0] == {"points": 0, "secret": 1}
+
+
+def test_a_seats_own_view_is_the_same_whether_or_not_all_seeing_views_exist(hand_rules: Rules
+                                                                            ) -> None:
+    state, _ = opening(hand_rules)
+    for seat in (0, 1, None):
+        view = view_for(state, seat)
+        assert view == view_for(state, seat, everything=False)
+        assert view != view_for(state, seat, everything=True)
+    assert hand_ids(view_for(state, 0), 1) == {"size": 1}

@@ -642,11 +642,13 @@ def scores(state: GameState) -> list[Any]:
     return [state.score(s) for s in range(len(state.players))]
 
 
-def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+def view_for(state: GameState, seat: int | None, *, everything: bool = False
+             ) -> dict[str, Any]:
     """What one seat may see (None: a spectator who sees only what is public).
 
     Zones it cannot see show only their size; other seats' owner-only variables and, with
-    `reveal_scores: at_end`, their scores are None until the game is over.
+    `reveal_scores: at_end`, their scores are None until the game is over. `everything`:
+    a viewer who sees every zone, face and score (a replay, after the game).
     """
     rules = state.rules
     zones: dict[str, Any] = {}
@@ -654,14 +656,15 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         zdef = rules.zones[zname]
         shown: list[Any] = []
         for owner, content in enumerate(lists):
-            visible = zdef.visible == "all" or (
+            visible = everything or zdef.visible == "all" or (
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
             if visible:
                 # A cup or bag shows what is in it, never a face: nothing in it is rolled.
                 # A card lying face down shows only its back: (None, None, None).
                 shown.append([(state.items[i].id, state.items[i].kind,
                                None if zdef.blind else state.items[i].face)
-                              if sees_face(state, i, zname, owner, seat) else (None, None, None)
+                              if everything or sees_face(state, i, zname, owner, seat)
+                              else (None, None, None)
                               for i in content])
             else:
                 shown.append({"size": len(content)})
@@ -673,12 +676,13 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "waiting_on": waiting_on(state),
         "decision": _decision_view(state),
         "round": state.round,
-        "scores": seen_scores(state, seat, scores(state)),
+        "scores": scores(state) if everything else seen_scores(state, seat, scores(state)),
         "teams": ([s % state.rules.teams for s in range(len(state.players))]
                   if state.rules.teams else None),
         "team_scores": (team_scores(state) if state.rules.teams and (
             state.rules.reveal_scores == "always" or state.game_over) else None),
-        "player_vars": seen_player_vars(state, seat),
+        "player_vars": ([dict(v) for v in state.player_vars] if everything
+                        else seen_player_vars(state, seat)),
         "game_vars": dict(state.game_vars),
         "turn_vars": dict(state.turn_vars),
         "zones": zones,

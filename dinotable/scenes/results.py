@@ -54,8 +54,10 @@ class ResultsScene(Scene):
     """The ranking at the end of a game."""
 
     def __init__(self, app: App, table: Any = None, *,
-                 standings: Standings | None = None) -> None:
+                 standings: Standings | None = None, game: Any = None) -> None:
         super().__init__(app)
+        # The game just finished, as saved: what "Watch the replay" plays again.
+        self.game = game if game is not None or table is None else table.saved_game()
         if standings is None:
             standings = Standings.of_table(table)
         if table is not None:
@@ -75,6 +77,12 @@ class ResultsScene(Scene):
             Control(pygame.Rect(650, 620, 300, 70), "Back to title", self.title, key="Esc",
                     tag="title"),
         ])
+        if self.game is not None:
+            # Three buttons: the row is spread to make room for the replay.
+            self.menu.controls[0].rect.x, self.menu.controls[1].rect.x = 170, 490
+            self.menu.controls.append(Control(pygame.Rect(810, 620, 300, 70),
+                                              "Watch the replay", self.watch, key="R",
+                                              tag="replay"))
 
     def next_line(self) -> str:
         """Who goes first if they play again (the seat after this game's starter)."""
@@ -89,8 +97,13 @@ class ResultsScene(Scene):
         """Back to the list of games."""
         self.dismiss("title")
 
+    def watch(self) -> None:
+        """The game just finished, move by move (closing it comes back here)."""
+        if self.game is not None:
+            self.app.watch_replay(self.game)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if not shortcut(event, {pygame.K_ESCAPE: self.title}):
+        if not shortcut(event, {pygame.K_ESCAPE: self.title, pygame.K_r: self.watch}):
             self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:

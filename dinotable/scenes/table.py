@@ -27,8 +27,10 @@ from ..engine import (
     apply,
     new_game,
     redact,
+    take_back,
     view_for,
     waiting_on,
+    why_no_undo,
 )
 from ..physics.tray import Toss
 from ..render import theme
@@ -56,10 +58,13 @@ TRAY = pygame.Rect(300, 112, 660, 400)
 HURRY = 0.12  # seconds a bot waits when hurried (H)
 GREY = (200, 196, 186)
 HINT_SECONDS = 2.2
+UNDO_W = 186  # the Undo button, at the action bar's right end
 
 
 class TableScene(Scene):
     """A game in progress."""
+
+    sees_all = False  # True: every hand and face is drawn (a replay, after the game)
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
@@ -288,7 +293,7 @@ class TableScene(Scene):
             self.hint(str(refused))
             self.chooser.refresh()
             return
-        events = redact(applied, self.viewer, self.state)
+        events = applied if self.sees_all else redact(applied, self.viewer, self.state)
         adef = self.rules.actions[action.id]
         self.log_line(f"{self.name(action.player)}: {adef.label}.")
         self.chooser.cancel()
@@ -367,7 +372,7 @@ class TableScene(Scene):
         """After playback: the display matches the engine exactly."""
         if not self.state.game_over:
             self._maybe_handoff()  # may change who holds the laptop, so it comes first
-        self.view = view_for(self.state, self.viewer)
+        self.view = view_for(self.state, self.viewer, everything=self.sees_all)
         self.shown.current = self.state.current
         self.shown.score_goals = [float(v or 0) for v in self.view["scores"]]
         self.shown.source = self._source_counts()
@@ -480,7 +485,14 @@ class TableScene(Scene):
                               key=adef.key.upper())
                        for adef in self.rules.actions.values()
                        if adef.by == "current" and not self.state.pending]
-        controls = self._bar(choices)
+        undo = None if self.state.game_over else self.undo_choice()
+        controls = self._bar(choices, room=UNDO_W + 12 if undo is not None else 0)
+        if undo is not None:
+            # At the bar's right end, on every page, so a misclick is always one press away.
+            bar = REGIONS["bar"]
+            controls.append(Control(pygame.Rect(bar.right - UNDO_W, bar.y, UNDO_W, bar.h),
+                                    "Undo", self.undo, key="Ctrl+Z", enabled=undo.enabled,
+                                    why_disabled=undo.reason, tag="undo"))
         menu = REGIONS["menu"]
         controls.append(Control(pygame.Rect(menu.x, menu.y, menu.w, 56), "Menu", self.pause,
                                 key="Esc", tag="pause"))
@@ -490,19 +502,24 @@ class TableScene(Scene):
         self.menu.set(controls)
         self.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
         focused = self.menu.focused
-        if human_turn and not (focused.enabled and focused.tag not in ("pause", "odds")):
+        if human_turn and not (focused.enabled and focused.tag not in ("pause", "odds",
+                                                                       "undo")):
             # The player's first choice gets the keyboard focus: Enter does the obvious thing.
             for i, c in enumerate(controls):
-                if c.enabled and c.tag not in ("pause", "odds") and not c.tag.startswith(
+                if c.enabled and c.tag not in ("pause", "odds", "undo") and not c.tag.startswith(
                         "page:"):
                     self.menu.focus = i
                     break
 
     _refresh_buttons = refresh_buttons
 
-    def _bar(self, choices: list[Choice]) -> list[Control]:
-        """The choices as the action bar's buttons, a page at a time when they do not fit."""
-        controls, self.page = bar_controls(REGIONS["bar"], choices, self.page, self.choose,
+    def _bar(self, choices: list[Choice], room: int = 0) -> list[Control]:
+        """The choices as the action bar's buttons, a page at a time when they do not fit
+        (`room`: what is kept free at the bar's right end, for Undo)."""
+        bar = REGIONS["bar"]
+        if room:
+            bar = pygame.Rect(bar.x, bar.y, bar.w - room, bar.h)
+        controls, self.page = bar_controls(bar, choices, self.page, self.choose,
                                            self.turn_page)
         return controls
 
@@ -622,6 +639,9 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.noticed(event)
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return
             if event.key == pygame.K_ESCAPE:
                 self.pause()
                 return
@@ -842,7 +862,7 @@ class TableScene(Scene):
         return Look(self.rules, self.view, self.viewer, [s.name for s in self.seats],
                     [self.colour(s) for s in range(len(self.seats))], self.die_colour,
                     self.face_label, self.chooser.targets() if live else set(),
-                    self.chooser.marked() if live else [], self.mouse)
+                    self.chooser.marked() if live else [], self.mouse, self.sees_all)
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.dirty = False
@@ -895,3 +915,71 @@ class TableScene(Scene):
         pygame.draw.rect(canvas, theme.INK, box, 2, border_radius=10)
         theme.text(canvas, words, box.center, theme.SMALL, theme.INK, bold=True,
                    anchor="center")
+
+    # --- taking back a move -------------------------------------------------------------
+
+    def undo_reason(self) -> str:
+        """Why Undo cannot be pressed now, in words ("" when it can)."""
+        if self.state.game_over:
+            return "The game is over"
+        seat = self.deciding
+        if self.is_bot(seat):
+            return why_no_undo(self.rules, [], None, self.seed, [], is_bot=True)
+        if not self.idle:
+            return "Wait for the dice to settle"
+        if self.holder != seat:
+            return f"Pass the laptop to {self.name(seat)}"
+        # The log is replayed to find the last reveal: once per move, not once per frame.
+        log = self.state.log
+        key = (len(log), seat, log[-1] if log else None)
+        cached: tuple[Any, str] | None = getattr(self, "_undo_cache", None)
+        if cached is None or cached[0] != key:
+            reason = why_no_undo(self.rules, [s.name for s in self.seats],
+                                 dict(self.state.options), self.seed, self.state.log)
+            self._undo_cache = (key, reason)
+            return reason
+        return cached[1]
+
+    def undo_choice(self) -> Choice:
+        """Undo as a choice: enabled, or greyed with the reason it cannot be used."""
+        reason = self.undo_reason()
+        return Choice("Undo", "undo", enabled=not reason, reason=no_undo_words(reason),
+                      key="Ctrl+Z")
+
+    def undo(self) -> None:
+        """The seat the game waits on takes back its last action (Undo, Ctrl+Z): the game is
+        rebuilt from its seed without it, saved, and the log says so."""
+        reason = self.undo_reason()
+        seat = self.deciding
+        names = [s.name for s in self.seats]
+        log = list(self.state.log)
+        shorter = log
+        if not reason:
+            shorter, reason = take_back(self.rules, names, dict(self.state.options),
+                                        self.seed, log, seat)
+        if reason:
+            self.hint(no_undo_words(reason))
+            self.refresh_buttons()
+            return
+        taken = log[-1]
+        state = new_game(self.rules, names, dict(self.state.options), self.seed)
+        for action in shorter:
+            apply(state, action)
+        self.state = state
+        self.chooser = Chooser(state, names)
+        self.page = 0
+        self.ring = None
+        self.steps.clear()
+        self.sprites = {}  # laid out afresh where the shorter game has them
+        self._settle()
+        self.shown.scores = list(self.shown.score_goals)
+        words = f"{self.name(seat)} takes back: {self.rules.actions[taken.id].label}."
+        self.log_line(words)
+        self.last_words = words
+        self.autosave()
+        self.refresh_buttons()
+
+
+def no_undo_words(reason: str) -> str:
+    """A greyed Undo's words: "No undo now. The dice have been rolled since." """
+    return f"No undo now. {reason}." if reason else ""

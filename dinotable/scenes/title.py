@@ -182,9 +182,9 @@ class TitleScene(Scene):
             self.show(self.entries)  # a save may have been deleted
             return
         if result.finished:
-            from .replay import start_replay
+            from .replay import open_replay
 
-            start_replay(self.app, result.path, result.game)
+            open_replay(self.app, result.game, result.path)
             return
         try:
             state = result.game.replay()

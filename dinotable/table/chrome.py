@@ -63,6 +63,8 @@ class HeaderPart(Part):
         if not host.idle:
             return "Watch the table..."
         name = host.name(seat)
+        if host.sees_all:  # a replay: nobody plays here, the viewer steps through
+            return f"{name} plays next: press > to see what they did."
         decision = host.view.get("decision") or view_for(host.state, None)["decision"]
         if decision is not None and decision["kind"] == "window":
             asked = f"{name} may respond"
@@ -197,7 +199,8 @@ class PlayersPart(Part):
             name_plate(canvas, rect, name, host.colour(s), active,
                        "?" if seen is None else round(host.shown.scores[s]),
                        mark=host.mark(s), dim=out,
-                       status="THINKING" if host.is_bot(s) else "YOUR TURN")
+                       status="TO PLAY" if host.sees_all else
+                       "THINKING" if host.is_bot(s) else "YOUR TURN")
             strip_y = self.strip_y(s)
             counters = self.counters_text(s, look)
             if counters and self.has_strip:

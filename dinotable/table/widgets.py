@@ -37,6 +37,7 @@ class Look:
     targets: set[Target] = field(default_factory=set)
     marked: list[str] = field(default_factory=list)
     mouse: tuple[int, int] = (-1, -1)
+    sees_all: bool = False  # a replay: every hand is shown face up
 
     def zone(self, name: str, owner: int | None = None) -> list[Any] | dict[str, int]:
         """A zone as the viewer sees it: items (id, kind, face), or {"size": n} hidden."""
@@ -260,6 +261,8 @@ class Hand(Widget):
         # when nobody holds any, not even that.
         if not any(count(look.zone(self.spec.zone, s)) for s in range(len(look.names))):
             return 0
+        if look.sees_all:
+            return 36 + seats * (cards.SMALL_H + 8)
         if look.viewer is None or not count(look.zone(self.spec.zone, look.viewer)):
             return 36
         return self.height(seats)
@@ -267,6 +270,9 @@ class Hand(Widget):
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         if rect.h < 30:
+            return
+        if look.sees_all:
+            self.draw_every_hand(canvas, rect, look)
             return
         seats = range(len(look.names))
         others = "   ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
@@ -289,6 +295,28 @@ class Hand(Widget):
             self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w,
                                           min(h, rect.bottom - top - 4)), look,
                       tuple(entry), small=small)
+
+    def draw_every_hand(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        """Every player's cards face up, a line each: a replay shows all, after the game."""
+        self.title(canvas, rect, f"{self.label}: everyone's, face up")
+        n = len(look.names)
+        line_h = max(30, min(cards.SMALL_H + 8, (rect.h - 34) // max(1, n)))
+        for s in range(n):
+            y = rect.y + 34 + s * line_h
+            name_rect = pygame.Rect(rect.x + 6, y, 110, line_h - 6)
+            pygame.draw.rect(canvas, look.colours[s], name_rect, border_radius=8)
+            content = look.zone(self.spec.zone, s)
+            name = theme.ellipsize(f"{look.names[s]}: {count(content)}",
+                                   theme.font(theme.TINY, True), 100)
+            theme.text(canvas, name, name_rect.center, theme.TINY,
+                       theme.ink_on(look.colours[s]), bold=True, anchor="center", tight=True)
+            if isinstance(content, dict):
+                continue
+            left = name_rect.right + 10
+            _, step = layout_of(len(content), rect.right - left - 6, cards.SMALL_W, 6)
+            for k, entry in enumerate(content):
+                self.item(canvas, pygame.Rect(left + k * step, y, cards.SMALL_W, line_h - 6),
+                          look, tuple(entry), small=True)
 
 
 @register
