@@ -296,6 +296,9 @@ class TableScene(Scene):
         events = applied if self.sees_all else redact(applied, self.viewer, self.state)
         adef = self.rules.actions[action.id]
         self.log_line(f"{self.name(action.player)}: {adef.label}.")
+        # Under the header too, until the move's own words come ("Ann: Pass.", not the
+        # "Ann may respond." that asked her).
+        self.last_words = f"{self.name(action.player)}: {adef.label}."
         self.chooser.cancel()
         for event in events:
             self.queue_event(event)
