@@ -20,6 +20,7 @@ import pygame
 from .. import bots, saves
 from ..engine import (
     Action,
+    EngineError,
     Event,
     GameState,
     IllegalAction,
@@ -937,8 +938,13 @@ class TableScene(Scene):
         key = (len(log), seat, log[-1] if log else None)
         cached: tuple[Any, str] | None = getattr(self, "_undo_cache", None)
         if cached is None or cached[0] != key:
-            reason = why_no_undo(self.rules, [s.name for s in self.seats],
-                                 dict(self.state.options), self.seed, self.state.log)
+            try:
+                reason = why_no_undo(self.rules, [s.name for s in self.seats],
+                                     dict(self.state.options), self.seed, self.state.log)
+            except EngineError:
+                # The moves do not replay from the seed alone (a position set up by hand,
+                # chance pinned for a test): nothing can be taken back, and nothing breaks.
+                reason = "This game cannot be rewound"
             self._undo_cache = (key, reason)
             return reason
         return cached[1]
@@ -958,8 +964,11 @@ class TableScene(Scene):
         log = list(self.state.log)
         shorter = log
         if not reason:
-            shorter, reason = take_back(self.rules, names, dict(self.state.options),
-                                        self.seed, log, seat)
+            try:
+                shorter, reason = take_back(self.rules, names, dict(self.state.options),
+                                            self.seed, log, seat)
+            except EngineError:
+                reason = "This game cannot be rewound"
         if reason:
             self.hint(no_undo_words(reason))
             self.refresh_buttons()
