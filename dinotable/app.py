@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from types import FrameType
 from typing import Any
 
@@ -15,7 +15,7 @@ import pygame
 
 from .audio import Sounds
 from .render import forget_caches
-from .scenes.base import Scene
+from .scenes.base import Scene, SceneStack
 from .settings import Settings
 
 CANVAS = (1280, 720)
@@ -38,7 +38,7 @@ def _icon() -> pygame.Surface:
     return die_body((63, 158, 77), "dino", 32)
 
 
-class App:
+class App(SceneStack):
     """Owns the window; draws the top scenes on a 1280x720 canvas scaled to fit the window."""
 
     def __init__(self, size: tuple[int, int] = CANVAS, settings: Settings | None = None,
@@ -72,27 +72,7 @@ class App:
         self.crash_streak = 0  # frames in a row that crashed (see scenes/crash.py)
         pygame.key.start_text_input()
 
-    # --- the stack -------------------------------------------------------
-
-    def push(self, scene: Scene, callback: Callable[[Any], None] | None = None) -> None:
-        """Show a scene on top; `callback` receives what it hands back with `dismiss`."""
-        if callback is not None:
-            scene.on_dismiss = callback
-        self.stack.append(scene)
-
-    def pop(self) -> Scene:
-        """Close the top scene."""
-        return self.stack.pop()
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another."""
-        if self.stack:
-            self.stack.pop()
-        self.stack.append(scene)
-
-    def reset(self, scene: Scene) -> None:
-        """Close every scene and show one."""
-        self.stack = [scene]
+    # --- the stack (push, pop, replace, reset, top: SceneStack) ---------------
 
     def to_title(self, lazy: bool = False) -> None:
         """Close every scene and show the list of games (the way out of any game); `lazy`
@@ -100,11 +80,6 @@ class App:
         from .scenes.title import TitleScene
 
         self.reset(TitleScene(self, lazy=lazy))
-
-    @property
-    def top(self) -> Scene:
-        """The scene receiving input."""
-        return self.stack[-1]
 
     # --- the window ------------------------------------------------------
 

@@ -67,3 +67,15 @@ def load_text_ruleset(write_ruleset: Callable[[str], Path]) -> Callable[[str], R
     """Write YAML text as a ruleset folder and load it."""
     return lambda text: load_ruleset(write_ruleset(text))
 
+
+
+@pytest.fixture
+def drawn() -> Iterator[list[str]]:
+    """The kinds of every card face drawn while a test runs (`render.cards.seen`): what a
+    hidden-information test checks against what a seat may see."""
+    from dinotable.render import cards
+
+    kinds: list[str] = []
+    cards.seen.append(kinds.append)
+    yield kinds
+    cards.seen.remove(kinds.append)

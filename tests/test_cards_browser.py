@@ -4,7 +4,7 @@ and a ruleset says what a card's face and back show (`layout: cards`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,15 +34,6 @@ FIXTURES = sorted(p for p in (ROOT / "tests" / "fixtures" / "good_rulesets").ite
 def hunt() -> Rules:
     """The shipped Dino Hunt ruleset."""
     return load_by_id("dino_hunt")
-
-
-@pytest.fixture
-def drawn() -> Iterator[list[str]]:
-    """The kinds of every card face drawn while a test runs (the `seen` hook)."""
-    kinds: list[str] = []
-    cards.seen.append(kinds.append)
-    yield kinds
-    cards.seen.remove(kinds.append)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ and never a rival's hidden card, zoomed or not."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -55,14 +54,6 @@ def words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(theme, "text", spy)
     cards._forget()  # faces are kept drawn: draw them again to hear their words
     return said
-
-
-@pytest.fixture
-def drawn() -> Iterator[list[str]]:
-    kinds: list[str] = []
-    cards.seen.append(kinds.append)
-    yield kinds
-    cards.seen.remove(kinds.append)
 
 
 def track_part(table: TableScene) -> CardPart:

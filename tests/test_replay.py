@@ -8,18 +8,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 
 from dinotable import saves
 from dinotable.app import App
 from dinotable.cli import main
 from dinotable.engine import GameState, apply, new_game, sample_action, view_for
-from dinotable.render import cards
 from dinotable.replays import replay_of
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.replay import ReplayScene
@@ -47,15 +44,6 @@ def played(ruleset: str, seed: int, moves: int | None = None,
 
 def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-@pytest.fixture
-def drawn() -> Iterator[list[str]]:
-    """The kinds of every card face drawn while a test runs (the `seen` hook)."""
-    kinds: list[str] = []
-    cards.seen.append(kinds.append)
-    yield kinds
-    cards.seen.remove(kinds.append)
 
 
 def faces(viewer: ReplayScene) -> dict[str, Any]:

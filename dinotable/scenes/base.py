@@ -289,3 +289,35 @@ def stepper_geometry(c: Control) -> StepperGeometry:
     right = rect.right - 18
     left = max(text_x + label_w, right - value_w - 56)
     return StepperGeometry(left, (left + 20 + right - 14) // 2, right, size)
+
+
+class SceneStack:
+    """Scenes on top of each other: the top one gets the input. The app is one; a demo's
+    stage, which keeps a table's own results inside the demo, is another."""
+
+    stack: list[Scene]
+
+    def push(self, scene: Scene, callback: Callable[[Any], None] | None = None) -> None:
+        """Show a scene on top; `callback` receives what it hands back with `dismiss`."""
+        if callback is not None:
+            scene.on_dismiss = callback
+        self.stack.append(scene)
+
+    def pop(self) -> Scene:
+        """Close the top scene."""
+        return self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another."""
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Close every scene and show one."""
+        self.stack = [scene]
+
+    @property
+    def top(self) -> Scene:
+        """The scene receiving input."""
+        return self.stack[-1]

@@ -20,7 +20,7 @@ from ..narrate import caption
 from ..render import theme
 from ..settings import Settings
 from ..table.sprites import Step
-from .base import Scene
+from .base import Scene, SceneStack
 from .setup import DEFAULT_NAMES, Seat
 from .table import TableScene
 
@@ -41,7 +41,7 @@ class _Unsaved(Settings):
         """Never written: the settings file belongs to the player."""
 
 
-class Stage:
+class Stage(SceneStack):
     """What a demo's table takes for the app: the window's sounds, settings of its own, and
     a scene stack of its own. Anything else is the real app's."""
 
@@ -54,31 +54,6 @@ class Stage:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.app, name)
-
-    @property
-    def top(self) -> Scene:
-        """The scene the table thinks is on top (its own results, once the game is over)."""
-        return self.stack[-1]
-
-    def push(self, scene: Scene, callback: Any = None) -> None:
-        """The table's results (or anything else it shows) go on the demo's stack."""
-        if callback is not None:
-            scene.on_dismiss = callback
-        self.stack.append(scene)
-
-    def pop(self) -> Scene:
-        """Close the stage's top scene."""
-        return self.stack.pop()
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the stage's top scene."""
-        if self.stack:
-            self.stack.pop()
-        self.stack.append(scene)
-
-    def reset(self, scene: Scene) -> None:
-        """Only this scene on the stage."""
-        self.stack = [scene]
 
     def to_title(self) -> None:
         """A table never leaves the demo by itself: the demo decides when to move on."""
