@@ -63,6 +63,7 @@ _FACES_MAX = 400
 
 def _forget() -> None:
     _FACES.clear()
+    _LARGE.clear()
 
 
 def _face(size: tuple[int, int], kind: str, title: str, lines: tuple[str, ...], text: str,
@@ -234,9 +235,24 @@ def _shown(value: Any, default: Any) -> bool:
     return bool(value != default)
 
 
+_INFO: dict[tuple[int, str], tuple[Any, CardInfo]] = {}
+
+
 def card_info(rules: Any, kind: str) -> CardInfo:
     """What a kind of card shows, from its properties and the ruleset's `layout: cards`
-    (without that key: every number and word the card carries, on its face)."""
+    (without that key: every number and word the card carries, on its face). Worked out
+    once per ruleset and kind: a table asks for every card on it every frame."""
+    known = _INFO.get((id(rules), kind))
+    if known is not None and known[0] is rules:
+        return known[1]
+    info = _card_info(rules, kind)
+    if len(_INFO) > 4096:
+        _INFO.clear()
+    _INFO[(id(rules), kind)] = (rules, info)
+    return info
+
+
+def _card_info(rules: Any, kind: str) -> CardInfo:
     idef = rules.items[kind]
     props: dict[str, Any] = idef.props
     pdefs = getattr(rules, "properties", {}) or {}
@@ -367,6 +383,27 @@ def draw_card_large(surface: pygame.Surface, rect: pygame.Rect, info: CardInfo,
     px and shrinks (never below the theme's smallest) until it fits."""
     for hook in seen:
         hook(info.kind)
+    if rect.w <= 0 or rect.h <= 0:
+        return rect
+    # Painted once per card, side and size, then blitted: the zoom follows the pointer
+    # frame after frame, and fitting its words is the dear part.
+    key = (info, rect.size, back, glow, body)
+    image = _LARGE.get(key)
+    if image is None:
+        if len(_LARGE) >= 64:
+            _LARGE.clear()
+        image = pygame.Surface((rect.w + 5, rect.h + 7), pygame.SRCALPHA)
+        _paint_large(image, pygame.Rect((0, 0), rect.size), info, back, glow, body)
+        _LARGE[key] = image
+    surface.blit(image, rect.topleft)
+    return rect
+
+
+_LARGE: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def _paint_large(surface: pygame.Surface, rect: pygame.Rect, info: CardInfo, back: bool,
+                 glow: bool, body: int) -> None:
     pygame.draw.rect(surface, theme.darker(theme.FELT_DARK, 0.3), rect.move(5, 7),
                      border_radius=18)
     paper = theme.PARCHMENT if back else theme.PARCHMENT_LIGHT
@@ -403,7 +440,6 @@ def draw_card_large(surface: pygame.Surface, rect: pygame.Rect, info: CardInfo,
     surface.set_clip(clip)
     edge = theme.GOLD if glow else theme.INK
     pygame.draw.rect(surface, edge, rect, width=6 if glow else 3, border_radius=18)
-    return rect
 
 
 def draw_card_tile(surface: pygame.Surface, rect: pygame.Rect, info: CardInfo,
