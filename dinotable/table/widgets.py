@@ -261,8 +261,8 @@ class Hand(Widget):
         # when nobody holds any, not even that.
         if not any(count(look.zone(self.spec.zone, s)) for s in range(len(look.names))):
             return 0
-        if look.sees_all:
-            return 36 + seats * (cards.SMALL_H + 8)
+        if look.sees_all:  # every hand face up, a line of name chips each
+            return 34 + seats * Players.SMALL_LINE
         if look.viewer is None or not count(look.zone(self.spec.zone, look.viewer)):
             return 36
         return self.height(seats)
@@ -300,7 +300,7 @@ class Hand(Widget):
         """Every player's cards face up, a line each: a replay shows all, after the game."""
         self.title(canvas, rect, f"{self.label}: everyone's, face up")
         n = len(look.names)
-        line_h = max(30, min(cards.SMALL_H + 8, (rect.h - 34) // max(1, n)))
+        line_h = max(22, min(Players.SMALL_LINE, (rect.h - 34) // max(1, n)))
         for s in range(n):
             y = rect.y + 34 + s * line_h
             name_rect = pygame.Rect(rect.x + 6, y, 110, line_h - 6)
