@@ -108,14 +108,16 @@ def _replayed(rules: Rules, names: Sequence[str], options: dict[str, Any] | None
 
 
 def undo_info(rules: Rules, names: Sequence[str], options: dict[str, Any] | None, seed: int,
-              log: Sequence[Move]) -> UndoInfo:
+              log: Sequence[Move], current: GameState | None = None) -> UndoInfo:
     """How many of the latest actions the seat the game waits on may take back.
 
     The log is replayed once: up to the run of the waiting seat's own latest actions
     quickly, then those one by one, watching for chance and for anything revealed.
+    `current`: the game as it stands after the whole log, when the caller has it (the
+    table does), which saves replaying it a second time.
     """
     actions = [_action(m) for m in log]
-    full = _replayed(rules, names, options, seed, actions)
+    full = current if current is not None else _replayed(rules, names, options, seed, actions)
     seat = waiting_on(full)
     if full.game_over:
         return UndoInfo(None, 0, GAME_OVER)
@@ -148,11 +150,12 @@ def undo_info(rules: Rules, names: Sequence[str], options: dict[str, Any] | None
 
 
 def why_no_undo(rules: Rules, names: Sequence[str], options: dict[str, Any] | None, seed: int,
-                log: Sequence[Move], is_bot: bool = False) -> str:
+                log: Sequence[Move], is_bot: bool = False,
+                current: GameState | None = None) -> str:
     """Why the waiting seat cannot take back a move now, in words; "" when it can."""
     if is_bot:
         return BOTS
-    info = undo_info(rules, names, options, seed, log)
+    info = undo_info(rules, names, options, seed, log, current)
     return "" if info.steps else info.reason
 
 

@@ -940,7 +940,8 @@ class TableScene(Scene):
         if cached is None or cached[0] != key:
             try:
                 reason = why_no_undo(self.rules, [s.name for s in self.seats],
-                                     dict(self.state.options), self.seed, self.state.log)
+                                     dict(self.state.options), self.seed, self.state.log,
+                                     current=self.state)
             except EngineError:
                 # The moves do not replay from the seed alone (a position set up by hand,
                 # chance pinned for a test): nothing can be taken back, and nothing breaks.
