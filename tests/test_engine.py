@@ -290,6 +290,9 @@ def test_a_chosen_goal_decides_when_the_last_round_starts(dhd: Rules) -> None:
     assert "last_round" in kinds(events)
     assert state.last_round and not state.game_over
     assert state.current == 1  # the round is finished: Ben still plays
+    # Who reached it is told, in the ruleset's words, before the last round is announced.
+    said = [e.data["text"] for e in events if e.kind == "said"]
+    assert f"{NAMES[0]} has reached the goal of 5!" in said
 
 
 @pytest.mark.parametrize("options, message", [
