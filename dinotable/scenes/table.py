@@ -20,7 +20,6 @@ import pygame
 from .. import bots, saves
 from ..engine import (
     Action,
-    EngineError,
     Event,
     GameState,
     IllegalAction,
@@ -28,10 +27,8 @@ from ..engine import (
     apply,
     new_game,
     redact,
-    take_back,
     view_for,
     waiting_on,
-    why_no_undo,
 )
 from ..physics.tray import Toss
 from ..render import theme
@@ -39,7 +36,7 @@ from ..render.dice import draw_die, name_faces
 from ..render.widgets import Banner
 from ..ruleset.layout import Layout
 from ..settings import BOT_SPEEDS
-from ..table import chrome, dice_parts, playback
+from ..table import chrome, dice_parts, playback, undoing
 from ..table.bar import bar_controls
 from ..table.choice import Choice, Chooser, Target
 from ..table.part import PARTS, Part, Point
@@ -100,6 +97,8 @@ class TableScene(Scene):
                            f"Welcome back: the game goes on with {who}.")
         self.bot_wait = 0.0
         self.hurry = False
+        # Why Undo is greyed, worked out once per move (table/undoing.py).
+        self.undo_cache: tuple[Any, str] | None = None
         self.show_odds = app.settings.show_odds
         self.muted = bool(getattr(app.sounds, "muted", False))
         self.menu = Menu()
@@ -920,79 +919,16 @@ class TableScene(Scene):
         theme.text(canvas, words, box.center, theme.SMALL, theme.INK, bold=True,
                    anchor="center")
 
-    # --- taking back a move -------------------------------------------------------------
+    # --- taking back a move (table/undoing.py) ------------------------------------------
 
     def undo_reason(self) -> str:
         """Why Undo cannot be pressed now, in words ("" when it can)."""
-        if self.state.game_over:
-            return "The game is over"
-        seat = self.deciding
-        if self.is_bot(seat):
-            return why_no_undo(self.rules, [], None, self.seed, [], is_bot=True)
-        if not self.idle:
-            return "Wait for the dice to settle"
-        if self.holder != seat:
-            return f"Pass the laptop to {self.name(seat)}"
-        # The log is replayed to find the last reveal: once per move, not once per frame.
-        log = self.state.log
-        key = (len(log), seat, log[-1] if log else None)
-        cached: tuple[Any, str] | None = getattr(self, "_undo_cache", None)
-        if cached is None or cached[0] != key:
-            try:
-                reason = why_no_undo(self.rules, [s.name for s in self.seats],
-                                     dict(self.state.options), self.seed, self.state.log,
-                                     current=self.state)
-            except EngineError:
-                # The moves do not replay from the seed alone (a position set up by hand,
-                # chance pinned for a test): nothing can be taken back, and nothing breaks.
-                reason = "This game cannot be rewound"
-            self._undo_cache = (key, reason)
-            return reason
-        return cached[1]
+        return undoing.reason(self)
 
     def undo_choice(self) -> Choice:
         """Undo as a choice: enabled, or greyed with the reason it cannot be used."""
-        reason = self.undo_reason()
-        return Choice("Undo", "undo", enabled=not reason, reason=no_undo_words(reason),
-                      key="Ctrl+Z")
+        return undoing.choice(self)
 
     def undo(self) -> None:
-        """The seat the game waits on takes back its last action (Undo, Ctrl+Z): the game is
-        rebuilt from its seed without it, saved, and the log says so."""
-        reason = self.undo_reason()
-        seat = self.deciding
-        names = [s.name for s in self.seats]
-        log = list(self.state.log)
-        shorter = log
-        if not reason:
-            try:
-                shorter, reason = take_back(self.rules, names, dict(self.state.options),
-                                            self.seed, log, seat)
-            except EngineError:
-                reason = "This game cannot be rewound"
-        if reason:
-            self.hint(no_undo_words(reason))
-            self.refresh_buttons()
-            return
-        taken = log[-1]
-        state = new_game(self.rules, names, dict(self.state.options), self.seed)
-        for action in shorter:
-            apply(state, action)
-        self.state = state
-        self.chooser = Chooser(state, names)
-        self.page = 0
-        self.ring = None
-        self.steps.clear()
-        self.sprites = {}  # laid out afresh where the shorter game has them
-        self._settle()
-        self.shown.scores = list(self.shown.score_goals)
-        words = f"{self.name(seat)} takes back: {self.rules.actions[taken.id].label}."
-        self.log_line(words)
-        self.last_words = words
-        self.autosave()
-        self.refresh_buttons()
-
-
-def no_undo_words(reason: str) -> str:
-    """A greyed Undo's words: "No undo now. The dice have been rolled since." """
-    return f"No undo now. {reason}." if reason else ""
+        """The seat the game waits on takes back its last action (Undo, Ctrl+Z)."""
+        undoing.take_back_last(self)
