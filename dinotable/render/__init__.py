@@ -10,11 +10,17 @@ Modules: `theme` (palette, player colours, the shipped Andika font, text helpers
 def forget_caches() -> None:
     """Drop every cached font and surface: they die with pygame.quit(), and a new display
     (a second App in one process, as in tests) must draw with fresh ones."""
-    from . import cards, dice, symbols, theme, widgets
+    import sys
+
+    from . import dice, symbols, theme, widgets
 
     theme._forget_fonts()
     theme._forget_backgrounds()
     dice._forget()
     symbols._forget()
     widgets._forget()
-    cards._forget()
+    # Cards are drawn only once a card game or the card list opens: not loaded for the
+    # first frame, and nothing of theirs is cached before they are.
+    cards = sys.modules.get(f"{__name__}.cards")
+    if cards is not None:
+        cards._forget()
