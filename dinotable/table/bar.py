@@ -15,18 +15,24 @@ from .choice import Choice
 ARROW = 56
 
 
-def button_width(bar: pygame.Rect, c: Choice) -> int:
-    """How wide a choice's button likes to be (its words and key cap)."""
+def button_width(bar: pygame.Rect, c: Choice, wide: bool = False) -> int:
+    """How wide a choice's button likes to be (its words and key cap): at most half the
+    bar, or two thirds (`wide`) when every button fits on one page anyway."""
     text = theme.font(theme.SIZE_BUTTON, True).size(c.label)[0]
     keycap = theme.font(theme.SMALL, True).size(c.key)[0] + 40 if c.key else 0
-    return min(bar.w // 2, max(150, text + keycap + 50))
+    return min(bar.w * 2 // 3 if wide else bar.w // 2, max(150, text + keycap + 50))
+
+
+def fits_wide(bar: pygame.Rect, choices: list[Choice]) -> bool:
+    """Whether every button fits on one page, each as wide as its words want."""
+    return sum(button_width(bar, c, wide=True) + 12 for c in choices) <= bar.w
 
 
 def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
     """The choices in pages: one page when all fit; else pages between arrows, each
     filled with every later button that still fits. A button keeps its width (up to a
     page): squeezed, "Steal from: Catherine" and "Steal from: Cat" would read alike."""
-    if sum(button_width(bar, c) + 12 for c in choices) <= bar.w:
+    if fits_wide(bar, choices):
         return [list(choices)]
     room = bar.w - 2 * (ARROW + 10)
     cap = page_cap(bar)
@@ -56,13 +62,13 @@ def bar_controls(bar: pygame.Rect, choices: list[Choice], page: int,
     """The buttons of one page (and the page actually shown)."""
     pages = paginate(bar, choices)
     page = max(0, min(page, len(pages) - 1))
-    paged = len(pages) > 1 or sum(button_width(bar, c) + 12 for c in choices) > bar.w
+    paged = len(pages) > 1 or not fits_wide(bar, choices)
     cap = page_cap(bar)
     x = bar.x + (ARROW + 10 if paged else 0)
     controls: list[Control] = []
     key_w = theme.font(theme.SMALL, True).size
     for c in pages[page]:
-        w = min(button_width(bar, c), cap) if paged else button_width(bar, c)
+        w = min(button_width(bar, c), cap) if paged else button_width(bar, c, wide=True)
         # Cut only what does not fit even at the button's smallest type: the button shrinks
         # its words first ("Play a Special: Lucky Shot" whole, a little smaller).
         label = theme.ellipsize(c.label, theme.font(theme.SIZE_SMALL, True),
