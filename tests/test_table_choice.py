@@ -156,3 +156,27 @@ def test_dinosaur_dice_ends_naming_its_winner(app: App) -> None:
     winners = [table.name(s) for s in app.top.winners]
     assert len(winners) == 1 and table.log[-1] == f"{winners[0]} wins the game!"
     assert not [line for line in table.log if "Last round" in line or "reached" in line]
+
+
+def test_asked_to_respond_pass_is_the_first_button(app: App) -> None:
+    # Most answers to a response window are "no": Pass leads the bar, never a page away.
+    import random
+
+    from dinotable.engine import legal_actions
+
+    table = table_for(app, "fixture_respond", ["human", "human", "human"])
+    rng = random.Random(4)
+    for _ in range(200):
+        pending = table.state.pending
+        if pending and pending[-1]["kind"] == "window" and len(legal_actions(table.state)) > 1:
+            break
+        legal = legal_actions(table.state)
+        table.take(legal[rng.randrange(len(legal))])
+    else:
+        raise AssertionError("no response window with a card to play came up")
+    settle(app, table)
+    table.handoff_due = False
+    table.handed(table.deciding)
+    choices = [c for c in table.menu.controls if c.tag not in ("pause", "odds", "undo")
+               and not c.tag.startswith("page:")]
+    assert choices[0].tag == "action:pass" and len(choices) > 1

@@ -52,8 +52,9 @@ def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
 
 
 def page_cap(bar: pygame.Rect) -> int:
-    """The widest a button may be on a page between arrows."""
-    return bar.w - 2 * (ARROW + 10) - 12
+    """The widest a button may be on a page between arrows: two always fit side by side,
+    so a page never shows one choice alone (Pass beside Play, not a page away)."""
+    return (bar.w - 2 * (ARROW + 10)) // 2 - 12
 
 
 def bar_controls(bar: pygame.Rect, choices: list[Choice], page: int,

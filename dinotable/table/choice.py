@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from ..engine import Action, GameState, legal_actions, waiting_on, why_illegal
-from ..engine.decide import combos
+from ..engine.decide import PASS, combos
 from ..engine.domains import Subset
 from ..engine.domains import _eligible as eligible
 from ..engine.expr import Ctx
@@ -199,6 +199,9 @@ class Chooser:
                                           f"{adef.id}:{value}",
                                           step=partial(self.start, adef,
                                                        {first.name: value})))
+        if self.state.pending and self.state.pending[-1].get("kind") == "window":
+            # Asked to respond, most people pass: Pass comes first, never a page away.
+            out.sort(key=lambda c: c.tag != f"action:{PASS}")
         return out
 
     def _building_choices(self, b: Building) -> list[Choice]:
