@@ -90,7 +90,8 @@ def pick(table: TableScene, rng: random.Random) -> pygame.Rect | None:
     """What a person would click now: a glowing dinosaur to hunt or place (most often), a
     card to play or Pass in a response window, a period to travel to, or End turn."""
     targets = table.ring_targets()
-    buttons = [c for c in table.menu.controls if c.enabled and c.tag.startswith("action:")]
+    buttons = [c for c in table.menu.controls if c.enabled and c.tag not in (
+        "pause", "odds", "undo", "page:prev")]
     items = [r for r, t in targets if t.kind == "item"]
     spaces = [r for r, t in targets if t.kind == "space"]
     decision = table.view.get("decision")
