@@ -282,3 +282,30 @@ def test_a_click_on_a_dinosaur_in_a_period_to_travel_to_travels_there(app: App) 
     assert Action(seat, "travel", (("to", there),)) in legal_actions(table.state)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)], FRAME)
     assert table.state.player_vars[seat]["period"] == there
+
+
+def test_a_hunt_roll_is_told_once_in_the_rulesets_words(app: App) -> None:
+    table = hunt_table(app, moves=0, seed=3)
+    for _ in range(200):
+        if not table.my_turn:
+            table.update(FRAME)
+            table.handoff_due = False
+            table.handed(table.deciding)
+            continue
+        hunts = [a for a in legal_actions(table.state) if a.id == "hunt"]
+        if hunts:
+            break
+        table.take(next(a for a in legal_actions(table.state)
+                        if a.id in ("place", "travel", "end_turn")))
+    else:
+        raise AssertionError("no hunt came up")
+    table.state.chance.force([4])
+    table.take(hunts[0])
+    for _ in range(400):
+        if table.idle:
+            break
+        table.update(FRAME)
+    name = table.name(hunts[0].player)
+    told = [line for line in table.log if "4" in line and name in line]
+    assert any("hunts" in line and "rolls 4" in line for line in told), table.log[-6:]
+    assert not any(line.startswith(f"{name} rolls") for line in told), table.log[-6:]

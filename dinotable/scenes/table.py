@@ -97,6 +97,7 @@ class TableScene(Scene):
                            f"Welcome back: the game goes on with {who}.")
         self.bot_wait = 0.0
         self.hurry = False
+        self.told_in_words = False  # the move being played back has the ruleset's words
         # Why Undo is greyed, worked out once per move (table/undoing.py).
         self.undo_cache: tuple[Any, str] | None = None
         self.show_odds = app.settings.show_odds
@@ -300,6 +301,7 @@ class TableScene(Scene):
         # "Ann may respond." that asked her).
         self.last_words = f"{self.name(action.player)}: {adef.label}."
         self.chooser.cancel()
+        self.told_in_words = any(e.kind == "said" for e in events)
         for event in events:
             self.queue_event(event)
         self.steps.append(Step(self._settle, "settle"))

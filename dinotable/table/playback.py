@@ -41,7 +41,10 @@ def steps_for(host: TableScene, event: Event) -> list[Step]:
     if event.kind in DICE_EVENTS and (data.get("hidden") or not (
             {data.get("from"), data.get("to"), data.get("zone")} & host.sprite_zones)):
         # Cards and pieces the widgets draw from the view; dice in the tray and its areas
-        # are animated. Either way the log says it in words.
+        # are animated. Either way the log says it in words, except a roll the ruleset
+        # tells in its own words in the same move ("Ann hunts Gallimimus and rolls 2").
+        if event.kind == "rolled" and host.told_in_words:
+            return []
         line = describe(event, host.view, host.viewer, host.rules)
         return [Step(partial(note, host, line), "note")] if line else []
     handler = HANDLERS.get(event.kind)
