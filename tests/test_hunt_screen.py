@@ -309,3 +309,48 @@ def test_a_hunt_roll_is_told_once_in_the_rulesets_words(app: App) -> None:
     told = [line for line in table.log if "4" in line and name in line]
     assert any("hunts" in line and "rolls 4" in line for line in told), table.log[-6:]
     assert not any(line.startswith(f"{name} rolls") for line in told), table.log[-6:]
+
+
+def test_a_short_game_shows_how_many_dinosaurs_are_still_to_come(
+        app: App, words: list[str]) -> None:
+    # Half the deck is played: the pile says what is still to come, not the cards lying
+    # there (which would promise dinosaurs that never come out).
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ann", "Ben"])]
+    table = TableScene(app, load_by_id("dino_hunt"), seats, {"length": "short"}, 5)
+    app.push(table)
+    table.handoff_due = False
+    table.handed(table.deciding)
+    table.dirty = True
+    app.step([], FRAME)
+    to_come = table.state.game_vars["deck_left"]
+    lying = len(table.state.zones["dino_deck"][0])
+    assert to_come < lying
+    assert f"{to_come} to come" in words and f"{lying} left" not in words
+
+
+def test_left_names_a_game_variable_of_a_pile(load_text_ruleset: Any) -> None:
+    from dinotable.ruleset import LoadError
+
+    body = """
+        id: %s
+        name: Piles
+        version: 1
+        players: {min: 2, max: 2}
+        items: {fern: {type: card, copies: 4}}
+        zones:
+          deck: {holds: cards, order: deck, start: {fern: 4}}
+          hand: {holds: cards, per_player: true, visible: owner}
+        vars: {game: {to_come: 2}}
+        actions:
+          pass: {effects: [{end_turn: {}}]}
+        score: "0"
+        end: {trigger: "round > 2"}
+        layout:
+          widgets:
+            - {show: pile, zone: deck, left: %s}
+    """
+    load_text_ruleset(body % ("piles", "to_come"))
+    with pytest.raises(LoadError) as caught:
+        load_text_ruleset(body % ("piles_misspelt", "to_coem"))
+    [problem] = [str(p) for p in caught.value.problems]
+    assert "to_coem" in problem and "to_come" in problem  # did you mean

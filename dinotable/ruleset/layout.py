@@ -96,7 +96,7 @@ class Layout:
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
-WIDGET_KEYS = {"show", "zone", "board", "label", "size"}
+WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left"}
 WIDGET_SIZES = ("normal", "small")  # small: cards as name chips (read them large on hover)
 ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
 # `none`: a zone the rules keep for their own bookkeeping, never drawn on the table
@@ -113,10 +113,11 @@ class WidgetSpec:
     board: str = ""
     label: str = ""
     size: str = "normal"  # small: a hand or players' row of name chips, for a crowded table
+    left: str = ""  # a pile's count from a game variable: the cards still to come from it
 
 
-def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any]
-                  ) -> tuple[WidgetSpec, ...]:
+def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any],
+                  game_vars: Any = ()) -> tuple[WidgetSpec, ...]:
     """Check the `widgets:` list: each entry names a kind of widget and a zone or board
     that suits it."""
     path: tuple[Any, ...] = ("layout", "widgets")
@@ -164,7 +165,14 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                 report((*wpath, "zone"), f"zone {zone!r} is one per player; use show: hand "
                                          "or show: players")
                 continue
-            out.append(WidgetSpec(str(show), zone=str(zone), label=label, size=size))
+            left = str(spec.get("left", ""))
+            if left and (show != "pile" or left not in game_vars):
+                report((*wpath, "left"), "left: names the game variable counting what is "
+                       "still to come from a pile (show: pile)" if show != "pile" else
+                       _unknown("game variable", left, sorted(game_vars)))
+                continue
+            out.append(WidgetSpec(str(show), zone=str(zone), label=label, size=size,
+                                  left=left))
         else:
             report((*wpath, "show"), _unknown("widget", str(show),
                                               [*ZONE_WIDGETS, *BOARD_WIDGETS]))
@@ -309,7 +317,8 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     return Layout(colours, styles, tray, toss_action, source, source_label, tuple(areas), odds,
                   status, passed, tuple(player_zones), tuple(found["player_counters"]),
                   tuple(found["counters"]), track,
-                  build_widgets(raw.get("widgets"), report, zones, boards or {}),
+                  build_widgets(raw.get("widgets"), report, zones, boards or {},
+                                compiler.scope.game_vars),
                   build_cards(raw.get("cards"), report, compiler.scope.props,
                               compiler.effect_props))
 

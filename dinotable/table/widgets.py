@@ -240,6 +240,11 @@ class Pile(Widget):
                    anchor="bottomleft", tight=True)
         deck = self.rules.zones[self.spec.zone].order == "deck" or isinstance(content, dict)
         words = "empty" if not n else f"{n} left" if deck else f"{n} here"
+        if self.spec.left:
+            # What is still to come from it (a short game plays half the deck), not the
+            # cards lying there.
+            still = int(look.view["game_vars"].get(self.spec.left) or 0)
+            words = "no more to come" if still <= 0 else f"{still} to come"
         theme.text(canvas, words, (x, rect.centery + 4), theme.TINY, theme.PARCHMENT_DIM,
                    anchor="topleft", tight=True)
 
