@@ -312,34 +312,11 @@ class TableScene(Scene):
         self.steps.extend(playback.steps_for(self, event))
 
     def throw(self, zone: str, dice: list[Any]) -> None:
-        """Toss these dice (id, kind, the face the engine chose) across the tray, from the
-        player's drag, or for a bot or a key press from a throw made up like a hand's."""
+        """Toss these dice (id, kind, the face the engine chose) across the tray: the
+        tray works the toss out; the playback waits until it has landed."""
         tray = self.tray_part
-        if tray is None:
-            return
-        rect = tray.rect
-        batch = []
-        resting: dict[str, tuple[float, float, float]] = {}
-        showing: dict[str, str] = {}
-        for item, kind, face in dice:
-            sprite = self.sprites.get(item)
-            if sprite is None:
-                sx, sy = self.source_point()
-                sprite = self.sprites[item] = Sprite(item, kind, None, zone, sx, sy)
-            sprite.goal = None
-            x = min(max(sprite.x - rect.x, DIE / 2 + 2), rect.w - DIE / 2 - 2)
-            y = min(max(sprite.y - rect.y, DIE / 2 + 2), rect.h - DIE / 2 - 2)
-            resting[item] = (x, y, sprite.angle)
-            if sprite.face is not None:
-                showing[item] = sprite.face
-            batch.append((item, self.rules.dice[kind].faces, face))
-        fling, self.pending_fling = self.pending_fling, None
-        if fling is None:
-            fling = tray.fling_for_bot(self.toss_rng)
-        self.toss = tray.tray.toss(batch, self.toss_rng.randrange(1 << 30), fling, resting,
-                                   showing=showing, keep_clear=tray.keep_clear())
-        self.toss_t = 0.0
-        self.toss_bumps = list(self.toss.bumps)
+        if tray is not None:
+            tray.throw(zone, dice)
 
     def saved_game(self) -> saves.SavedGame:
         """The game as it will be written: enough to rebuild it exactly."""
@@ -574,20 +551,8 @@ class TableScene(Scene):
         """Toss every die in the cup across the tray, for show only (the benchmark's load):
         the engine's state is not touched."""
         tray = self.tray_part
-        if tray is None:
-            return
-        rng = random.Random(seed)
-        dice = []
-        for i in self.state.zone(self.layout.source, self.state.current) if self.layout.source \
-                else []:
-            item = self.state.items[i]
-            faces = self.rules.dice[item.kind].faces
-            self.sprites[item.id] = Sprite(item.id, item.kind, None, self.layout.tray[0],
-                                           tray.rect.centerx, tray.rect.centery)
-            dice.append((item.id, faces, faces[rng.randrange(len(faces))]))
-        self.toss = tray.tray.toss(dice, seed)
-        self.toss_t = 0.0
-        self.toss_bumps = list(self.toss.bumps)
+        if tray is not None:
+            tray.show_off(seed)
 
     # --- input -----------------------------------------------------------------
 
@@ -831,22 +796,12 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self))
 
     def _toss_frame(self, dt: float) -> None:
-        """Move the tossed dice along their paths; the toss ends when they all rest."""
-        assert self.toss is not None
-        self.toss_t += dt
-        while self.toss_bumps and self.toss_bumps[0].t <= self.toss_t:
-            self.app.sounds.play("clatter", self.toss_bumps.pop(0).strength)
-        tr = self.tr
-        for item in list(self.sprites):
-            sprite = self.sprites[item]
-            try:
-                pose = self.toss.pose(item, self.toss_t)
-            except KeyError:
-                continue
-            sprite.x, sprite.y = tr.x + pose.x, tr.y + pose.y
-            sprite.angle, sprite.face = pose.angle, pose.face
-        if self.toss_t >= self.toss.duration:
+        """The tossed dice move along their paths (the tray's); the toss ends at rest."""
+        tray = self.tray_part
+        if tray is None:
             self.toss = None
+            return
+        tray.roll_on(dt)
 
     def _bot_turn(self, dt: float) -> None:
         seat = self.deciding

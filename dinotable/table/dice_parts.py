@@ -8,20 +8,21 @@ table shows while events play back); none names a game.
 from __future__ import annotations
 
 import math
+import random
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..engine import Action
 from ..engine.expr import Ctx, evaluate
-from ..physics.tray import Tray
+from ..physics.tray import Toss, Tray
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
 from ..ruleset.layout import Area, Counter
 from .part import Part, Point, register
-from .sprites import dice_words
+from .sprites import Sprite, dice_words
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene
@@ -137,6 +138,71 @@ class TrayPart(Part):
             host.take(action)
             host.refresh_buttons()
         return True
+
+    def throw(self, zone: str, dice: list[Any]) -> None:
+        """Toss these dice (id, kind, the face the engine chose) from where they lie, with
+        the player's drag, or for a bot or a key press a throw made up like a hand's. The
+        toss is worked out to rest at once; the host plays it back (`roll_on`)."""
+        host = self.host
+        rect = self.rect
+        batch = []
+        resting: dict[str, tuple[float, float, float]] = {}
+        showing: dict[str, str] = {}
+        for item, kind, face in dice:
+            sprite = host.sprites.get(item)
+            if sprite is None:
+                sx, sy = host.source_point()
+                sprite = host.sprites[item] = Sprite(item, kind, None, zone, sx, sy)
+            sprite.goal = None
+            x = min(max(sprite.x - rect.x, DIE / 2 + 2), rect.w - DIE / 2 - 2)
+            y = min(max(sprite.y - rect.y, DIE / 2 + 2), rect.h - DIE / 2 - 2)
+            resting[item] = (x, y, sprite.angle)
+            if sprite.face is not None:
+                showing[item] = sprite.face
+            batch.append((item, host.rules.dice[kind].faces, face))
+        fling, host.pending_fling = host.pending_fling, None
+        if fling is None:
+            fling = self.fling_for_bot(host.toss_rng)
+        self.start(self.tray.toss(batch, host.toss_rng.randrange(1 << 30), fling, resting,
+                                  showing=showing, keep_clear=self.keep_clear()))
+
+    def show_off(self, seed: int) -> None:
+        """Toss every die in the cup, for show only (the benchmark): no rule is touched."""
+        host = self.host
+        rng = random.Random(seed)
+        dice = []
+        source = host.layout.source
+        for i in host.state.zone(source, host.state.current) if source else []:
+            item = host.state.items[i]
+            faces = host.rules.dice[item.kind].faces
+            host.sprites[item.id] = Sprite(item.id, item.kind, None, host.layout.tray[0],
+                                           self.rect.centerx, self.rect.centery)
+            dice.append((item.id, faces, faces[rng.randrange(len(faces))]))
+        self.start(self.tray.toss(dice, seed))
+
+    def start(self, toss: Toss) -> None:
+        """A toss begins: the host's playback holds until it has landed."""
+        host = self.host
+        host.toss, host.toss_t, host.toss_bumps = toss, 0.0, list(toss.bumps)
+
+    def roll_on(self, dt: float) -> None:
+        """Move the tossed dice along their paths, with a clatter at each bump; the toss
+        ends when they all rest."""
+        host = self.host
+        toss = host.toss
+        assert toss is not None
+        host.toss_t += dt
+        while host.toss_bumps and host.toss_bumps[0].t <= host.toss_t:
+            host.app.sounds.play("clatter", host.toss_bumps.pop(0).strength)
+        for item, sprite in host.sprites.items():
+            try:
+                pose = toss.pose(item, host.toss_t)
+            except KeyError:
+                continue
+            sprite.x, sprite.y = self.rect.x + pose.x, self.rect.y + pose.y
+            sprite.angle, sprite.face = pose.angle, pose.face
+        if host.toss_t >= toss.duration:
+            host.toss = None
 
     def fling_for_bot(self, rng: object) -> tuple[float, float, float, float]:
         """A throw as a hand would make it: from near one end of the tray towards the
