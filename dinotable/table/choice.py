@@ -77,12 +77,15 @@ class Chooser:
         self.building: Building | None = None
         self.legal: list[Action] = []
         self.partial: list[ActionDef] = []  # actions with a subset argument, open to choose
+        self.version = 0  # counts refreshes: what is glowing is kept until the next one
+        self.glowing: tuple[Any, set[Target]] | None = None
         self.refresh()
 
     # --- what is legal --------------------------------------------------------------
 
     def refresh(self) -> None:
         """Work out the moves again (after an action, or a change of who is waiting)."""
+        self.version += 1
         self.seat = waiting_on(self.state)
         self.building = None
         self.legal, self.partial = [], []
@@ -348,7 +351,19 @@ class Chooser:
         return list(self.building.marked) if self.building is not None else []
 
     def targets(self) -> set[Target]:
-        """Everything a click would do something with now (drawn with a glow)."""
+        """Everything a click would do something with now (drawn with a glow). Asked for
+        every frame (drawing, hovering, the keyboard ring): worked out once per refresh and
+        step of a choice being built."""
+        b = self.building
+        key = (self.version, None if b is None else (
+            b.adef.id, tuple(b.marked), tuple((k, repr(v)) for k, v in b.bound.items())))
+        if self.glowing is not None and self.glowing[0] == key:
+            return self.glowing[1]
+        found = self._targets()
+        self.glowing = (key, found)
+        return found
+
+    def _targets(self) -> set[Target]:
         found: set[Target] = set()
         b = self.building
         if b is not None:
