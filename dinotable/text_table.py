@@ -17,10 +17,10 @@ from .engine import (
     new_game,
     resolve_options,
     scores,
+    text_for,
     view_for,
     waiting_on,
 )
-from .engine.expr import Ctx
 from .names import name_problem, shorten
 from .narrate import describe
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
@@ -73,7 +73,7 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
             print(f"   {label}: {shown or '-'}", file=out)
     status = getattr(rules.layout, "status", None)
     if status is not None and seat is not None and not state.game_over:
-        print(f"   {status.render(Ctx(state, seat))}", file=out)
+        print(f"   {text_for(state, seat, status)}", file=out)
 
 
 def _listener(bots: list[str]) -> int | None:

@@ -27,8 +27,8 @@ from dinotable.engine import (
     legal_actions,
     new_game,
     scores,
+    view_for,
 )
-from dinotable.engine.game import view_for
 from dinotable.ruleset import LoadError, load_ruleset
 
 DECK_GAME = FIXTURES / "good_rulesets" / "fixture_deck"

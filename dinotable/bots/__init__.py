@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, GameState, legal_actions, sample_action
-from ..engine.expr import Ctx
-from ..engine.origins import PASSED_ON, rules_error
+from ..engine import Action, GameState, legal_actions, sample_action, value_for
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 
@@ -26,22 +24,19 @@ def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) 
     """
     if not legal:
         raise ValueError("no legal action to choose from")
-    try:
-        return _preferred(state, legal, rng)
-    except PASSED_ON:
-        raise
-    except Exception as exc:  # a preference's expression failed: name its line
-        raise rules_error(state.rules, exc, "choosing a bot's action") from exc
+    # A preference's expression that fails is an EngineError naming its line (value_for).
+    return _preferred(state, legal, rng)
 
 
 def _preferred(state: GameState, legal: list[Action], rng: random.Random) -> Action:
-    ctx = Ctx(state, legal[0].player)
+    # Preferences read the game as the bot's seat may know it, never a rival's hidden hand.
+    seat = legal[0].player
     for hint in state.rules.bot_hints:
         options = [a for a in legal if a.id == hint.action]
-        if not options or (hint.when is not None and not hint.when(ctx)):
+        if not options or (hint.when is not None and not value_for(state, seat, hint.when)):
             continue
         if hint.best is not None and len(options) > 1:
-            scored = [(hint.best(Ctx(state, a.player, a.arg_map)), a) for a in options]
+            scored = [(value_for(state, seat, hint.best, a.arg_map), a) for a in options]
             top = max(score for score, _ in scored)
             options = [a for score, a in scored if score == top]
         return options[int(rng.random() * len(options))]

@@ -1,7 +1,8 @@
 """The rules engine: pure game logic, no pygame, no pymunk.
 
-A ruleset (built by `dinotable.ruleset`) is run by four functions:
-`new_game`, `legal_actions`, `apply` and `view_for`.
+A ruleset (built by `dinotable.ruleset`) is run by four functions: `new_game` (setup.py),
+`legal_actions` (legality.py: who may act, and what), `apply` (flow.py: the action and the
+turn flow it sets going) and `view_for` (views.py: what one seat may see).
 """
 
 from . import boards as _boards  # noqa: F401  (registers board functions and effects)
@@ -12,29 +13,71 @@ from . import odds as _odds  # noqa: F401  (registers chance_of)
 from . import patterns as _patterns  # noqa: F401  (registers dice pattern functions)
 from . import picks as _picks  # noqa: F401  (registers first_in, first_where, count_kind)
 from .chance import Chance
+from .decide import PASS
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
-from .game import (
-    apply,
-    leaders,
+from .flow import apply, leaders, random_playout, scores
+from .legality import (
+    Moves,
+    Refusal,
+    arg_values,
+    is_subset,
     legal_actions,
-    new_game,
-    resolve_options,
+    markable,
+    moves,
+    refusal,
     sample_action,
-    scores,
-    view_for,
     waiting_on,
     why_illegal,
 )
-from .model import Rules
+from .model import ActionDef, ArgDef, Rules
 from .positions import PlacementError, arrange
+from .setup import new_game, resolve_options
 from .state import Action, Event, GameState, Item
 from .undo import UndoInfo, undo_info, why_no_undo
 from .undo import undo as take_back
-from .views import can_see, redact
+from .views import can_see, redact, seen_state, text_for, value_for, view_for
 
 __all__ = [
-    "Action", "Chance", "ChanceError", "EngineError", "Event", "ExpressionError", "GameState",
-    "IllegalAction", "Item", "PlacementError", "Rules", "UndoInfo", "apply", "arrange", "can_see",
-    "leaders", "legal_actions", "new_game", "redact", "resolve_options", "sample_action",
-    "scores", "take_back", "undo_info", "view_for", "waiting_on", "why_illegal", "why_no_undo",
+    "PASS",
+    "Action",
+    "ActionDef",
+    "ArgDef",
+    "Chance",
+    "ChanceError",
+    "EngineError",
+    "Event",
+    "ExpressionError",
+    "GameState",
+    "IllegalAction",
+    "Item",
+    "Moves",
+    "PlacementError",
+    "Refusal",
+    "Rules",
+    "UndoInfo",
+    "apply",
+    "arg_values",
+    "arrange",
+    "can_see",
+    "is_subset",
+    "leaders",
+    "legal_actions",
+    "markable",
+    "moves",
+    "new_game",
+    "random_playout",
+    "redact",
+    "refusal",
+    "resolve_options",
+    "sample_action",
+    "scores",
+    "seen_state",
+    "take_back",
+    "text_for",
+    "undo_info",
+    "value_for",
+    "view_for",
+    "waiting_on",
+    "why_illegal",
+    "why_no_undo",
 ]

@@ -150,6 +150,10 @@ class Subset:
     where: Compiled | None
     test: Compiled | None
 
+    def eligible(self, c: Ctx) -> list[str]:
+        """The ids of the items that may be in a subset, in zone order (each passing `where`)."""
+        return _eligible(c, self.zone, self.where)
+
     def values(self, c: Ctx) -> list[Any]:
         """Every allowed subset, as a tuple of ids in zone order (refused when huge)."""
         ids = _eligible(c, self.zone, self.where)

@@ -16,6 +16,7 @@ from .decide import ask, open_window
 from .decks import find_item, owner_of, take_top
 from .errors import ExpressionError
 from .expr import (
+    STATE_BINDING,
     TYPE_WORDS,
     Compiled,
     Ctx,
@@ -24,6 +25,7 @@ from .expr import (
     clash,
     compile_expr,
     expr_type,
+    inlining,
     source_of,
     suggest,
 )
@@ -200,7 +202,8 @@ class EffectCompiler:
                 return _NOTHING
             return Piece([f"if {source_of(test, ns)}:",
                           f"    return {bind(ns, branch, 'k')}(c)",
-                          f"return {bind(ns, other, 'k')}(c)"], ns)
+                          f"return {bind(ns, other, 'k')}(c)"], ns,
+                         ends_turn=ends_turn(branch) or ends_turn(other))
         if "choose" in raw:
             return self.choose(raw, path, rest)
         if "respond" in raw and len(raw) == 1:
@@ -302,7 +305,7 @@ class EffectCompiler:
         # A when form's first line is its test: name the condition.
         first = (self.origin((*path, "when"), raw["when"]) if isinstance(raw, dict)
                  and "when" in raw else self.origin(path, raw))
-        return Piece(piece.lines, piece.ns, [(0, first), *piece.marks])
+        return Piece(piece.lines, piece.ns, [(0, first), *piece.marks], piece.ends_turn)
 
     def one(self, raw: Any, path: tuple[Any, ...]) -> Piece:
         """Compile one effect mapping into a piece of code."""
@@ -363,7 +366,7 @@ class EffectCompiler:
             ok = self.assignable(params["assign"], name == "add", path)
         if not ok:
             return _NOTHING
-        if spec.emit is not None:
+        if spec.emit is not None and inlining():
             inline = spec.emit(params)
             if inline is not None:
                 return inline
@@ -374,7 +377,7 @@ class EffectCompiler:
         for key in sorted(set(raw) - {"for_each_player"}):
             self.report((*path, key), "for_each_player takes only its list of effects")
         pieces = self.pieces(raw["for_each_player"], (*path, "for_each_player"))
-        if any("c.turn_over = True" in line for p in pieces for line in p.lines):
+        if any(p.ends_turn for p in pieces):
             self.report((*path, "for_each_player"), "end_turn cannot stand inside "
                                                     "for_each_player; end the turn after it")
             return _NOTHING
@@ -384,7 +387,7 @@ class EffectCompiler:
         return Piece([
             "_saved = c.seat",
             "try:",
-            "    for _s in range(len(c.state.players)):",
+            "    for _s in range(len(st.players)):",
             "        c.seat = _s",
             f"        {name}(c)",
             "finally:",
@@ -410,7 +413,7 @@ class EffectCompiler:
             body = _indent(other, ns, marks, len(lines) + 1)
             if body:  # effects that did not compile leave nothing to run
                 lines += ["else:", *body]
-        return Piece(lines, ns, marks)
+        return Piece(lines, ns, marks, any(p.ends_turn for p in (*then, *other)))
 
     def expr(self, raw: Any, path: tuple[Any, ...], scope: Scope | None = None
              ) -> Compiled | None:
@@ -603,12 +606,16 @@ class Piece:
     `end_turn` a `return`, and effects without inline code are called as closures.
     """
 
-    __slots__ = ("lines", "marks", "ns")
+    __slots__ = ("ends_turn", "lines", "marks", "ns")
 
     def __init__(self, lines: list[str], ns: dict[str, Any],
-                 marks: list[tuple[int, Origin]] | None = None) -> None:
+                 marks: list[tuple[int, Origin]] | None = None, ends_turn: bool = False
+                 ) -> None:
         self.lines = lines
         self.ns = ns
+        # Whether running it may end the turn (an end_turn, at any depth): for_each_player
+        # refuses such a piece, since the turn cannot end once per player.
+        self.ends_turn = ends_turn
         # (line within `lines`, where in the ruleset): names the effect when one fails at play
         self.marks: list[tuple[int, Origin]] = marks or []
 
@@ -626,7 +633,12 @@ def call_piece(effect: Effect) -> Piece:
     """A piece that calls a compiled effect and stops the list when it says so."""
     ns: dict[str, Any] = {}
     name = bind(ns, effect, "e")
-    return Piece([f"if {name}(c):", "    return True"], ns)
+    return Piece([f"if {name}(c):", "    return True"], ns, ends_turn=ends_turn(effect))
+
+
+def ends_turn(effect: Effect) -> bool:
+    """Whether a compiled effect (list) may end the turn: see `Piece.ends_turn`."""
+    return bool(getattr(effect, "ends_turn", False))
 
 
 def _indent(pieces: list[Piece], ns: dict[str, Any],
@@ -648,15 +660,14 @@ def generate(pieces: list[Piece]) -> Effect:
     body = _indent(pieces, ns, marks, 3)  # the body starts on line 3 of the source below
     if not body:
         return _noop
-    # `st` saves an attribute read per use; nested lambdas see the same state, so the
-    # rewrite holds inside them too.
-    text = "\n".join(body).replace("c.state.", "st.")
-    source = "def _effects(c):\n    st = c.state\n" + text + "\n    return False\n"
+    source = ("def _effects(c):\n    " + STATE_BINDING + "\n" + "\n".join(body)
+              + "\n    return False\n")
     # Only code assembled here from registered pieces is run: ruleset text never
     # reaches it except as compiled expressions (see expr.make_closure).
     exec(source, ns)
     fn: Any = ns["_effects"]
     fn.source = source
+    fn.ends_turn = any(p.ends_turn for p in pieces)
     register(fn, marks=marks)
     return cast(Effect, fn)
 
@@ -685,7 +696,7 @@ class ZoneRef:
     def source(self, ns: dict[str, Any]) -> str:
         """Python source for this zone's item list in generated code."""
         if self.shared:
-            return f"c.state.zones[{self.name!r}][0]"
+            return f"st.zones[{self.name!r}][0]"
         return f"{bind(ns, self.get, 'z')}(c)"
 
 
@@ -721,6 +732,7 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
 
 
 def _noop(c: Ctx) -> bool:
+    """An effect list with nothing in it (the turn flow skips calling it)."""
     return False
 
 
@@ -744,18 +756,24 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
     pick = [] if only is None else [
         # Only the chosen dice (a subset argument: their ids) are rolled again.
         f"_sel = set({source_of(only, ns)})",
-        "_z = [_i for _i in _z if c.state.items[_i].id in _sel]"]
+        "_z = [_i for _i in _z if st.items[_i].id in _sel]"]
     return Piece([
         f"_z = {zone.source(ns)}",
         *pick,
-        "_ch = c.state.chance",
-        "_items = c.state.items",
-        "_dice = c.state.rules.dice",
-        "for _i in _z:",
-        "    _it = _items[_i]",
-        "    _f = _dice[_it.kind].faces",
-        "    _it.face = _f[_ch.pick_index('rolling ' + _it.id, [(x,) for x in _f]) if _ch.forced"
-        " else int(_ch.random() * len(_f))]",
+        "_ch = st.chance",
+        "_items = st.items",
+        "_dice = st.rules.dice",
+        "if _ch.forced:",
+        "    for _i in _z:",
+        "        _it = _items[_i]",
+        "        _f = _dice[_it.kind].faces",
+        "        _it.face = _f[_ch.pick_index('rolling ' + _it.id, [(x,) for x in _f])]",
+        "else:",
+        "    _r = _ch.random",
+        "    for _i in _z:",
+        "        _it = _items[_i]",
+        "        _f = _dice[_it.kind].faces",
+        "        _it.face = _f[int(_r() * len(_f))]",
         "if c.events is not None:",
         f"    c.events.append(_Event('rolled', c.seat, {{'zone': {zone.name!r}, 'owner': "
         f"{zone.owner_source(ns)}, 'dice': "
@@ -778,10 +796,15 @@ def _emit_move_faces(p: dict[str, Any]) -> Piece:
     ns: dict[str, Any] = {"_Event": Event}
     return Piece([
         f"_z = {src.source(ns)}",
-        "_items = c.state.items",
-        f"_mv = [_i for _i in _z if _items[_i].face == {face!r}]",
+        "_items = st.items",
+        # A loop, not two comprehensions: a zone holds a few dice, and each comprehension
+        # is a call of its own.
+        "_mv = []",
+        "_keep = []",
+        "for _i in _z:",
+        f"    (_mv if _items[_i].face == {face!r} else _keep).append(_i)",
         "if _mv:",
-        f"    _z[:] = [_i for _i in _z if _items[_i].face != {face!r}]",
+        "    _z[:] = _keep",
         f"    {dst.source(ns)}.extend(_mv)",
         "    if c.events is not None:",
         f"        c.events.append(_Event('moved', c.seat, {{'from': {src.name!r}, "
@@ -810,14 +833,19 @@ def _emit_draw(p: dict[str, Any]) -> Piece:
              "[_items[_i].id for _i in _drawn], 'kinds': [_items[_i].kind for _i in _drawn]")
     return Piece([
         f"_z = {src.source(ns)}",
-        "_ch = c.state.chance",
-        "_items = c.state.items",
-        "_drawn = []",
-        f"for _k in range(min(int({source_of(p['count'], ns)}), len(_z))):",
-        f"    _drawn.append(_z.pop(_ch.pick_index('drawing from {src.name}', "
-        "[(_items[_i].id, _items[_i].kind) for _i in _z]) if _ch.forced"
-        " else int(_ch.random() * len(_z))))",
-        "if _drawn:",
+        f"_n = min(int({source_of(p['count'], ns)}), len(_z))",
+        "if _n > 0:",
+        "    _ch = st.chance",
+        "    _items = st.items",
+        "    _drawn = []",
+        "    if _ch.forced:",
+        "        for _k in range(_n):",
+        f"            _drawn.append(_z.pop(_ch.pick_index('drawing from {src.name}', "
+        "[(_items[_i].id, _items[_i].kind) for _i in _z])))",
+        "    else:",
+        "        _r = _ch.random",
+        "        for _k in range(_n):",
+        "            _drawn.append(_z.pop(int(_r() * len(_z))))",
         f"    {dst.source(ns)}.extend(_drawn)",
         "    if c.events is not None:",
         f"        c.events.append(_Event('drew', c.seat, {{{event}}}))",
@@ -841,8 +869,8 @@ def _emit_move_all(p: dict[str, Any]) -> Piece:
     pairs = ", ".join(f"({z.name!r}, {z.source(ns)}, {z.owner_source(ns)})" for z in sources)
     return Piece([
         f"_t = {dst.source(ns)}",
-        "_items = c.state.items",
-        f"_blind = c.state.rules.zones[{dst.name!r}].blind",
+        "_items = st.items",
+        f"_blind = st.rules.zones[{dst.name!r}].blind",
         f"for _name, _z, _owner in ({pairs},):",
         "    if _z and _z is not _t:",
         "        _mv = list(_z)",
@@ -874,13 +902,13 @@ def _emit_move(p: dict[str, Any]) -> Piece | None:
     return Piece([
         f"_z = {src.source(ns)}",
         f"_t = {dst.source(ns)}",
-        "_items = c.state.items",
+        "_items = st.items",
         f"_n = max(0, min(int({source_of(p['count'], ns)}), len(_z)))",
         "if _n and _z is not _t:",
         "    _mv = _z[:_n]",
         "    del _z[:_n]",
         "    _t.extend(_mv)",
-        f"    if c.state.rules.zones[{dst.name!r}].blind:",
+        f"    if st.rules.zones[{dst.name!r}].blind:",
         "        for _i in _mv:",
         "            _items[_i].face = None",
         "    if c.events is not None:",
@@ -952,14 +980,33 @@ _ASSIGN_PARAMS = {
 }
 
 
-def _emit_set(p: dict[str, Any]) -> Piece | None:
-    """Inline code for setting turn and game variables (player ones report score changes)."""
-    if p.get("player") is not None or any(scope == "player" for scope, _, _ in p["assign"]):
+def _emit_assign(p: dict[str, Any], adding: bool) -> Piece | None:
+    """Inline code for `set` and `add` on the acting player's, the turn's and the game's
+    variables (a player variable that changes is told as a score change)."""
+    if p.get("player") is not None:
         return None
-    ns: dict[str, Any] = {}
-    lines = [f"c.state.{scope}_vars[{var!r}] = {source_of(value, ns)}"
-             for scope, var, value in p["assign"]]
+    ns: dict[str, Any] = {"_Event": Event}
+    lines: list[str] = []
+    for scope, var, value in p["assign"]:
+        table = "st.player_vars[c.seat]" if scope == "player" else f"st.{scope}_vars"
+        new = source_of(value, ns)
+        if scope != "player":
+            lines.append(f"{table}[{var!r}] = " + (f"{table}[{var!r}] + ({new})" if adding
+                                                     else new))
+            continue
+        lines += [
+            f"_pv = {table}",
+            f"_old = _pv[{var!r}]",
+            f"_pv[{var!r}] = " + (f"_old + ({new})" if adding else new),
+            f"if c.events is not None and _pv[{var!r}] != _old:",
+            f"    c.events.append(_Event('changed', c.seat, {{'var': {var!r}, 'old': _old, "
+            f"'new': _pv[{var!r}], 'score': st.score(c.seat)}}))",
+        ]
     return Piece(lines, ns)
+
+
+def _emit_set(p: dict[str, Any]) -> Piece | None:
+    return _emit_assign(p, adding=False)
 
 
 @effect("set", "Set variables (turn, player or game) to the values of expressions.",
@@ -968,8 +1015,13 @@ def _set(p: dict[str, Any]) -> Effect:
     return _assign(p, _replace)
 
 
+def _emit_add(p: dict[str, Any]) -> Piece | None:
+    return _emit_assign(p, adding=True)
+
+
 @effect("add", "Add the values of expressions to variables; a player variable added to "
-        "shows as a score change.", "add: {banked: \"size(caught)\"}", _ASSIGN_PARAMS)
+        "shows as a score change.", "add: {banked: \"size(caught)\"}", _ASSIGN_PARAMS,
+        emit=_emit_add)
 def _add(p: dict[str, Any]) -> Effect:
     return _assign(p, lambda old, new: old + new)
 
@@ -977,12 +1029,14 @@ def _add(p: dict[str, Any]) -> Effect:
 # --- flow and words ----------------------------------------------------------
 
 @effect("end_turn", "End the current turn now; the rest of the action's effects do not run.",
-        "end_turn: {}", {}, emit=lambda p: Piece(["c.turn_over = True", "return True"], {}))
+        "end_turn: {}", {},
+        emit=lambda p: Piece(["c.turn_over = True", "return True"], {}, ends_turn=True))
 def _end_turn(p: dict[str, Any]) -> Effect:
     def run(c: Ctx) -> bool:
         c.turn_over = True
         return True
 
+    cast(Any, run).ends_turn = True
     return run
 
 

@@ -8,7 +8,12 @@ class EngineError(Exception):
 
 
 class IllegalAction(EngineError):
-    """An action the rules do not allow now; raised before any state changes."""
+    """An action the rules do not allow now; raised before any state changes. `kind` says
+    why in a word a program can test (see `engine.legality.REFUSALS`)."""
+
+    def __init__(self, message: str, kind: str = "illegal") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class ChanceError(EngineError):

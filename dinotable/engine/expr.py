@@ -14,7 +14,8 @@ import difflib
 import itertools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -102,21 +103,21 @@ FUNCTIONS: dict[str, Function] = {}
 
 # Constants every expression may read: (doc, Python source over the context `c`).
 CONSTANTS: dict[str, tuple[str, str]] = {
-    "players": ("number of seats at the table", "len(c.state.players)"),
-    "round": ("the round number, from 1", "c.state.round"),
-    "current": ("the seat whose turn it is", "c.state.current"),
+    "players": ("number of seats at the table", "len(st.players)"),
+    "round": ("the round number, from 1", "st.round"),
+    "current": ("the seat whose turn it is", "st.current"),
     "me": ("the seat in scope (the acting player, or each player inside highest/total)",
            "c.seat"),
     "last_round": ("true once the end has been triggered (and during tiebreak rounds)",
-                   "(c.state.last_round or c.state.tiebreak)"),
+                   "(st.last_round or st.tiebreak)"),
     "playing": ("true while the seat in scope is still in this round (has not dropped out)",
-                "c.state.in_round(c.seat)"),
+                "st.in_round(c.seat)"),
     "team": ("the team of the seat in scope, from 0 (without teams, every seat is a team)",
-             "(c.seat % c.state.rules.teams if c.state.rules.teams else c.seat)"),
+             "(c.seat % st.rules.teams if st.rules.teams else c.seat)"),
     "window": ("the response window asking now ('' when none is open)",
-               "(c.state.pending[-1].get('window', '') if c.state.pending else '')"),
+               "(st.pending[-1].get('window', '') if st.pending else '')"),
     "active_players": ("players still taking part in this round",
-                       "sum(1 for _s in range(len(c.state.players)) if c.state.in_round(_s))"),
+                       "sum(1 for _s in range(len(st.players)) if st.in_round(_s))"),
 }
 
 
@@ -158,12 +159,43 @@ def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | 
     return found[0] if found else None
 
 
+# Functions and effects with an inline form have a called form too (`build`): the inline
+# one is what games run; the called one is switched on only by `called_forms`, for the test
+# that plays every ruleset both ways and demands the same games.
+_INLINING = [True]
+
+
+@contextmanager
+def called_forms() -> Iterator[None]:
+    """Compile rulesets loaded inside this block with every function and effect called
+    through its closure instead of inlined (for the differential test)."""
+    _INLINING[0] = False
+    try:
+        yield
+    finally:
+        _INLINING[0] = True
+
+
+def inlining() -> bool:
+    """Whether compiled code may inline functions and effects (see `called_forms`)."""
+    return _INLINING[0]
+
+
+# Generated code names the game state `st`, never `c.state`: every generated function
+# (an expression, an effect list, the legal-action lister) starts with this line, so the
+# source emitted for an expression means the same wherever it is inlined.
+STATE_BINDING = "st = c.state"
+
+
 def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
-    """`lambda c: SOURCE` in `namespace`; the closure keeps its source for code generation."""
+    """A function of the context giving SOURCE, its names bound in `namespace`; it keeps
+    its source so that generated code can inline it."""
     # The source is built by _Compiler from a parsed, whitelisted expression: every name in
     # it is a context read or a value bound in `namespace`, never text from the ruleset.
     namespace.setdefault("_for_seat", _for_seat)
-    fn: Any = eval(f"lambda c: {source}", namespace)
+    made: dict[str, Any] = {}
+    exec(f"def _expr(c):\n    {STATE_BINDING}\n    return {source}\n", namespace, made)
+    fn: Any = made["_expr"]
     fn.source = source
     fn.namespace = namespace
     return cast(Compiled, fn)
@@ -286,13 +318,13 @@ class _Compiler:
         if name in ("True", "False"):
             return name
         if name in s.turn_vars:
-            return f"c.state.turn_vars[{name!r}]"
+            return f"st.turn_vars[{name!r}]"
         if name in s.player_vars:
-            return f"c.state.player_vars[c.seat][{name!r}]"
+            return f"st.player_vars[c.seat][{name!r}]"
         if name in s.game_vars:
-            return f"c.state.game_vars[{name!r}]"
+            return f"st.game_vars[{name!r}]"
         if name in s.options:
-            return f"c.state.options[{name!r}]"
+            return f"st.options[{name!r}]"
         if name in CONSTANTS:
             return CONSTANTS[name][1]
         if name in s.defines:  # a named expression: its source inlined, compiled once
@@ -319,7 +351,7 @@ class _Compiler:
         if fn.varargs and len(given) < 1:
             raise self.fail(f"{fname}() needs at least one argument: {fn.example}")
         kinds = [fn.params[min(i, len(fn.params) - 1)] for i in range(len(given))]
-        if fn.inline is not None:
+        if fn.inline is not None and _INLINING[0]:
             return fn.inline(*[self.param(fname, k, a, True)
                                for k, a in zip(kinds, given, strict=True)])
         built = [self.param(fname, k, a, False) for k, a in zip(kinds, given, strict=True)]
@@ -371,8 +403,8 @@ class ZoneName:
     def source(self, player: str | None = None) -> str:
         """Python source for the zone's item list (the seat in scope's, or `player`'s)."""
         if not self.per_player:
-            return f"c.state.zones[{self.name!r}][0]"
-        return f"c.state.zones[{self.name!r}][{player or 'c.seat'}]"
+            return f"st.zones[{self.name!r}][0]"
+        return f"st.zones[{self.name!r}][{player or 'c.seat'}]"
 
     def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
         """A closure giving the zone's item list."""
@@ -399,7 +431,7 @@ def _size(zone: ZoneName, player: Compiled | None = None) -> Compiled:
 
 @function("count", ("zone", "face"), "Items in a zone showing a face.", "count(hand, leaves)",
           inline=lambda zone, face: f"sum(1 for _i in {zone.source()} "
-                                    f"if c.state.items[_i].face == {face!r})")
+                                    f"if st.items[_i].face == {face!r})")
 def _count(zone: ZoneName, face: str) -> Compiled:
     get = zone.items()
     return lambda c: sum(1 for i in get(c) if c.state.items[i].face == face)
@@ -407,21 +439,21 @@ def _count(zone: ZoneName, face: str) -> Compiled:
 
 @function("kinds", ("zone", "kind"), "Items of one kind in a zone.", "kinds(cup, red)",
           inline=lambda zone, kind: f"sum(1 for _i in {zone.source()} "
-                                    f"if c.state.items[_i].kind == {kind!r})")
+                                    f"if st.items[_i].kind == {kind!r})")
 def _kinds(zone: ZoneName, kind: str) -> Compiled:
     get = zone.items()
     return lambda c: sum(1 for i in get(c) if c.state.items[i].kind == kind)
 
 
-_PLAYER_VAR = re.compile(r"^c\.state\.player_vars\[c\.seat\]\[('[a-z0-9_]+')\]$")
+_PLAYER_VAR = re.compile(r"^st\.player_vars\[c\.seat\]\[('[a-z0-9_]+')\]$")
 
 
 def _over_players_source(reduce: str, inner: str) -> str:
     """Source for a reduction of an expression over every player."""
     plain = _PLAYER_VAR.match(inner)
     if plain:  # a bare player variable: read it straight from every player's table
-        return f"{reduce}([_pv[{plain.group(1)}] for _pv in c.state.player_vars])"
-    return f"{reduce}([_for_seat(c, _s, lambda c: {inner}) for _s in range(len(c.state.players))])"
+        return f"{reduce}([_pv[{plain.group(1)}] for _pv in st.player_vars])"
+    return f"{reduce}([_for_seat(c, _s, lambda c: {inner}) for _s in range(len(st.players))])"
 
 
 def _for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
@@ -476,13 +508,13 @@ def _max(*parts: Compiled) -> Compiled:
 
 
 @function("left_of", ("player",), "The next seat clockwise from a player.", "left_of(current)",
-          inline=lambda player: f"(({player}) + 1) % len(c.state.players)")
+          inline=lambda player: f"(({player}) + 1) % len(st.players)")
 def _left_of(player: Compiled) -> Compiled:
     return lambda c: (player(c) + 1) % len(c.state.players)
 
 
 @function("name", ("player",), "A player's name, for words on the table.", "name($from)",
-          inline=lambda player: f"c.state.players[{player}]")
+          inline=lambda player: f"st.players[{player}]")
 def _name(player: Compiled) -> Compiled:
     return lambda c: c.state.players[player(c)]
 

@@ -19,6 +19,7 @@ from .effects import (
     Piece,
     _unknown,
     effect,
+    ends_turn,
     generate,
 )
 from .errors import EngineError
@@ -68,7 +69,7 @@ def _repeat(compiler: EffectCompiler, raw: dict[str, Any], path: tuple[Any, ...]
         "    _n += 1",
         f"    if {name}(c):",
         "        return True",
-    ], ns)
+    ], ns, ends_turn=ends_turn(body))
 
 
 EXTRA_FORMS["repeat"] = _repeat

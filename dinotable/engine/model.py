@@ -198,9 +198,12 @@ class Rules:
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()
     bot_hints: tuple[BotHint, ...] = ()
-    legal: Callable[[Ctx, int, bool], list[Any]] = field(default=lambda c, s, cur: [],
+    legal: Callable[[Ctx, int, frozenset[str]], list[Any]] = field(default=lambda c, s, cur: [],
                                                          repr=False, compare=False)
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    # What every game of these rules starts from, worked out once (by number of seats):
+    # the items in their starting zones, the actions without arguments. Filled as used.
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     source: str = ""
     layout: Any = field(default=None, repr=False, compare=False)  # the table's plan; see ruleset
     # Decisions: continuations of effect lists suspended by a question or a response window

@@ -104,8 +104,16 @@ class GameState:
 
         self.ctx = Ctx(self, 0)  # reused by every apply and legal_actions: no allocation
         self.legal_cache: tuple[int, int, list[Action]] | None = None
-        self.plain_actions: list[dict[str, Action]] = [
-            {aid: Action(seat, aid) for aid in rules.actions} for seat in range(len(players))]
+        # The game as one seat may know it (views.seen_state), kept while nothing changes.
+        self.seen_cache: tuple[int, int | None, GameState] | None = None
+        # Actions without arguments, made once per ruleset and number of seats: the legal
+        # lists hand them out, and apply knows them by identity.
+        plain = rules.memo.get(("plain", len(players)))
+        if plain is None:
+            plain = rules.memo[("plain", len(players))] = [
+                {aid: Action(seat, aid) for aid in rules.actions}
+                for seat in range(len(players))]
+        self.plain_actions: list[dict[str, Action]] = plain
 
     def zone(self, name: str, seat: int) -> list[int]:
         """The item list of a zone; a per-player zone answers for `seat`."""

@@ -22,8 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .game import apply, new_game, waiting_on
+from .flow import apply
+from .legality import waiting_on
 from .model import Rules
+from .setup import new_game
 from .state import Action, GameState
 from .views import can_see
 

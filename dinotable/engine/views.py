@@ -1,7 +1,7 @@
 """What one seat may know: zones it can see, scores and variables shown to it, and events
 as that seat may hear of them ("Ben draws a card" for the others, the card for Ben).
 
-`view_for` (game.py) and `redact` are the only things a front end should read; a seat of
+`view_for` and `redact` are the only things a front end should read; a seat of
 None is a spectator, who sees only what is public.
 """
 
@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .chance import Chance
+from .decide import frame_seat
+from .expr import Compiled, Ctx, evaluate
+from .facing import sees_face
+from .flow import scores, team_scores
+from .legality import waiting_on
 from .model import Rules
-from .state import Event, GameState
+from .state import Event, GameState, Item
 
 # Event keys that name or show items: dropped from an event the viewer may not see.
 _ITEM_KEYS = ("items", "kinds", "dice")
@@ -97,3 +103,120 @@ def _without_items(event: Event, count: int, rules: Rules, zone: str) -> Event:
     zdef = rules.zones.get(zone)
     data["holds"] = zdef.holds if zdef is not None else "items"  # "a card", "2 dice"
     return Event(event.kind, event.seat, data)
+def view_for(state: GameState, seat: int | None, *, everything: bool = False
+             ) -> dict[str, Any]:
+    """What one seat may see (None: a spectator who sees only what is public).
+
+    Zones it cannot see show only their size; other seats' owner-only variables and, with
+    `reveal_scores: at_end`, their scores are None until the game is over. `everything`:
+    a viewer who sees every zone, face and score (a replay, after the game).
+    """
+    rules = state.rules
+    zones: dict[str, Any] = {}
+    for zname, lists in state.zones.items():
+        zdef = rules.zones[zname]
+        shown: list[Any] = []
+        for owner, content in enumerate(lists):
+            visible = everything or zdef.visible == "all" or (
+                zdef.visible == "owner" and zdef.per_player and owner == seat)
+            if visible:
+                # A cup or bag shows what is in it, never a face: nothing in it is rolled.
+                # A card lying face down shows only its back: (None, None, None).
+                shown.append([(state.items[i].id, state.items[i].kind,
+                               None if zdef.blind else state.items[i].face)
+                              if everything or sees_face(state, i, zname, owner, seat)
+                              else (None, None, None)
+                              for i in content])
+            else:
+                shown.append({"size": len(content)})
+        zones[zname] = shown if zdef.per_player else shown[0]
+    return {
+        "ruleset": rules.id,
+        "players": list(state.players),
+        "current": None if state.game_over else state.current,
+        "waiting_on": waiting_on(state),
+        "decision": _decision_view(state),
+        "round": state.round,
+        "scores": scores(state) if everything else seen_scores(state, seat, scores(state)),
+        "teams": ([s % state.rules.teams for s in range(len(state.players))]
+                  if state.rules.teams else None),
+        "team_scores": (team_scores(state) if state.rules.teams and (
+            state.rules.reveal_scores == "always" or state.game_over) else None),
+        "player_vars": ([dict(v) for v in state.player_vars] if everything
+                        else seen_player_vars(state, seat)),
+        "game_vars": dict(state.game_vars),
+        "turn_vars": dict(state.turn_vars),
+        "zones": zones,
+        "last_round": state.last_round,
+        "tiebreak": state.tiebreak,
+        "game_over": state.game_over,
+        "winners": list(state.winners),
+    }
+
+
+def _decision_view(state: GameState) -> dict[str, Any] | None:
+    """What everyone may know of the decision the game waits on."""
+    if not state.pending or state.game_over:
+        return None
+    frame = state.pending[-1]
+    if frame["kind"] == "choose":
+        return {"kind": "choose", "seat": frame["seat"],
+                "question": state.rules.questions[frame["q"]].id}
+    return {"kind": "window", "seat": frame_seat(frame), "window": frame["window"]}
+
+
+# --- reading values as one seat sees them ------------------------------------------
+# The table's status line, odds and track, the terminal's status and a bot's preferences
+# are ruleset expressions: outside the engine they are worked out only here, on the game
+# as that seat may know it, so nothing a seat may not see can leak through a number.
+
+HIDDEN_KIND = "?"  # the kind of an item the seat may not see
+
+
+def seen_state(state: GameState, seat: int | None) -> GameState:
+    """The game as `seat` may know it: a copy in which items it may not see are blank
+    (kind "?", no face), other seats' owner-only variables are None and chance is fresh.
+    A game with nothing hidden from the seat is its own seen state (no copy is made)."""
+    rules = state.rules
+    if (not state.face_down and not rules.owner_vars
+            and all(z.visible == "all" for z in rules.zones.values())):
+        return state
+    cached = state.seen_cache
+    if cached is not None and cached[0] == state.version and cached[1] == seat:
+        return cached[2]
+    items = list(state.items)
+    for zname, lists in state.zones.items():
+        zdef = rules.zones[zname]
+        for owner, content in enumerate(lists):
+            shown = zdef.visible == "all" or (
+                zdef.visible == "owner" and zdef.per_player and owner == seat)
+            for i in content:
+                if not shown or not sees_face(state, i, zname, owner, seat):
+                    items[i] = Item(f"hidden{i}", HIDDEN_KIND)
+    seen = GameState.__new__(GameState)
+    seen.__dict__.update(state.__dict__)
+    seen.items = items
+    seen.item_ids = {it.id: n for n, it in enumerate(items)}
+    seen.player_vars = seen_player_vars(state, seat)
+    seen.chance = Chance(0)  # what is still to come is nobody's to know
+    seen.log = []
+    seen.ctx = Ctx(seen, seat if seat is not None else 0)
+    seen.legal_cache = None
+    seen.seen_cache = None
+    state.seen_cache = (state.version, seat, seen)
+    return seen
+
+
+def value_for(state: GameState, seat: int | None, fn: Compiled,
+              args: dict[str, Any] | None = None, *, scope: int | None = None) -> Any:
+    """A ruleset expression's value as `seat` may know the game (see `seen_state`), read
+    for `seat` (or for `scope`: the odds of the current player, shown to a watcher); a
+    failure is an EngineError naming the ruleset's line."""
+    who = scope if scope is not None else seat if seat is not None else 0
+    return evaluate(fn, seen_state(state, seat), who, args)
+
+
+def text_for(state: GameState, seat: int | None, template: Any) -> str:
+    """A ruleset text (a status line) filled in as `seat` may know the game."""
+    seen = seen_state(state, seat)
+    return str(template.render(Ctx(seen, seat if seat is not None else 0)))

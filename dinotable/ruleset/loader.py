@@ -16,7 +16,7 @@ from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
 from ..engine.effects import EffectCompiler, _unknown
 from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope, type_of_value
-from ..engine.game import build_legal
+from ..engine.legality import build_legal
 from ..engine.model import (
     ActionDef,
     ArgDef,

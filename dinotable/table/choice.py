@@ -15,12 +15,18 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..engine import Action, GameState, legal_actions, waiting_on, why_illegal
-from ..engine.decide import PASS, combos
-from ..engine.domains import Subset
-from ..engine.domains import _eligible as eligible
-from ..engine.expr import Ctx
-from ..engine.model import ActionDef, ArgDef
+from ..engine import (
+    PASS,
+    Action,
+    ActionDef,
+    ArgDef,
+    GameState,
+    arg_values,
+    is_subset,
+    markable,
+    moves,
+    why_illegal,
+)
 
 SPACE = "@"  # a board space is the zone BOARD@SPACE
 
@@ -61,11 +67,6 @@ class Building:
         return next((a for a in self.adef.args if a.name not in self.bound), None)
 
 
-def is_subset(arg: ArgDef) -> bool:
-    """Whether an argument is a set of items (too many to list: marked, then confirmed)."""
-    return arg.domain == "subset_of"
-
-
 class Chooser:
     """The waiting seat's possible moves now, for buttons and clicks on targets."""
 
@@ -73,7 +74,7 @@ class Chooser:
         self.state = state
         self.names = names
         self.rules = state.rules
-        self.seat = waiting_on(state)
+        self.seat: int | None = None
         self.building: Building | None = None
         self.legal: list[Action] = []
         self.partial: list[ActionDef] = []  # actions with a subset argument, open to choose
@@ -84,43 +85,14 @@ class Chooser:
     # --- what is legal --------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Work out the moves again (after an action, or a change of who is waiting)."""
+        """Work out the moves again (after an action, or a change of who is waiting): the
+        engine's own answer, with actions that take a set of items to build by marking."""
         self.version += 1
-        self.seat = waiting_on(self.state)
         self.building = None
-        self.legal, self.partial = [], []
-        if self.seat is None:
-            return
-        large = [a for a in self.rules.actions.values() if any(is_subset(x) for x in a.args)]
-        if self.state.pending or not large:
-            self.legal = list(legal_actions(self.state))
-            return
-        # Actions with a subset argument are never listed (there may be thousands of
-        # subsets); the others are listed as the engine would, one action at a time.
-        seat = self.seat
-        for adef in self.rules.actions.values():
-            if not self._open(adef, seat):
-                continue
-            if adef in large:
-                self.partial.append(adef)
-            elif adef.args:
-                self.legal += [Action(seat, adef.id, c) for c in combos(Ctx(self.state, seat),
-                                                                        adef.args)]
-            else:
-                self.legal.append(Action(seat, adef.id))
-
-    def _open(self, adef: ActionDef, seat: int) -> bool:
-        """Whether an action may be taken now by `seat`, its arguments aside."""
-        st = self.state
-        if adef.by in ("window", "answer"):
-            return False
-        if adef.by == "current" and seat != st.current:
-            return False
-        if adef.by == "others" and seat == st.current:
-            return False
-        if not st.active[seat]:
-            return False
-        return adef.when is None or bool(adef.when(Ctx(st, seat)))
+        found = moves(self.state)
+        self.seat = found.seat
+        self.legal = list(found.listed)
+        self.partial = [self.rules.actions[aid] for aid in found.built]
 
     @property
     def anything(self) -> bool:
@@ -310,7 +282,7 @@ class Chooser:
         first = b.adef.args[0]
         if b.adef not in self.partial or is_subset(first) or first.name not in b.bound:
             return {}
-        values = first.values(Ctx(self.state, self.seat or 0))
+        values = arg_values(self.state, self.seat or 0, b.adef.id)
         return {self._target(first, v): v for v in values if v != b.bound[first.name]}
 
     def _matching(self, b: Building) -> list[Action]:
@@ -320,10 +292,9 @@ class Chooser:
             arg = b.next_arg
             if arg is None:
                 return []
-            ctx = Ctx(self.state, self.seat or 0, dict(b.bound))
             return [Action(self.seat or 0, b.adef.id, tuple(sorted({**b.bound,
                                                                     arg.name: v}.items())))
-                    for v in arg.values(ctx)]
+                    for v in arg_values(self.state, self.seat or 0, b.adef.id, b.bound)]
         return [a for a in self.legal if a.id == b.adef.id and all(
             dict(a.args).get(k) == v for k, v in b.bound.items())]
 
@@ -334,11 +305,13 @@ class Chooser:
         """The items a subset argument may mark: those of its zone (the seat's own copy)
         that pass its `where`; whether the marked ones together are allowed is asked on
         confirming."""
-        subset = getattr(arg.contains, "__self__", None)  # the compiled domain
-        if not isinstance(subset, Subset) or self.seat is None:
+        b = self.building
+        if self.seat is None or not is_subset(arg):
             return []
-        bound = self.building.bound if self.building is not None else {}
-        return eligible(Ctx(self.state, self.seat, dict(bound)), subset.zone, subset.where)
+        if b is None:  # the first argument of an action not begun yet
+            adef = next(a for a in self.partial if arg in a.args)
+            return markable(self.state, self.seat, adef.id)
+        return markable(self.state, self.seat, b.adef.id, b.bound)
 
     def _ordered(self, arg: ArgDef, marked: list[str]) -> list[str]:
         order = self.markable(arg)
@@ -379,8 +352,8 @@ class Chooser:
             if is_subset(first):
                 found |= {Target("item", i) for i in self.markable(first)}
             else:
-                found |= {self._target(first, v) for v in first.values(
-                    Ctx(self.state, self.seat or 0))}
+                found |= {self._target(first, v)
+                          for v in arg_values(self.state, self.seat or 0, adef.id)}
         for a in self.legal:
             adef = self.rules.actions[a.id]
             if adef.args:
@@ -429,7 +402,7 @@ class Chooser:
                 self.toggle(str(target.value))
                 return None
             if not is_subset(first):
-                for v in first.values(Ctx(self.state, self.seat or 0)):
+                for v in arg_values(self.state, self.seat or 0, adef.id):
                     if self._target(first, v) == target:
                         return self.start(adef, {first.name: v})
         hits = [a for a in self.legal if a.args and self._target(

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import Action
-from ..engine.expr import Ctx, evaluate
+from ..engine import Action, text_for, value_for
 from ..physics.tray import Toss, Tray
 from ..render import theme
 from ..render.dice import draw_die
@@ -237,7 +236,7 @@ class RaceTrackPart(Part):
         host = self.host
         track = host.layout.track
         assert track is not None
-        length = max(1, int(evaluate(track.length, host.state, 0)))
+        length = max(1, int(value_for(host.state, host.viewer, track.length, scope=0)))
         band = self.rect
         pygame.draw.rect(canvas, theme.WOOD_DARK, band, border_radius=14)
         rows = 1 if (band.w - 140) // (length + 1) >= 40 else 2
@@ -474,7 +473,7 @@ class StatusPart(Part):
         if layout.status is not None and live and host.viewer is not None and (
                 host.viewer == host.state.current):
             # Said to the player whose turn it is, and only while they hold the laptop.
-            status = layout.status.render(Ctx(host.state, host.viewer))
+            status = text_for(host.state, host.viewer, layout.status)
         if status:
             theme.text(canvas, theme.ellipsize(status, theme.font(theme.BODY, True),
                                                self.rect.w),
@@ -482,8 +481,8 @@ class StatusPart(Part):
         odds = layout.odds
         if odds is not None and host.show_odds and live:
             seat = host.state.current
-            if odds.when is None or evaluate(odds.when, host.state, seat):
-                chance = float(evaluate(odds.chance, host.state, seat))
+            if odds.when is None or value_for(host.state, host.viewer, odds.when, scope=seat):
+                chance = float(value_for(host.state, host.viewer, odds.chance, scope=seat))
                 text = f"{odds.label}: {chance:.0%}" + theme.in_words(chance)
                 theme.text(canvas, text, (self.rect.x, self.rect.y + 42),
                            theme.fit_size(text, self.rect.w, theme.SMALL, bold=True, floor=18),

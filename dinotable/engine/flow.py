@@ -1,0 +1,372 @@
+"""Turn flow: taking an action, the turn and round it sets going, decisions resumed, the end.
+
+One Ctx is threaded through an action and the turn flow it sets off, so a turn that ends
+and a turn that begins cost no new objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .decide import PASS, skip_unplayable
+from .effects import _noop
+from .errors import ChanceError, IllegalAction
+from .expr import Ctx
+from .legality import legal_actions, open_by, refusal
+from .origins import PASSED_ON, RulesError, rules_error, rules_file
+from .state import Action, Event, GameState
+
+_NO_ARGS: dict[str, Any] = {}
+
+
+def _emit(events: list[Event] | None, kind: str, seat: int | None,
+          data: Callable[[], dict[str, Any]] | None = None) -> None:
+    # Events are built only for someone watching: a simulation pays for none of them.
+    if events is not None:
+        events.append(Event(kind, seat, data() if data is not None else {}))
+
+
+def _focus(ctx: Ctx, seat: int) -> Ctx:
+    ctx.seat = seat
+    ctx.args = _NO_ARGS
+    ctx.turn_over = False
+    return ctx
+
+
+def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
+    """A round's start effects, then its first turn (unless `begin` is False: a scenario's
+    position is placed between them)."""
+    state = ctx.state
+    n = len(state.players)
+    state.round += 1
+    state.out = [False] * n
+    order = [*range(first, n), *range(first)]
+    active = state.active
+    state.round_order = order if all(active) else [s for s in order if active[s]]
+    state.round_pos = 0
+    if ctx.events is not None:  # checked here, not in _emit: this runs every round
+        ctx.events.append(Event("round_started", None, {
+            "round": state.round, "tiebreak": state.tiebreak,
+            "seats": list(state.round_order)}))
+    # The player in scope, no arguments, and where the flow goes on (set inline: per turn).
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
+                                                    "round_start")
+    if state.rules.round_start is not _noop:
+        state.rules.round_start(ctx)
+    if state.pending or not begin:
+        return  # a question asked at the round's start; the first turn begins once answered
+    start_turn(ctx, state.round_order[0])
+
+
+def start_turn(ctx: Ctx, seat: int) -> None:
+    state = ctx.state
+    state.current = seat
+    state.turns += 1
+    state.idle_turns += 1
+    if state.idle_turns > MAX_TURNS_WITHOUT_ACTION:
+        raise RulesError(f"{rules_file(state.rules)}: {MAX_TURNS_WITHOUT_ACTION} turns ended "
+                         "by themselves with no action taken: the ruleset's turn start always "
+                         "ends the turn", rules_file(state.rules))
+    state.turn_vars = state.rules.turn_vars.copy()
+    if ctx.events is not None:
+        ctx.events.append(Event("turn_started", seat, {}))
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_start"
+    begin = state.rules.turn_start
+    if begin is not _noop:  # most rulesets begin a turn with nothing: no call for it
+        begin(ctx)
+        if ctx.turn_over and not state.pending:
+            _end_turn(ctx)
+
+
+def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
+    """The turn's end effects, then the end trigger and the next turn (`resumed`: the end
+    effects asked a question that is now answered, so they are not run again)."""
+    state = ctx.state
+    rules = state.rules
+    seat = state.current
+    if not resumed:
+        ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_end"
+        rules.turn_end(ctx)
+        if state.pending:
+            return  # the turn's end asked a question; the flow goes on once it is answered
+    if ctx.events is not None:
+        ctx.events.append(Event("turn_ended", seat, {}))
+    if state.final_turns is not None:
+        state.final_turns -= 1
+        if state.final_turns <= 0:
+            _finish(ctx)
+            return
+    if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
+        state.last_round = True
+        _emit(ctx.events, "last_round", seat, lambda: {
+            "then": "last_turns" if rules.end.last_turns else
+                    "finish_round" if rules.end.finish_round else "ends"})
+        if rules.end.last_turns:
+            # Everyone else still in the game plays once more; then the game ends, before
+            # the player who triggered it would play again.
+            others = sum(1 for s in range(len(state.players)) if state.active[s] and s != seat)
+            if others == 0:
+                _finish(ctx)
+                return
+            state.final_turns = others
+        elif not rules.end.finish_round:
+            _finish(ctx)
+            return
+    if state.next_starter is not None:
+        _end_round(ctx)
+        return
+    if rules.round_mode == "until_ended":
+        # Play passes round the table to the next player still in the round, until an
+        # effect ends the round; with one player left nobody else can be passed to.
+        n = len(state.players)
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if state.in_round(nxt) and nxt != seat:
+                start_turn(ctx, nxt)
+                return
+        _end_round(ctx)
+        return
+    state.round_pos += 1
+    order = state.round_order
+    while state.round_pos < len(order):
+        nxt = order[state.round_pos]
+        if state.in_round(nxt):
+            start_turn(ctx, nxt)
+            return
+        state.round_pos += 1
+    _end_round(ctx)
+
+
+def _end_round(ctx: Ctx) -> None:
+    state = ctx.state
+    _focus(ctx, state.current).after = "round_end"
+    if state.rules.round_end is not _noop:
+        state.rules.round_end(ctx)
+    if not state.pending:
+        _after_round_end(ctx)
+
+
+def _after_round_end(ctx: Ctx) -> None:
+    state = ctx.state
+    starter = state.next_starter
+    state.next_starter = None
+    if ctx.events is not None:
+        ctx.events.append(Event("round_ended", None, {"round": state.round}))
+    if (state.last_round and state.final_turns is None) or state.tiebreak:
+        _finish(ctx)
+    else:
+        start_round(ctx, state.round_order[0] if starter is None else starter)
+
+
+def leaders(state: GameState) -> list[int]:
+    """The seats still in contention with the best score (then tiebreak values, in order).
+
+    With teams, a team's values are its players' added up, and every player of the best
+    team (or of the teams tied for best) leads.
+    """
+    rules = state.rules
+
+    def key(seat: int) -> tuple[Any, ...]:
+        ctx = Ctx(state, seat)
+        return (rules.score(ctx), *(tb(ctx) for tb in rules.end.tiebreaks))
+
+    seats = [s for s in range(len(state.players)) if state.active[s]]
+    if rules.teams:
+        keys = {s: key(s) for s in seats}
+        totals: dict[int, tuple[Any, ...]] = {}
+        for s in seats:
+            team = s % rules.teams
+            old = totals.get(team)
+            totals[team] = keys[s] if old is None else tuple(
+                a + b for a, b in zip(old, keys[s], strict=True))
+        top = max(totals.values())
+        return [s for s in seats if totals[s % rules.teams] == top]
+    try:
+        best = max(key(s) for s in seats)
+        return [s for s in seats if key(s) == best]
+    except PASSED_ON:
+        raise
+    except Exception as exc:  # scores that cannot be compared, say a number and a text
+        raise rules_error(rules, exc, "finding the leaders") from exc
+
+
+def team_scores(state: GameState) -> list[Any]:
+    """Every team's score (its players' scores added up), by team; empty without teams."""
+    teams = state.rules.teams
+    totals: list[Any] = [0] * teams
+    for seat in range(len(state.players)):
+        if teams:
+            totals[seat % teams] += state.score(seat)
+    return totals
+
+
+MAX_TIEBREAK_ROUNDS = 20  # a tie no round can break is shared rather than played forever
+MAX_TURNS_WITHOUT_ACTION = 1000
+
+
+def _finish(ctx: Ctx) -> None:
+    state = ctx.state
+    top = leaders(state)
+    if (len(top) > 1 and state.rules.end.ties == "leaders_replay"
+            and state.tiebreak_rounds < MAX_TIEBREAK_ROUNDS):
+        state.tiebreak_rounds += 1
+        state.active = [s in top for s in range(len(state.players))]
+        state.tiebreak = True
+        state.final_turns = None
+        _emit(ctx.events, "tiebreak", None, lambda: {"seats": top})
+        start_round(ctx, top[0])
+        return
+    state.game_over = True
+    state.winners = top
+    _emit(ctx.events, "game_over", None, lambda: {"winners": top})
+
+
+# --- actions -------------------------------------------------------------------
+
+def apply(state: GameState, action: Action, record: bool = True) -> list[Event]:
+    """Take an action: refuse it with the reason if illegal (state untouched), else play it
+    and return what happened as events (none are built when `record` is false, as in bot
+    simulations where nobody watches)."""
+    cache = state.legal_cache
+    # An action handed back from the current legal list needs no second check.
+    if not (cache is not None and cache[0] == state.version and action in cache[2]):
+        reason = refusal(state, action)
+        if reason is not None:
+            raise IllegalAction(reason.text, reason.kind)
+    # Forced outcomes come from scenarios and tests; if one proves impossible mid-action,
+    # the state goes back to how it was, as for an illegal action.
+    snapshot = state.to_dict() if state.chance.forced else None
+    try:
+        return _play(state, action, record)
+    except ChanceError:
+        if snapshot is not None:
+            state.restore(snapshot)
+        raise
+    except PASSED_ON:
+        raise
+    except Exception as exc:  # the ruleset's own code failed mid-action: name its line
+        raise rules_error(state.rules, exc, f"playing {action}") from exc
+
+
+def random_playout(state: GameState, rng: Any, limit: int) -> int:
+    """Play on with uniformly random legal moves, each move with its arguments counted once
+    (as the random bot chooses), until the game ends or `limit` moves are made; return how
+    many were made. Nothing is recorded. This is the inner loop of simulations and of
+    bots that play games out to weigh a move, so it skips what is there for people: the
+    legality check of a move taken from the legal list, and the events."""
+    rand = rng.random
+    rules = state.rules
+    ctx = state.ctx
+    made = 0
+    while made < limit and not state.game_over:
+        if state.pending or state.chance.forced:
+            legal = legal_actions(state)
+            apply(state, legal[int(rand() * len(legal))], False)
+            made += 1
+            continue
+        seat = state.current
+        ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
+        try:
+            legal = rules.legal(ctx, seat, open_by(state, seat))
+            if not legal:
+                legal_actions(state)  # says which rule left nobody able to act
+            action = legal[int(rand() * len(legal))]
+            _play(state, action, False)
+        except PASSED_ON:
+            raise
+        except Exception as exc:  # the ruleset's own code failed: name its line
+            raise rules_error(rules, exc, "playing a game out") from exc
+        made += 1
+    return made
+
+
+def _play(state: GameState, action: Action, record: bool) -> list[Event]:
+    state.idle_turns = 0
+    state.version += 1  # what was worked out for the last version (legal moves) is stale
+    adef = state.rules.actions[action.id]
+    events: list[Event] | None = None
+    if record:
+        events = [Event("action", action.player, {"action": action.id,
+                                                  "args": dict(action.args)})]
+    ctx = state.ctx
+    ctx.seat = action.player
+    ctx.args = dict(action.args) if action.args else _NO_ARGS
+    ctx.turn_over = False
+    ctx.events = events
+    state.log.append(action)
+    if not state.pending:
+        ctx.after = "action"
+        adef.effects(ctx)
+        if not state.pending:
+            if ctx.turn_over:
+                _end_turn(ctx)
+            return events if events is not None else []
+    else:
+        _answer(ctx, action)
+    if state.pending:
+        _settle(ctx)
+    return events if events is not None else []
+
+
+def _answer(ctx: Ctx, action: Action) -> None:
+    """Take an answer to the decision on top of the stack and let the game go on."""
+    state = ctx.state
+    frame = state.pending[-1]
+    if frame["kind"] == "choose":
+        state.pending.pop()
+        q = state.rules.questions[frame["q"]]
+        _enter(ctx, frame["scope"], {**frame["args"], **dict(action.args)}, frame["after"])
+        _resume(ctx, state.rules.continuations[q.then], frame["after"])
+        return
+    if action.id == PASS:
+        frame["queue"].pop(0)
+        return
+    # A play asks everyone else again, in the window's own order.
+    frame["queue"] = [s for s in frame["order"] if s != action.player]
+    _enter(ctx, action.player, dict(action.args), "none")
+    _resume(ctx, state.rules.actions[action.id].effects, "none")
+
+
+def _enter(ctx: Ctx, seat: int, args: dict[str, Any], after: str) -> None:
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, args, False, after
+
+
+def _resume(ctx: Ctx, fn: Callable[[Ctx], bool], after: str) -> None:
+    """Run a list (or what was left of one) and then the turn flow it was part of."""
+    state = ctx.state
+    depth = len(state.pending)
+    fn(ctx)
+    if len(state.pending) > depth:
+        return  # it asked again
+    if ctx.turn_over and after in ("action", "turn_start", "none"):
+        # Ending the turn ends whatever it was waiting on, responses included.
+        state.pending.clear()
+        _end_turn(ctx)
+    elif after == "round_start":
+        start_turn(ctx, state.round_order[0])
+    elif after == "turn_end":
+        _end_turn(ctx, resumed=True)
+    elif after == "round_end":
+        _after_round_end(ctx)
+
+
+def _settle(ctx: Ctx) -> None:
+    """Close every window on top of the stack that has nobody left to ask."""
+    state = ctx.state
+    while state.pending and not state.game_over:
+        frame = state.pending[-1]
+        if frame["kind"] != "window":
+            return
+        skip_unplayable(state, frame)
+        if frame["queue"]:
+            return
+        state.pending.pop()
+        _enter(ctx, frame["scope"], dict(frame["args"]), frame["after"])
+        _resume(ctx, state.rules.continuations[frame["rest"]], frame["after"])
+
+
+def scores(state: GameState) -> list[Any]:
+    """Every seat's score, by seat."""
+    return [state.score(s) for s in range(len(state.players))]
+

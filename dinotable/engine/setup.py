@@ -1,0 +1,136 @@
+"""Setting a game up: seats, options, items in their starting zones, the first turn begun."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .expr import suggest
+from .facing import lay_start_items
+from .flow import start_round, start_turn
+from .model import Rules
+from .origins import PASSED_ON, rules_error
+from .state import GameState, Item
+
+
+def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = None,
+             seed: int = 0, force: list[Any] | None = None,
+             setup: Callable[[GameState], None] | None = None) -> GameState:
+    """Set up a game: seats, options, items in their starting zones, first turn begun.
+
+    `force` queues chance outcomes before anything is set up, so the ruleset's own setup
+    (a draw at the first round's start, a shuffle) takes them. `setup` is called with the
+    state once the items are in their starting zones, before the first round starts: a
+    scenario places a position there (see `engine.place_items`).
+    """
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(f"{rules.name} seats {rules.min_players} to {rules.max_players} "
+                         f"players, not {n}")
+    if len(set(players)) != n:
+        raise ValueError("every player needs a different name")
+    if rules.teams and n % rules.teams:
+        raise ValueError(f"{rules.name} is played in {rules.teams} teams of equal size: "
+                         f"{n} players cannot be split so")
+    state = GameState(rules, players, resolve_options(rules, options or {}), seed)
+    if force:
+        state.chance.force(force)
+    try:
+        _set_up(state)
+    except PASSED_ON:
+        raise
+    except Exception as exc:  # a ruleset's own code failed: name its line
+        raise rules_error(rules, exc, "setting up the game") from exc
+    try:
+        # The first round's start is the ruleset's own set-up (a deal, a roll-off for who
+        # goes first): a scenario's position is placed after it and before the first turn,
+        # so that turn's own start (a draw) still comes after the position.
+        start_round(state.ctx, 0, begin=setup is None)
+    except PASSED_ON:
+        raise
+    except Exception as exc:
+        raise rules_error(rules, exc, "setting up the game") from exc
+    if setup is not None:
+        setup(state)  # a scenario's position: its own errors are its own
+        try:
+            if not state.pending:
+                start_turn(state.ctx, state.round_order[0])
+        except PASSED_ON:
+            raise
+        except Exception as exc:
+            raise rules_error(rules, exc, "setting up the game") from exc
+    return state
+
+
+def _set_up(state: GameState) -> None:
+    """Items into their starting zones, as they lie before the first round."""
+    items, zones, shuffled = _start_layout(state.rules, len(state.players))
+    state.items = [Item(i, kind) for i, kind in items]
+    state.zones = {name: [list(content) for content in lists] for name, lists in zones.items()}
+    state.shuffled = set(shuffled)
+    state.item_ids = {it.id: n for n, it in enumerate(state.items)}
+    lay_start_items(state)
+
+
+Layout = tuple[list[tuple[str, str]], dict[str, list[list[int]]], list[int]]
+
+
+def _start_layout(rules: Rules, n: int) -> Layout:
+    """Every game of `rules` at `n` seats starts alike: (id, kind) of each item, the item
+    indexes in each zone (one list per owner) and the indexes lying shuffled in decks.
+    Worked out once per number of seats."""
+    key = ("start", n)
+    found: Layout | None = rules.memo.get(key)
+    if found is not None:
+        return found
+    items: list[tuple[str, str]] = []
+    zones: dict[str, list[list[int]]] = {}
+    shuffled: list[int] = []
+    made: dict[str, int] = {}  # dice of each kind so far: green1, green2, ...
+    copies: dict[str, int] = {}  # cards of each kind so far: kind, kind_2, kind_3, ...
+    for zdef in rules.zones.values():
+        owners = n if zdef.per_player else 1
+        zones[zdef.name] = [[] for _ in range(owners)]
+        for owner in range(owners):
+            content = zones[zdef.name][owner]
+            for kind, count in zdef.start:
+                for _ in range(count):
+                    numbered = made[kind] = made.get(kind, 0) + 1
+                    content.append(len(items))
+                    items.append((f"{kind}{numbered}", kind))
+            # A zone's starting cards, tiles and tokens; a deck's cards start shuffled.
+            for kind, count in zdef.start_items:
+                for _ in range(count):
+                    copy = copies[kind] = copies.get(kind, 0) + 1
+                    if zdef.order == "deck":
+                        shuffled.append(len(items))
+                    content.append(len(items))
+                    items.append((kind if copy == 1 else f"{kind}_{copy}", kind))
+    rules.memo[key] = (items, zones, shuffled)
+    return items, zones, shuffled
+
+
+def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The full option set: defaults, overridden by valid choices; bad ones raise ValueError."""
+    values = {name: o.default for name, o in rules.options.items()}
+    for name, value in chosen.items():
+        o = rules.options.get(name)
+        if o is None:
+            near = suggest(name, list(rules.options))
+            hint = f" (did you mean {near!r}?)" if near else ""
+            raise ValueError(f"{rules.id} has no option {name!r}{hint}")
+        if o.choices and value not in o.choices:
+            raise ValueError(f"option {name} must be one of {list(o.choices)}, not {value!r}")
+        if isinstance(o.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name} must be true or false, not {value!r}")
+        elif isinstance(o.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"option {name} must be a whole number, not {value!r}")
+            if (o.minimum is not None and value < o.minimum) or (
+                    o.maximum is not None and value > o.maximum):
+                raise ValueError(f"option {name} must be from {o.minimum} to {o.maximum}, "
+                                 f"not {value}")
+        values[name] = value
+    return values
+

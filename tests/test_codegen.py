@@ -1,0 +1,127 @@
+"""Generated code means what the ruleset says: the inline and the called forms of every
+function and effect play the same games, and a ruleset's own text is never rewritten."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dinotable.engine import Rules, apply, legal_actions, new_game, sample_action, scores
+from dinotable.engine.expr import called_forms
+from dinotable.ruleset import LoadError, installed_rulesets, load_ruleset
+
+FIXTURES = sorted(p for p in (Path(__file__).resolve().parent / "fixtures" / "good_rulesets")
+                  .iterdir() if (p / "rules.yaml").is_file())
+FOLDERS = [*installed_rulesets(), *FIXTURES]
+GAMES = 4
+MOVE_CAP = 5_000
+
+
+def _play(rules: Rules, seed: int) -> list[Any]:
+    """One random game, as a list of what happened at every step: the legal actions, the
+    action taken and the events it made; then the final scores and winners."""
+    players = [f"P{i}" for i in range(max(rules.min_players, min(3, rules.max_players)))]
+    state = new_game(rules, players, None, seed)
+    rng = random.Random(seed)
+    trace: list[Any] = []
+    for _ in range(MOVE_CAP):
+        if state.game_over:
+            break
+        if rules.large_domains:
+            action = sample_action(state, rng)
+        else:
+            legal = legal_actions(state)
+            trace.append(list(legal))
+            action = legal[int(rng.random() * len(legal))]
+        events = apply(state, action)
+        trace.append((action, [(e.kind, e.seat, e.data) for e in events]))
+    trace.append((scores(state), list(state.winners), state.to_dict()))
+    return trace
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_inline_and_called_forms_play_the_same_games(folder: Path) -> None:
+    inline = load_ruleset(folder)
+    with called_forms():
+        called = load_ruleset(folder)
+    for seed in range(GAMES):
+        one, other = _play(inline, seed), _play(called, seed)
+        assert len(one) == len(other), f"{folder.name} seed {seed}: games of different length"
+        for step, (a, b) in enumerate(zip(one, other, strict=True)):
+            assert a == b, f"{folder.name} seed {seed}: the two forms part at step {step}"
+
+
+def test_called_forms_really_call_the_library() -> None:
+    """The switch is real: with it, no function or effect is inlined into generated code."""
+    folder = next(p for p in FOLDERS if p.name == "dino_hunt_dice")
+    inline = load_ruleset(folder)
+    with called_forms():
+        called = load_ruleset(folder)
+    roll_inline = inline.actions["roll"].effects
+    roll_called = called.actions["roll"].effects
+    assert "st.chance" in roll_inline.source  # type: ignore[attr-defined]
+    assert "st.chance" not in roll_called.source  # type: ignore[attr-defined]
+
+
+STRINGS = """
+id: strings
+name: Strings
+version: 1
+players: {min: 2, max: 2}
+vars:
+  game: {same: false, note: "c.state.x"}
+zones:
+  pile: {holds: cards}
+actions:
+  compare:
+    effects:
+      - set: {same: "'c.state.x' == 'st.x'"}
+      - when: "note == 'c.state.x' and 'st.' != 'c.state.'"
+        then: [{set: {note: "'st.turn_vars'"}}]
+      - end_turn: {}
+score: 0
+end: {trigger: "round >= 2"}
+"""
+
+
+def test_a_rulesets_own_text_is_never_rewritten(
+        load_text_ruleset: Callable[[str], Rules]) -> None:
+    rules = load_text_ruleset(STRINGS)
+    state = new_game(rules, ["Ann", "Ben"])
+    apply(state, legal_actions(state)[0])
+    assert state.game_vars["same"] is False
+    assert state.game_vars["note"] == "st.turn_vars"
+
+
+NESTED_END = """
+id: nested_end
+name: Nested end
+version: 1
+players: {min: 2, max: 2}
+vars:
+  player: {n: 0}
+actions:
+  go:
+    effects:
+      - for_each_player:
+          - repeat:
+              while: "n < 1"
+              do:
+                - add: {n: 1}
+                - when: "n > 5"
+                  then: [{end_turn: {}}]
+      - end_turn: {}
+score: 0
+end: {trigger: "round >= 2"}
+"""
+
+
+def test_end_turn_inside_for_each_player_is_refused_at_any_depth(
+        load_text_ruleset: Callable[[str], Rules]) -> None:
+    with pytest.raises(LoadError) as failed:
+        load_text_ruleset(NESTED_END)
+    assert "end_turn cannot stand inside for_each_player" in str(failed.value)
