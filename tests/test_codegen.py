@@ -125,3 +125,26 @@ def test_end_turn_inside_for_each_player_is_refused_at_any_depth(
     with pytest.raises(LoadError) as failed:
         load_text_ruleset(NESTED_END)
     assert "end_turn cannot stand inside for_each_player" in str(failed.value)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_the_random_playout_plays_what_apply_would(folder: Path) -> None:
+    """Simulations run the engine's own playout loop; it must make the very moves, with the
+    very outcomes, that taking each random legal move through `apply` makes."""
+    from dinotable.engine import random_playout
+
+    rules = load_ruleset(folder)
+    if rules.large_domains:
+        pytest.skip("a random bot samples a set of items here instead of listing them")
+    players = [f"P{i}" for i in range(max(rules.min_players, min(3, rules.max_players)))]
+    for seed in range(GAMES):
+        fast, slow = new_game(rules, players, None, seed), new_game(rules, players, None, seed)
+        made = random_playout(fast, random.Random(seed), MOVE_CAP)
+        rng = random.Random(seed)
+        taken = 0
+        while not slow.game_over and taken < MOVE_CAP:
+            legal = legal_actions(slow)
+            apply(slow, legal[int(rng.random() * len(legal))], False)
+            taken += 1
+        assert made == taken
+        assert fast.to_dict() == slow.to_dict()

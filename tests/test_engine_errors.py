@@ -72,15 +72,16 @@ def test_a_division_by_an_emptied_zone_names_the_file_line_and_expression(divide
         r"division or modulo by zero in '10 // size\(cup\)'", str(caught.value))
 
 
-def test_an_inline_effect_that_fails_names_its_effect(divide: Rules) -> None:
+def test_an_inline_effect_that_fails_names_its_effect_and_expression(divide: Rules) -> None:
     state = new_game(divide, ["Ann", "Ben"])
     apply(state, Action(0, "take"))
     apply(state, Action(1, "split"))  # 1 // 1
     state.zones["cup"][0].clear()  # as if the cup were emptied by some other rule
     state.legal_cache = None
     line = _line_of(DIVIDE, "set: {share")
-    with pytest.raises(EngineError, match=rf"rules\.yaml:{line}: actions\.split\.effects\[0\]: "
-                                          r"division or modulo by zero in '\{set: \{share: "):
+    with pytest.raises(EngineError, match=rf"rules\.yaml:{line}: actions\.split\.effects\[0\]"
+                                          r"\.set\.share: division or modulo by zero in "
+                                          r"'size\(out\) // size\(cup\)'"):
         apply(state, Action(0, "split"))
 
 

@@ -144,3 +144,32 @@ def test_a_seat_left_out_of_a_tiebreak_can_play_nothing(
     with pytest.raises(IllegalAction, match="takes no part"):
         apply(state, cheer)
     assert Action(state.current, "cheer") in legal_actions(state, state.current)
+
+
+HAND = Path(__file__).resolve().parent / "fixtures" / "good_rulesets" / "fixture_hand"
+
+
+def test_values_outside_the_engine_read_the_game_as_the_seat_knows_it() -> None:
+    """A status line or a bot's preference is worked out on what its seat may see: another
+    seat's hand, a face-down pile and another seat's secret points are blank to it."""
+    from dinotable.engine import seen_state, text_for, value_for
+    from dinotable.engine.expr import Scope, compile_expr
+
+    rules = load_ruleset(HAND)
+    state = new_game(rules, ["Ann", "Ben"], None, 3)
+    apply(state, Action(0, "keep"))  # Ann keeps a secret point; Ben draws
+    seen = seen_state(state, 0)
+    ben_hand = [state.items[i].kind for i in state.zones["hand"][1]]
+    assert ben_hand and all(seen.items[i].kind == "?" for i in state.zones["hand"][1])
+    assert all(seen.items[i].kind == "?" for i in state.zones["pile"][0])
+    assert [seen.items[i].kind for i in state.zones["hand"][1]] != ben_hand
+    assert seen.player_vars[0]["secret"] == 1 and seen.player_vars[1]["secret"] is None
+    scope = Scope(kinds=frozenset(rules.dice), zones=frozenset({"pile"}),
+                  player_zones=frozenset({"hand", "shown"}))
+    counted = compile_expr(f"kinds(hand, {ben_hand[0]})", scope)
+    assert value_for(state, 1, counted) == 1  # Ben sees his own gem
+    assert value_for(state, 0, counted, scope=1) == 0  # Ann, reading Ben's hand, does not
+    assert text_for(state, 1, rules.layout.status).startswith("1 in your hand")
+    # Nothing about the real game changed, and it plays on.
+    assert state.items[state.zones["hand"][1][0]].kind == ben_hand[0]
+    apply(state, legal_actions(state)[0])

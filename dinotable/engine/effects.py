@@ -16,7 +16,6 @@ from .decide import ask, open_window
 from .decks import find_item, owner_of, take_top
 from .errors import ExpressionError
 from .expr import (
-    STATE_BINDING,
     TYPE_WORDS,
     Compiled,
     Ctx,
@@ -26,11 +25,13 @@ from .expr import (
     compile_expr,
     expr_type,
     inlining,
+    prologue,
     source_of,
     suggest,
+    zone_local,
 )
 from .model import Effect, QuestionDef, WindowDef
-from .origins import PASSED_ON, Origin, register
+from .origins import PASSED_ON, Origin, origin_of, register
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -295,7 +296,17 @@ class EffectCompiler:
         if not isinstance(raw, list):
             self.report(path, "expected a list of effects")
             return []
-        return [self.marked(item, (*path, i)) for i, item in enumerate(raw)]
+        out: list[Piece] = []
+        for i, item in enumerate(raw):
+            piece = self.marked(item, (*path, i))
+            last = out[-1].faces if out else None
+            if piece.faces is not None and last is not None and last[0].same_zone(
+                    piece.faces[0]):
+                # move_faces after move_faces from the same zone: one pass sorts the dice.
+                out[-1] = _face_moves(last[0], [*last[1], *piece.faces[1]], out[-1].marks)
+            else:
+                out.append(piece)
+        return out
 
     def marked(self, raw: Any, path: tuple[Any, ...]) -> Piece:
         """One effect's piece, its first line marked with where the effect is written."""
@@ -305,7 +316,8 @@ class EffectCompiler:
         # A when form's first line is its test: name the condition.
         first = (self.origin((*path, "when"), raw["when"]) if isinstance(raw, dict)
                  and "when" in raw else self.origin(path, raw))
-        return Piece(piece.lines, piece.ns, [(0, first), *piece.marks], piece.ends_turn)
+        return Piece(piece.lines, piece.ns, [(0, first), *piece.marks], piece.ends_turn,
+                     piece.faces)
 
     def one(self, raw: Any, path: tuple[Any, ...]) -> Piece:
         """Compile one effect mapping into a piece of code."""
@@ -606,16 +618,19 @@ class Piece:
     `end_turn` a `return`, and effects without inline code are called as closures.
     """
 
-    __slots__ = ("ends_turn", "lines", "marks", "ns")
+    __slots__ = ("ends_turn", "faces", "lines", "marks", "ns")
 
     def __init__(self, lines: list[str], ns: dict[str, Any],
-                 marks: list[tuple[int, Origin]] | None = None, ends_turn: bool = False
-                 ) -> None:
+                 marks: list[tuple[int, Origin]] | None = None, ends_turn: bool = False,
+                 faces: tuple[ZoneRef, list[tuple[str, ZoneRef]]] | None = None) -> None:
         self.lines = lines
         self.ns = ns
         # Whether running it may end the turn (an end_turn, at any depth): for_each_player
         # refuses such a piece, since the turn cannot end once per player.
         self.ends_turn = ends_turn
+        # A move_faces piece: its zone and its (face, destination) pairs, so that moves out
+        # of one zone written one after another sort its dice in a single pass.
+        self.faces = faces
         # (line within `lines`, where in the ruleset): names the effect when one fails at play
         self.marks: list[tuple[int, Origin]] = marks or []
 
@@ -657,11 +672,14 @@ def generate(pieces: list[Piece]) -> Effect:
     """One function running the pieces in order; True when the turn ended."""
     ns: dict[str, Any] = {}
     marks: list[tuple[int, Origin]] = []
-    body = _indent(pieces, ns, marks, 3)  # the body starts on line 3 of the source below
+    body = _indent(pieces, ns, marks)
     if not body:
         return _noop
-    source = ("def _effects(c):\n    " + STATE_BINDING + "\n" + "\n".join(body)
-              + "\n    return False\n")
+    start = prologue(ns)
+    # The body starts after the `def` line and the prologue: each mark's line moves so.
+    first = 2 + start.count("\n")
+    marks = [(line + first, origin) for line, origin in marks]
+    source = "def _effects(c):\n" + start + "\n".join(body) + "\n    return False\n"
     # Only code assembled here from registered pieces is run: ruleset text never
     # reaches it except as compiled expressions (see expr.make_closure).
     exec(source, ns)
@@ -685,6 +703,12 @@ class ZoneRef:
         self.shared = shared  # one list for the table: effects read it without a call
         self.owner = owner  # whose zone, for a per-player zone named with `owner:`
 
+    def same_zone(self, other: ZoneRef) -> bool:
+        """Whether two references name the same list wherever they are read: the table's
+        zone, or the player in scope's own zone."""
+        return (self.name == other.name and self.owner is None and other.owner is None
+                and self.shared == other.shared)
+
     def owner_source(self, ns: dict[str, Any]) -> str:
         """Source for the seat owning this zone (None for a shared zone), for events."""
         if self.shared:
@@ -696,7 +720,7 @@ class ZoneRef:
     def source(self, ns: dict[str, Any]) -> str:
         """Python source for this zone's item list in generated code."""
         if self.shared:
-            return f"st.zones[{self.name!r}][0]"
+            return zone_local(ns, self.name)
         return f"{bind(ns, self.get, 'z')}(c)"
 
 
@@ -792,25 +816,31 @@ def _roll(p: dict[str, Any]) -> Effect:
 
 
 def _emit_move_faces(p: dict[str, Any]) -> Piece:
-    src, dst, face = p["from"], p["to"], p["face"]
+    return _face_moves(p["from"], [(p["face"], p["to"])])
+
+
+def _face_moves(src: ZoneRef, moves: list[tuple[str, ZoneRef]],
+                marks: list[tuple[int, Origin]] | None = None) -> Piece:
+    """Move the dice of a zone showing each face to that face's zone, in one pass: the
+    same as one move_faces after another (a die goes with the first face it shows)."""
     ns: dict[str, Any] = {"_Event": Event}
-    return Piece([
-        f"_z = {src.source(ns)}",
-        "_items = st.items",
-        # A loop, not two comprehensions: a zone holds a few dice, and each comprehension
-        # is a call of its own.
-        "_mv = []",
-        "_keep = []",
-        "for _i in _z:",
-        f"    (_mv if _items[_i].face == {face!r} else _keep).append(_i)",
-        "if _mv:",
-        "    _z[:] = _keep",
-        f"    {dst.source(ns)}.extend(_mv)",
-        "    if c.events is not None:",
-        f"        c.events.append(_Event('moved', c.seat, {{'from': {src.name!r}, "
-        f"'to': {dst.name!r}, 'from_owner': {src.owner_source(ns)}, "
-        f"'to_owner': {dst.owner_source(ns)}, 'items': [_items[_i].id for _i in _mv]}}))",
-    ], ns)
+    lines = [f"_z = {src.source(ns)}", "_items = st.items", "_keep = []"]
+    lines += [f"_mv{k} = []" for k in range(len(moves))]
+    lines += ["for _i in _z:", "    _f = _items[_i].face"]
+    for k, (face, _) in enumerate(moves):
+        lines += [f"    {'elif' if k else 'if'} _f == {face!r}:", f"        _mv{k}.append(_i)"]
+    lines += ["    else:", "        _keep.append(_i)", "if len(_keep) != len(_z):",
+              "    _z[:] = _keep"]
+    for k, (_, dst) in enumerate(moves):
+        lines += [
+            f"if _mv{k}:",
+            f"    {dst.source(ns)}.extend(_mv{k})",
+            "    if c.events is not None:",
+            f"        c.events.append(_Event('moved', c.seat, {{'from': {src.name!r}, "
+            f"'to': {dst.name!r}, 'from_owner': {src.owner_source(ns)}, "
+            f"'to_owner': {dst.owner_source(ns)}, "
+            f"'items': [_items[_i].id for _i in _mv{k}]}}))"]
+    return Piece(lines, ns, marks, faces=(src, moves))
 
 
 @effect("move_faces", "Move the dice in a zone that show a face to another zone, in order.",
@@ -866,24 +896,23 @@ def _emit_move_all(p: dict[str, Any]) -> Piece:
     sources: list[ZoneRef] = p["from"]
     dst: ZoneRef = p["to"]
     ns: dict[str, Any] = {"_Event": Event}
-    pairs = ", ".join(f"({z.name!r}, {z.source(ns)}, {z.owner_source(ns)})" for z in sources)
-    return Piece([
-        f"_t = {dst.source(ns)}",
-        "_items = st.items",
-        f"_blind = st.rules.zones[{dst.name!r}].blind",
-        f"for _name, _z, _owner in ({pairs},):",
-        "    if _z and _z is not _t:",
-        "        _mv = list(_z)",
-        "        _z.clear()",
-        "        _t.extend(_mv)",
-        "        if _blind:",
-        "            for _i in _mv:",
-        "                _items[_i].face = None",
-        "        if c.events is not None:",
-        f"            c.events.append(_Event('moved', c.seat, {{'from': _name, "
-        f"'to': {dst.name!r}, 'from_owner': _owner, 'to_owner': {dst.owner_source(ns)}, "
-        "'items': [_items[_i].id for _i in _mv]}))",
-    ], ns)
+    lines = [f"_t = {dst.source(ns)}", "_items = st.items",
+             f"_blind = st.rules.zones[{dst.name!r}].blind"]
+    for z in sources:  # written out zone by zone: this runs at the end of every turn
+        lines += [
+            f"_z = {z.source(ns)}",
+            "if _z and _z is not _t:",
+            "    _t.extend(_z)",
+            "    if _blind:",
+            "        for _i in _z:",
+            "            _items[_i].face = None",
+            "    if c.events is not None:",
+            f"        c.events.append(_Event('moved', c.seat, {{'from': {z.name!r}, "
+            f"'to': {dst.name!r}, 'from_owner': {z.owner_source(ns)}, "
+            f"'to_owner': {dst.owner_source(ns)}, 'items': [_items[_i].id for _i in _z]}}))",
+            "    _z.clear()",
+        ]
+    return Piece(lines, ns)
 
 
 @effect("move_all", "Move every item from one or more zones into a zone, in order.",
@@ -987,9 +1016,13 @@ def _emit_assign(p: dict[str, Any], adding: bool) -> Piece | None:
         return None
     ns: dict[str, Any] = {"_Event": Event}
     lines: list[str] = []
+    marks: list[tuple[int, Origin]] = []
     for scope, var, value in p["assign"]:
         table = "st.player_vars[c.seat]" if scope == "player" else f"st.{scope}_vars"
         new = source_of(value, ns)
+        origin = origin_of(value)
+        if origin is not None:  # a value that fails at play names its own expression
+            marks.append((len(lines) + (2 if scope == "player" else 0), origin))
         if scope != "player":
             lines.append(f"{table}[{var!r}] = " + (f"{table}[{var!r}] + ({new})" if adding
                                                      else new))
@@ -1002,7 +1035,7 @@ def _emit_assign(p: dict[str, Any], adding: bool) -> Piece | None:
             f"    c.events.append(_Event('changed', c.seat, {{'var': {var!r}, 'old': _old, "
             f"'new': _pv[{var!r}], 'score': st.score(c.seat)}}))",
         ]
-    return Piece(lines, ns)
+    return Piece(lines, ns, marks)
 
 
 def _emit_set(p: dict[str, Any]) -> Piece | None:

@@ -187,6 +187,35 @@ def inlining() -> bool:
 STATE_BINDING = "st = c.state"
 
 
+class TableZone:
+    """A table zone (one list for everyone) that generated code reads through a local
+    name: code that uses it puts `zone_local(ns, name)` in its source, and the function
+    it ends up in binds the local once at its start (`prologue`). A zone's list is never
+    replaced while a function runs, only changed in place."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def zone_local(namespace: dict[str, Any], zone: str) -> str:
+    """The local name of a table zone's item list in generated code (see `TableZone`)."""
+    if not zone.isidentifier():
+        return f"st.zones[{zone!r}][0]"
+    local = f"_zone_{zone}"
+    namespace[local] = TableZone(zone)
+    return local
+
+
+def prologue(namespace: dict[str, Any], indent: str = "    ") -> str:
+    """The first lines of a generated function: the state, then each table zone its source
+    reads (those recorded in `namespace` by `zone_local`)."""
+    lines = [STATE_BINDING] + [f"{k} = st.zones[{v.name!r}][0]" for k, v in namespace.items()
+                               if isinstance(v, TableZone)]
+    return "".join(f"{indent}{line}\n" for line in lines)
+
+
 def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
     """A function of the context giving SOURCE, its names bound in `namespace`; it keeps
     its source so that generated code can inline it."""
@@ -194,7 +223,7 @@ def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
     # it is a context read or a value bound in `namespace`, never text from the ruleset.
     namespace.setdefault("_for_seat", _for_seat)
     made: dict[str, Any] = {}
-    exec(f"def _expr(c):\n    {STATE_BINDING}\n    return {source}\n", namespace, made)
+    exec(f"def _expr(c):\n{prologue(namespace)}    return {source}\n", namespace, made)
     fn: Any = made["_expr"]
     fn.source = source
     fn.namespace = namespace
@@ -367,7 +396,7 @@ class _Compiler:
             if arg.id not in known:
                 raise self.fail(f"unknown {kind} {arg.id!r}", suggest(arg.id, known))
             if kind == "zone":
-                return ZoneName(arg.id, arg.id in s.player_zones)
+                return ZoneName(arg.id, arg.id in s.player_zones, self.ns)
             return arg.id
         if kind == "prop":
             if not isinstance(arg, ast.Name):
@@ -399,10 +428,14 @@ class ZoneName:
 
     name: str
     per_player: bool
+    # The compiled expression's namespace: a table zone is read through a local there.
+    namespace: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def source(self, player: str | None = None) -> str:
         """Python source for the zone's item list (the seat in scope's, or `player`'s)."""
         if not self.per_player:
+            if self.namespace is not None:
+                return zone_local(self.namespace, self.name)
             return f"st.zones[{self.name!r}][0]"
         return f"st.zones[{self.name!r}][{player or 'c.seat'}]"
 

@@ -257,22 +257,39 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
     legality check of a move taken from the legal list, and the events."""
     rand = rng.random
     rules = state.rules
+    actions = rules.actions
     ctx = state.ctx
+    ctx.events = None  # nobody watches: no effect builds an event
+    forced = state.chance.forced
+    log = state.log
     made = 0
     while made < limit and not state.game_over:
-        if state.pending or state.chance.forced:
+        if state.pending or forced:
             legal = legal_actions(state)
             apply(state, legal[int(rand() * len(legal))], False)
+            ctx.events = None
             made += 1
             continue
         seat = state.current
-        ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
+        ctx.seat = seat
+        ctx.args = _NO_ARGS
         try:
             legal = rules.legal(ctx, seat, open_by(state, seat))
             if not legal:
                 legal_actions(state)  # says which rule left nobody able to act
             action = legal[int(rand() * len(legal))]
-            _play(state, action, False)
+            # What _play does for a move outside any decision, nobody watching.
+            state.idle_turns = 0
+            state.version += 1
+            ctx.args = dict(action.args) if action.args else _NO_ARGS
+            ctx.turn_over = False
+            ctx.after = "action"
+            log.append(action)
+            actions[action.id].effects(ctx)
+            if state.pending:
+                _settle(ctx)
+            elif ctx.turn_over:
+                _end_turn(ctx)
         except PASSED_ON:
             raise
         except Exception as exc:  # the ruleset's own code failed: name its line

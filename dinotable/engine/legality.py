@@ -15,7 +15,7 @@ from typing import Any, cast
 from .decide import combos, decision_actions, frame_seat
 from .domains import Subset
 from .errors import EngineError
-from .expr import STATE_BINDING, Ctx, bind, source_of, suggest
+from .expr import Ctx, bind, prologue, source_of, suggest
 from .model import ActionDef, ArgDef
 from .origins import PASSED_ON, Origin, RulesError, origin_of, register, rules_error, rules_file
 from .state import Action, GameState
@@ -140,26 +140,34 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
     objects of actions without arguments are made once per game and reused.
     """
     ns: dict[str, Any] = {"_with_args": _with_args}
-    lines = ["def _legal(c, seat, by):", f"    {STATE_BINDING}",
-             "    A = st.plain_actions[seat]", "    r = []"]
+    lines = ["    A = st.plain_actions[seat]", "    r = []"]
     marks: list[tuple[int, Origin]] = []
+    # Actions in the ruleset's order; a run of actions for the same players shares one test
+    # of whether the seat may take them at all.
+    last_by = ""
     for adef in actions.values():
         if adef.by in ("window", "answer"):
             continue  # played only when a decision asks for it
-        tests = [f"{adef.by!r} in by"]
-        if adef.when is not None:
-            tests.append(source_of(adef.when, ns))
-            origin = origin_of(adef.when)
-            if origin is not None:  # a `when` that fails at play names its line
-                marks.append((len(lines) + 1, origin))
+        if adef.by != last_by:
+            lines.append(f"    if {adef.by!r} in by:")
+            last_by = adef.by
         if adef.args:
             body = f"r.extend(_with_args(c, seat, {bind(ns, adef, 'a')}))"
         else:
             body = f"r.append(A[{adef.id!r}])"
-        lines += [f"    if {' and '.join(tests)}:", f"        {body}"]
+        if adef.when is None:
+            lines.append(f"        {body}")
+            continue
+        origin = origin_of(adef.when)
+        if origin is not None:  # a `when` that fails at play names its line
+            marks.append((len(lines), origin))  # moved below, past the prologue
+        lines += [f"        if {source_of(adef.when, ns)}:", f"            {body}"]
     lines.append("    return r")
-    exec("\n".join(lines), ns)  # generated from compiled expressions only
-    register(ns["_legal"], marks=marks)
+    start = prologue(ns)
+    first = 2 + start.count("\n")  # the line of lines[0], after the `def` and the prologue
+    # Generated from compiled expressions only; its first lines bind what they read.
+    exec("def _legal(c, seat, by):\n" + start + "\n".join(lines), ns)
+    register(ns["_legal"], marks=[(line + first, origin) for line, origin in marks])
     return cast(Lister, ns["_legal"])
 
 
