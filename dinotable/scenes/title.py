@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..catalog import Listing, listings
+from ..paths import user_data_dir
 from ..render import theme
 from ..render.widgets import Panel
 from .base import Control, Menu, Scene, shortcut
@@ -25,6 +27,7 @@ class Entry:
     id: str
     rules: Rules | None
     problem: str = ""
+    listing: Listing | None = None  # what the first frame shows before the rules load
 
 
 def discover() -> list[Entry]:
@@ -42,6 +45,12 @@ def discover() -> list[Entry]:
     return out
 
 
+def _listing(rules: Rules) -> Listing:
+    """A loaded game's title line, as its listing would give it."""
+    return Listing(rules.id, rules.name, str(rules.data.get("pitch", "")), rules.min_players,
+                   rules.max_players, str(rules.data.get("time", "")))
+
+
 class TitleScene(Scene):
     """Pick a game."""
 
@@ -54,17 +63,28 @@ class TitleScene(Scene):
         self.saved_line = ""
         self.pending_message: Scene | None = None
         self.drawn = False
-        if not lazy:
+        self.listed = False  # the games come from their listings: the rules are not loaded
+        self.placeholder = False  # the Continue card's place, kept until the save is read
+        if lazy:
+            self.show_listings()
+        else:
             self.show(discover())
 
     @property
     def loaded(self) -> bool:
-        """Whether the games have been found (the first frame is drawn before that)."""
-        return bool(self.menu.controls)
+        """Whether the games' rules have been loaded (the first frame is drawn before)."""
+        return bool(self.menu.controls) and not self.listed
+
+    def show_listings(self) -> None:
+        """The first frame's title: each game's name and pitch read from the head of its
+        rules file, and the Continue card's place kept when an autosave is there."""
+        self.listed = True
+        self.placeholder = (user_data_dir() / "autosave.yaml").is_file()
+        self.lay_out([Entry(item.id, None, item.problem, item) for item in listings()])
 
     def update(self, dt: float) -> None:
-        # Loading and checking every ruleset waits until the window has shown its first
-        # frame, so the app appears at once; the list fills in on the next frame.
+        # Loading and checking every ruleset and the autosave waits until the window has
+        # shown its first frame, so the app appears at once; the rest fills in next frame.
         if not self.loaded and self.drawn:
             self.show(discover())
         if self.pending_message is not None and self.app.top is self:
@@ -98,20 +118,26 @@ class TitleScene(Scene):
             if found is not None:
                 lines.append("Continue offers the save before it.")
             self.report("The saved game could not be opened", lines)
-        self.entries = entries
         # Described once: the title redraws a dozen times a second.
         self.saved_line = (self.saved.describe(self.saved_state)
                            if self.saved is not None else "")
+        self.listed = self.placeholder = False
+        self.lay_out(entries)
+
+    def lay_out(self, entries: list[Entry]) -> None:
+        """The controls for the games, the Continue card and the row of buttons."""
+        self.entries = entries
         controls = []
         top = 210
-        if self.saved is not None:
+        if self.saved is not None or self.placeholder:
             controls.append(Control(pygame.Rect(240, top, 800, 80), "Continue",
                                     self.resume, key="C", tag="continue"))
             top += 96
         for i, entry in enumerate(self.entries):
             rect = pygame.Rect(240, top + i * 104, 800, 92)
             controls.append(Control(rect, entry.id, partial(self.choose, entry),
-                                    enabled=entry.rules is not None,
+                                    enabled=entry.rules is not None
+                                    or (self.listed and not entry.problem),
                                     why_disabled="This game's rules file has a problem",
                                     tag=f"game:{entry.id}"))
         row = [("Rules", self.show_rules, "F1", "rules", 170),
@@ -253,9 +279,14 @@ class TitleScene(Scene):
                    theme.BODY, theme.PARCHMENT, anchor="center")
         offset = 0
         for i, c in enumerate(self.menu.controls):
-            if c.tag == "continue" and self.saved is not None:
+            if c.tag == "continue":
                 offset = 1
                 Panel(c.rect, "", focused=i == self.menu.focus).draw(canvas)
+                if self.saved is None:  # the save is read once the first frame is up
+                    theme.text(canvas, "Continue the unfinished game",
+                               (c.rect.x + 24, c.rect.y + 14), theme.SMALL, theme.INK_SOFT,
+                               tight=True)
+                    continue
                 name = next((e.rules.name for e in self.entries
                              if e.rules is not None and e.id == self.saved.ruleset),
                             self.saved.ruleset)
@@ -274,23 +305,21 @@ class TitleScene(Scene):
                 continue
             entry = self.entries[i - offset]
             focused = i == self.menu.focus
-            Panel(c.rect, "", focused=focused, dim=entry.rules is None).draw(canvas)
+            Panel(c.rect, "", focused=focused, dim=bool(entry.problem)).draw(canvas)
             x, y = c.rect.x + 24, c.rect.y + 12
-            if entry.rules is None:
+            if entry.rules is None and (entry.problem or entry.listing is None):
                 theme.text(canvas, f"{entry.id} - unavailable", (x, y), theme.BODY,
                            theme.DANGER, bold=True)
                 line = theme.wrap(entry.problem, theme.font(theme.SMALL), c.rect.w - 48)[0]
                 theme.text(canvas, line, (x, y + 40), theme.SMALL, theme.INK_SOFT)
                 continue
-            rules = entry.rules
-            theme.text(canvas, rules.name, (x, c.rect.y + 14), theme.SIZE_HEADING, theme.INK,
-                       bold=True, tight=True)
-            facts = (f"{rules.min_players}-{rules.max_players} players"
-                     f"  ·  {rules.data.get('time', '')}")
+            listing = entry.listing or _listing(entry.rules)  # type: ignore[arg-type]
+            theme.text(canvas, listing.name, (x, c.rect.y + 14), theme.SIZE_HEADING,
+                       theme.INK, bold=True, tight=True)
+            facts = f"{listing.min_players}-{listing.max_players} players  ·  {listing.time}"
             theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 20), theme.SMALL,
                        theme.INK_SOFT, anchor="topright", tight=True)
-            pitch = str(rules.data.get("pitch", ""))
-            line = theme.ellipsize(pitch, theme.font(theme.SMALL), c.rect.w - 48)
+            line = theme.ellipsize(listing.pitch, theme.font(theme.SMALL), c.rect.w - 48)
             theme.text(canvas, line, (x, c.rect.y + 60), theme.SMALL, theme.INK_SOFT,
                        tight=True)
         buttons = Menu()
