@@ -245,7 +245,8 @@ def test_simulate_json_ends_with_one_object_with_exactly_the_documented_keys() -
     assert isinstance(wins, list) and isinstance(means, list)
     assert len(wins) == len(means) == 3
     assert sum(wins) == 40  # ties are replayed, so every game has one winner
-    assert all(m >= 0 for m in means)
+    # Dinos are only ever won, and every game ends with someone on 20 or more.
+    assert all(m >= 0 for m in means) and sum(means) >= 20, means
     assert isinstance(result["mean_turns"], float | int) and result["mean_turns"] >= 3
 
 
@@ -398,11 +399,12 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     for figures in result["rulesets"].values():
         assert figures["games_per_second"] > 0
         assert figures["actions_per_second"] > 0
-        assert figures["load_validate_ms"] >= 0
+        # Reading and checking a ruleset is really timed, and keeps nobody waiting.
+        assert 0 < figures["load_validate_ms"] < 3000, figures
     assert result["engine_vs_handwritten"] > 0
     assert result["handwritten_dino_hunt_dice"]["games_per_second"] > 0
     assert result["dinotable"] == dinotable.__version__
-    assert "load_validate_all_ms" in result
+    assert 0 < result["load_validate_all_ms"] < 3000 * len(result["rulesets"])
     fixtures = FIXTURES / "good_rulesets"
     assert set(result["fixtures"]) == {p.name for p in fixtures.iterdir()
                                        if (p / "rules.yaml").is_file()}

@@ -27,7 +27,7 @@ from dinotable.engine.domains import DOMAINS
 from dinotable.engine.effects import CONTROL_FORMS, EFFECTS
 from dinotable.engine.expr import CONSTANTS, FUNCTIONS
 from dinotable.engine.paths import state_value
-from dinotable.ruleset import LoadError, load_ruleset
+from dinotable.ruleset import LoadError, layout, load_ruleset
 from dinotable.ruleset.loader import (
     ACTION_KEYS,
     BY,
@@ -345,7 +345,6 @@ def test_round_modes_are_documented(tmp_path: Path) -> None:
 
 
 def test_layout_keys_are_documented() -> None:
-    layout = pytest.importorskip("dinotable.ruleset.layout")
     text = code_parts("Sections")["layout"]
     assert table_keys(text) == layout.LAYOUT_KEYS
     for key in layout.FACE_KEYS | layout.AREA_KEYS | layout.ODDS_KEYS:

@@ -85,7 +85,7 @@ def test_a_save_whose_ruleset_has_a_new_version_names_both_versions(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     game, _ = _game()
     newer = dataclasses.replace(load_by_id("dino_hunt_dice"), version=2)
-    monkeypatch.setattr(saves, "load_by_id", lambda rid: newer)
+    monkeypatch.setattr(saves.game, "load_by_id", lambda rid: newer)
     with pytest.raises(saves.VersionChanged) as info:
         game.replay()
     assert ("saved with version 1 of Dino Hunt Dice's rules; this is version 2"
@@ -97,7 +97,7 @@ def test_a_ruleset_that_declares_it_replays_an_older_version_opens_its_saves(
     game, state = _game()
     rules = load_by_id("dino_hunt_dice")
     newer = dataclasses.replace(rules, version=3, data={**rules.data, "replays": [1, 2]})
-    monkeypatch.setattr(saves, "load_by_id", lambda rid: newer)
+    monkeypatch.setattr(saves.game, "load_by_id", lambda rid: newer)
     assert game.replay().to_dict()["zones"] == state.to_dict()["zones"]
 
 

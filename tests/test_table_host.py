@@ -134,11 +134,8 @@ def _targets_on_screen(table: TableScene) -> list[tuple[int, int]]:
 
 
 # Every fixture plays to its end; paying dice for a card is assigned when the card is chosen.
-SLOW: set[str] = set()
-
-
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir()
-                                        if (p / "rules.yaml").is_file() and p.name not in SLOW))
+                                        if (p / "rules.yaml").is_file()))
 def test_every_fixture_is_played_to_the_end_with_the_mouse(app: App, name: str) -> None:
     seats = 4 if name == "fixture_teams" else 2
     table = table_for(app, name, ["human"] * 2 + ["heuristic"] * (seats - 2))
@@ -172,8 +169,6 @@ def test_every_fixture_is_played_to_the_end_with_the_mouse(app: App, name: str) 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir()
                                         if (p / "rules.yaml").is_file()))
 def test_every_fixture_is_played_to_the_end_with_the_keyboard(app: App, name: str) -> None:
-    if name in SLOW:
-        pytest.skip("random marking stalls on exact payment, as with the mouse")
     """Tab and the arrows move the focus over glowing things and buttons; Enter acts."""
     seats = 4 if name == "fixture_teams" else 2
     table = table_for(app, name, ["human"] * 2 + ["heuristic"] * (seats - 2))
