@@ -717,7 +717,7 @@ def _unknown(what: str, name: str, known: list[str]) -> str:
     name = str(name)  # a YAML key may be null or a number
     near = suggest(name, known)
     hint = f" (did you mean {near!r}?)" if near else ""
-    return f"unknown {what} {name!r}{hint}; expected one of: {', '.join(sorted(known))}"
+    return f"unknown {what} {name!r}{hint}; expected one of: {', '.join(sorted(map(str, known)))}"
 
 
 def _noop(c: Ctx) -> bool:

@@ -154,7 +154,7 @@ def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
 def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | None:
     """The closest known name to a misspelt one, if any is close."""
     # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
-    found = difflib.get_close_matches(str(word), sorted(choices), n=1, cutoff=0.6)
+    found = difflib.get_close_matches(str(word), sorted(map(str, choices)), n=1, cutoff=0.6)
     return found[0] if found else None
 
 
@@ -327,6 +327,11 @@ class _Compiler:
 
     def param(self, fname: str, kind: str, arg: ast.expr, as_source: bool) -> Any:
         s = self.scope
+        if kind == "face" and isinstance(arg, ast.Constant) and type(arg.value) is int:
+            # A die whose faces are numbers: the face is named by its number.
+            if arg.value not in s.faces:
+                raise self.fail(f"unknown face {arg.value!r}", suggest(str(arg.value), s.faces))
+            return arg.value
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")

@@ -244,7 +244,7 @@ class _Builder:
             player_vars=frozenset(scoped["player"]), turn_vars=frozenset(scoped["turn"]),
             zones=frozenset(z for z, d in zones.items() if not d.per_player),
             player_zones=frozenset(z for z, d in zones.items() if d.per_player),
-            faces=frozenset(f for f in faces if isinstance(f, str)),
+            faces=faces,  # names, and the numbers of dice whose faces are numbers
             kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
             types={**{n: type_of_value(o.default) for n, o in options.items()},
                    **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},

@@ -1,0 +1,117 @@
+"""What a ruleset author meets: number faces named everywhere, unknown faces in state paths,
+cards placed out of a shuffled deck, an action's `when` reading its arguments, per-player
+starts against the copies a box holds, the order re-rolled dice are forced in, item
+properties summed on a board, and named expressions with parameters."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from dinotable.check import load_scenario, run_scenario
+from dinotable.ruleset import LoadError
+
+
+def scenario(folder: Path, text: str) -> tuple[bool, str]:
+    """Write a scenario for the ruleset in `folder`, run it, and give (passed, reason)."""
+    (folder / "scenarios").mkdir(exist_ok=True)
+    path = folder / "scenarios" / "scenario.yaml"
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    result = run_scenario(load_scenario(path))
+    return result.passed, result.reason
+
+
+# --- number faces ----------------------------------------------------------------------
+
+NUMBER_DICE = """
+id: number_dice
+name: Number Dice
+version: 1
+players: {min: 2, max: 2}
+dice:
+  d6: {faces: [1, 2, 3, 4, 5, 6]}
+zones:
+  tray: {holds: dice, start: {d6: 3}}
+  sixes: {holds: dice}
+vars:
+  player: {points: 0}
+score: points
+actions:
+  roll:
+    effects:
+      - roll: tray
+      - add: {points: "count(tray, 6)"}
+      - move_faces: {from: tray, face: 6, to: sixes}
+      - end_turn: {}
+end:
+  trigger: "highest(points) >= 10"
+"""
+
+
+def test_number_faces_are_counted_moved_and_read_by_state_paths(
+        write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(NUMBER_DICE)
+    passed, reason = scenario(folder, """
+        name: sixes
+        ruleset: number_dice
+        players: [Ann, Ben]
+        steps:
+          - force: [6, 2, 6]
+          - act: roll
+          - expect:
+              state: {players.Ann.points: 2, zones.sixes.faces.6: 2, zones.tray.faces.2: 1,
+                      zones.sixes.size: 2}
+        """)
+    assert passed, reason
+
+
+def test_a_state_path_naming_a_number_face_reads_what_the_dice_show(
+        write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(NUMBER_DICE)
+    passed, reason = scenario(folder, """
+        name: a wrong expectation
+        ruleset: number_dice
+        players: [Ann, Ben]
+        steps:
+          - force: [6, 2, 6]
+          - act: roll
+          - expect: {state: {zones.sixes.faces.6: 0}}
+        """)
+    assert not passed
+    assert "zones.sixes.faces.6" in reason and "2" in reason
+
+
+def test_an_unknown_number_face_in_move_faces_lists_the_faces(
+        load_text_ruleset: Callable[[str], object]) -> None:
+    with pytest.raises(LoadError) as info:
+        load_text_ruleset(NUMBER_DICE.replace("face: 6", "face: 7"))
+    assert "unknown face '7'" in str(info.value)
+    assert "1, 2, 3, 4, 5, 6" in str(info.value)
+
+
+def test_an_unknown_number_face_in_count_is_refused(
+        load_text_ruleset: Callable[[str], object]) -> None:
+    with pytest.raises(LoadError) as info:
+        load_text_ruleset(NUMBER_DICE.replace("count(tray, 6)", "count(tray, 9)"))
+    assert "unknown face 9" in str(info.value)
+
+
+# --- unknown faces in state paths --------------------------------------------------------
+
+@pytest.mark.parametrize("face", ["seven", "7"])
+def test_an_unknown_face_in_a_state_path_fails_naming_the_faces_there_are(
+        write_ruleset: Callable[[str], Path], face: str) -> None:
+    folder = write_ruleset(NUMBER_DICE)
+    passed, reason = scenario(folder, f"""
+        name: a misspelt face
+        ruleset: number_dice
+        players: [Ann, Ben]
+        steps:
+          - expect: {{state: {{zones.tray.faces.{face}: 0}}}}
+        """)
+    assert not passed
+    assert f"no face '{face}'" in reason
+    assert "1, 2, 3, 4, 5, 6" in reason
