@@ -115,3 +115,91 @@ def test_an_unknown_face_in_a_state_path_fails_naming_the_faces_there_are(
     assert not passed
     assert f"no face '{face}'" in reason
     assert "1, 2, 3, 4, 5, 6" in reason
+
+
+# --- cards placed and moved out of a shuffled deck -----------------------------------------
+
+RANCH = """
+id: ranch
+name: Ranch
+version: 1
+players: {min: 2, max: 2}
+properties: {points: 0}
+items:
+  egg: {type: card, points: 1}
+  fern: {type: card, points: 2}
+  rex: {type: card, points: 5}
+boards:
+  ranch: {spaces: [near, far], holds: cards}
+zones:
+  deck: {holds: cards, order: deck, visible: none, start: all}
+  hand: {holds: cards}
+vars:
+  game: {top: none, herd: 0}
+score: 0
+actions:
+  settle:
+    effects:
+      - place: {from: deck, board: ranch, space: "'near'"}
+  gather:
+    effects:
+      - move_all: {from: deck, to: hand}
+      - set: {top: "first_in(hand)"}
+end:
+  trigger: "size(deck) == 0"
+state_paths:
+  - game.top
+"""
+
+
+def test_place_from_a_shuffled_deck_takes_the_card_chance_puts_on_top(
+        write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(RANCH)
+    passed, reason = scenario(folder, """
+        name: the forced card is the one placed
+        ruleset: ranch
+        players: [Ann, Ben]
+        steps:
+          - force: [rex]
+          - act: settle
+          - expect: {state: {zones.ranch@near.items: [rex], zones.deck.size: 2}}
+        """)
+    assert passed, reason
+
+
+def test_moving_a_whole_shuffled_deck_settles_its_cards_in_the_forced_order(
+        write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(RANCH)
+    passed, reason = scenario(folder, """
+        name: the whole deck taken in hand
+        ruleset: ranch
+        players: [Ann, Ben]
+        steps:
+          - force: [fern, rex]
+          - act: gather
+          - expect: {state: {game.top: fern, zones.hand.items: [fern, rex, egg]}}
+        """)
+    assert passed, reason
+
+
+# --- item properties on a board ---------------------------------------------------------
+
+def test_item_property_functions_read_a_board(write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(RANCH.replace("score: 0", 'score: "sum_prop(ranch, points)"').replace(
+        "      - place: {from: deck, board: ranch, space: \"'near'\"}\n",
+        "      - place: {from: deck, board: ranch, space: \"'near'\"}\n"
+        "      - set: {herd: \"count_where(ranch, points, 5) + distinct(ranch, points) * 10\"}\n"))
+    passed, reason = scenario(folder, """
+        name: points on the ranch
+        ruleset: ranch
+        players: [Ann, Ben]
+        steps:
+          - expect: {scores: {Ann: 0, Ben: 0}}
+          - force: [rex]
+          - act: settle
+          - expect: {scores: {Ann: 5, Ben: 5}, state: {game.herd: 11}}
+          - force: [egg]
+          - act: settle
+          - expect: {scores: {Ann: 6, Ben: 6}, state: {game.herd: 21}}
+        """)
+    assert passed, reason

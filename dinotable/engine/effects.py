@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .decide import ask, open_window
-from .decks import find_item, owner_of, take_top
+from .decks import find_item, owner_of, settle_all, take_top
 from .errors import ExpressionError
 from .expr import (
     TYPE_WORDS,
@@ -837,6 +837,8 @@ def _draw(p: dict[str, Any]) -> Effect:
 def _emit_move_all(p: dict[str, Any]) -> Piece:
     sources: list[ZoneRef] = p["from"]
     dst: ZoneRef = p["to"]
+    if any(z.deck for z in sources) and not dst.deck:  # cards settled as they leave
+        return call_piece(_deck_move_all(p))
     ns: dict[str, Any] = {"_Event": Event}
     pairs = ", ".join(f"({z.name!r}, {z.source(ns)}, {z.owner_source(ns)})" for z in sources)
     return Piece([
@@ -1065,6 +1067,32 @@ def _deck_draw(p: dict[str, Any]) -> Effect:
             drawn.append(i)
         t.extend(drawn)
         _moved_event(c, src, dst, drawn, "drew")
+        return False
+
+    return run
+
+
+def _deck_move_all(p: dict[str, Any]) -> Effect:
+    """`move_all` out of a deck: each card's place is settled, top first, as it leaves."""
+    sources: list[ZoneRef] = p["from"]
+    dst: ZoneRef = p["to"]
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        t = dst.get(c)
+        for src in sources:
+            z = src.get(c)
+            if not z or z is t:
+                continue
+            if src.deck:
+                settle_all(st, z, src.name)
+            moved = list(z)
+            z.clear()
+            t.extend(moved)
+            if st.rules.zones[dst.name].blind:
+                for i in moved:
+                    st.items[i].face = None
+            _moved_event(c, src, dst, moved)
         return False
 
     return run

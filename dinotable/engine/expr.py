@@ -335,6 +335,8 @@ class _Compiler:
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
+            if kind == "zone" and arg.id in s.boards:  # everything on the board's spaces
+                return BoardItems(arg.id, False)
             known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
                      "board": s.boards}[kind]
             if arg.id not in known:
@@ -388,6 +390,28 @@ class ZoneName:
             return lambda c: c.state.zones[name][c.seat]
         who = player
         return lambda c: c.state.zones[name][who(c)]
+
+
+class BoardItems(ZoneName):
+    """A board named where a zone is expected: the items on all its spaces, space by space
+    (on a board each player has, the seat in scope's or `player`'s)."""
+
+    def source(self, player: str | None = None) -> str:
+        board = f"c.state.rules.boards[{self.name!r}]"
+        seat = f"(({player or 'c.seat'}) if {board}.per_player else 0)"
+        return (f"[_bi for _bs in {board}.spaces "
+                f"for _bi in c.state.zones[{self.name + '@'!r} + _bs][{seat}]]")
+
+    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
+        name = self.name
+
+        def get(c: Ctx) -> list[int]:
+            board = c.state.rules.boards[name]
+            seat = (c.seat if player is None else player(c)) if board.per_player else 0
+            zones = c.state.zones
+            return [i for space in board.spaces for i in zones[f"{name}@{space}"][seat]]
+
+        return get
 
 
 def _size_source(zone: ZoneName, player: str | None = None) -> str:
