@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from dinotable.check import load_scenario, run_scenario
-from dinotable.ruleset import LoadError
+from dinotable.ruleset import LoadError, load_ruleset
 
 
 def scenario(folder: Path, text: str) -> tuple[bool, str]:
@@ -203,3 +203,42 @@ def test_item_property_functions_read_a_board(write_ruleset: Callable[[str], Pat
           - expect: {scores: {Ann: 6, Ben: 6}, state: {game.herd: 21}}
         """)
     assert passed, reason
+
+
+# --- a per-player start against the copies in the box --------------------------------------
+
+MEDALS = """
+id: medals
+name: Medals
+version: 1
+players: {min: 2, max: 4}
+items:
+  medal: {type: token, copies: COPIES}
+zones:
+  shelf: {holds: tokens, per_player: true, start: {medal: 1}}
+score: 0
+actions:
+  pass:
+    effects: [{end_turn: {}}]
+end:
+  trigger: "round > 1"
+"""
+
+
+def test_a_per_player_start_is_counted_once_for_each_seat(
+        write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(MEDALS.replace("COPIES", "1"))
+    with pytest.raises(LoadError) as info:
+        load_ruleset(folder)
+    message = str(info.value)
+    assert f"{folder / 'rules.yaml'}:8:" in message  # the line of the shelf's start
+    assert "start with 4 of 'medal'" in message and "copies: 1" in message
+    assert "each player's own" in message
+
+
+def test_enough_copies_for_every_seat_load(write_ruleset: Callable[[str], Path]) -> None:
+    from dinotable.engine import new_game
+
+    rules = load_ruleset(write_ruleset(MEDALS.replace("COPIES", "4")))
+    state = new_game(rules, ["Ann", "Ben", "Cy", "Di"])
+    assert [len(state.zone("shelf", seat)) for seat in range(4)] == [1, 1, 1, 1]

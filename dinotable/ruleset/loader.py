@@ -208,7 +208,7 @@ class _Builder:
         dice = self.dice(data.get("dice"))
         properties = self.properties(data.get("properties"))
         kind_specs = self.item_kinds(data.get("items"), properties, dice)
-        zones = self.zones(data.get("zones"), dice, kind_specs)
+        zones = self.zones(data.get("zones"), dice, kind_specs, pmax)
         variables = self.mapping(data.get("vars"), ("vars",), "game, player and turn variables")
         check_keys(r, variables, {"game", "player", "turn"}, ("vars",), "variable scope")
         scoped: dict[str, dict[str, Any]] = {}
@@ -394,8 +394,8 @@ class _Builder:
                                                              (*path, "label"), name), values)
         return out
 
-    def zones(self, raw: Any, dice: dict[str, DieDef], kinds: dict[str, dict[str, Any]]
-              ) -> dict[str, ZoneDef]:
+    def zones(self, raw: Any, dice: dict[str, DieDef], kinds: dict[str, dict[str, Any]],
+              seats: int = 1) -> dict[str, ZoneDef]:
         out: dict[str, ZoneDef] = {}
         for name, spec in self.mapping(raw, ("zones",), "zone: {holds: ...}").items():
             path = ("zones", name)
@@ -435,21 +435,28 @@ class _Builder:
             out[name] = ZoneDef(name, holds, per_player, visible, tuple(start),
                                 self.text(spec.get("label"), (*path, "label"), name), blind,
                                 order, face, tuple(start_items))
-        self.check_copies(out, kinds)
+        self.check_copies(out, kinds, seats)
         return out
 
-    def check_copies(self, zones: dict[str, ZoneDef], kinds: dict[str, dict[str, Any]]
-                     ) -> None:
-        """No zone set-up places more of an item kind than the box holds (`copies`)."""
+    def check_copies(self, zones: dict[str, ZoneDef], kinds: dict[str, dict[str, Any]],
+                     seats: int) -> None:
+        """No zone set-up places more of an item kind than the box holds (`copies`), with
+        the most players the game takes: a per-player zone's start is placed once per seat."""
         placed: dict[str, int] = {}
+        mine: dict[str, str] = {}  # a kind a per-player zone starts with: that zone
         for zdef in zones.values():
             for kind, count in zdef.start_items:
-                placed[kind] = placed.get(kind, 0) + count
+                placed[kind] = placed.get(kind, 0) + count * (seats if zdef.per_player else 1)
+                if zdef.per_player:
+                    mine.setdefault(kind, zdef.name)
         for kind, count in placed.items():
             copies = int(kinds[kind]["copies"])
             if count > copies:
-                self.report(("items", kind), f"the zones start with {count} of {kind!r} but "
-                                             f"it has {copies} (copies: {copies})")
+                why = (f" ({mine[kind]!r} is each player's own, placed for each of up to "
+                       f"{seats} players)" if kind in mine else "")
+                where = ("zones", mine[kind], "start", kind) if kind in mine else ("items", kind)
+                self.report(where, f"the zones start with {count} of {kind!r}{why} but it "
+                                   f"has {copies} (copies: {copies})")
 
     # --- dice values, items with data, named expressions --------------------------------
 
