@@ -242,3 +242,53 @@ def test_enough_copies_for_every_seat_load(write_ruleset: Callable[[str], Path])
     rules = load_ruleset(write_ruleset(MEDALS.replace("COPIES", "4")))
     state = new_game(rules, ["Ann", "Ben", "Cy", "Di"])
     assert [len(state.zone("shelf", seat)) for seat in range(4)] == [1, 1, 1, 1]
+
+
+# --- an action's `when` reading one of its arguments ---------------------------------------
+
+KEEPERS = """
+id: keepers
+name: Keepers
+version: 1
+players: {min: 2, max: 2}
+dice:
+  d6: {faces: [1, 2, 3, 4, 5, 6]}
+zones:
+  tray: {holds: dice, start: {d6: 3}}
+vars:
+  player: {points: 0}
+score: points
+actions:
+  keep:
+    when: WHEN
+    args: ARGS
+    effects: [{end_turn: {}}]
+end:
+  trigger: "round > 1"
+"""
+
+
+@pytest.mark.parametrize(("args", "when", "hint"), [
+    ("{dice: {domain: subset_of, zone: tray}}", "length($dice) > 1", "`test:`"),
+    ("{whom: other_player}", "of(points, $whom) > 0", "with a when form"),
+])
+def test_a_when_reading_an_argument_says_where_argument_tests_belong(
+        load_text_ruleset: Callable[[str], object], args: str, when: str, hint: str) -> None:
+    with pytest.raises(LoadError) as info:
+        load_text_ruleset(KEEPERS.replace("ARGS", args).replace("WHEN", f'"{when}"'))
+    message = str(info.value)
+    assert "rules.yaml:14:" in message  # the line of the action's when
+    assert "is not an argument" not in message
+    assert "is an argument of this action" in message and "cannot read" in message
+    assert hint in message
+
+
+def test_the_argument_test_the_message_points_to_works(
+        load_text_ruleset: Callable[[str], object]) -> None:
+    from dinotable.engine import legal_actions, new_game
+
+    rules = load_text_ruleset(KEEPERS.replace("WHEN", "true").replace(
+        "ARGS", '{dice: {domain: subset_of, zone: tray, test: "length($dice) > 1"}}'))
+    state = new_game(rules, ["Ann", "Ben"])  # type: ignore[arg-type]
+    sizes = sorted(len(dict(a.args)["dice"]) for a in legal_actions(state))
+    assert sizes == [2, 2, 2, 3]

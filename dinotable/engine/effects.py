@@ -713,7 +713,7 @@ _BAD = object()
 TONES = ("good", "bad", "news")
 
 
-def _unknown(what: str, name: str, known: list[str]) -> str:
+def _unknown(what: str, name: str, known: list[str] | list[str | int]) -> str:
     name = str(name)  # a YAML key may be null or a number
     near = suggest(name, known)
     hint = f" (did you mean {near!r}?)" if near else ""

@@ -14,7 +14,7 @@ import difflib
 import itertools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -55,7 +55,7 @@ class Scope:
     turn_vars: frozenset[str] = frozenset()
     zones: frozenset[str] = frozenset()
     player_zones: frozenset[str] = frozenset()
-    faces: frozenset[str] = frozenset()
+    faces: frozenset[str | int] = frozenset()  # a number face is the number
     kinds: frozenset[str] = frozenset()
     args: frozenset[str] = frozenset()
     props: frozenset[str] = frozenset()
@@ -151,7 +151,7 @@ def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
     return name
 
 
-def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | None:
+def suggest(word: str, choices: Iterable[str | int]) -> str | None:
     """The closest known name to a misspelt one, if any is close."""
     # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
     found = difflib.get_close_matches(str(word), sorted(map(str, choices)), n=1, cutoff=0.6)

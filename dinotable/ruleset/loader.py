@@ -30,6 +30,7 @@ from ..engine.model import (
     Rules,
     ZoneDef,
 )
+from .arguments import argument_in_when
 from .layout import build_layout
 from .problems import LoadError, Path, Problem, Reporter, check_keys
 from .yamlsafe import load_file
@@ -631,7 +632,10 @@ class _Builder:
                                        compiler.shared)
             acompiler.effect_props = compiler.effect_props
             when: Compiled | None = None
-            if "when" in spec:
+            reads_args = argument_in_when(spec.get("when"), args)
+            if reads_args:
+                self.report((*path, "when"), reads_args)
+            elif "when" in spec:
                 when = compiler.condition(spec["when"], (*path, "when"))
             if "effects" not in spec:
                 self.report(path, "an action needs `effects`")
