@@ -292,3 +292,60 @@ def test_the_argument_test_the_message_points_to_works(
     state = new_game(rules, ["Ann", "Ben"])  # type: ignore[arg-type]
     sizes = sorted(len(dict(a.args)["dice"]) for a in legal_actions(state))
     assert sizes == [2, 2, 2, 3]
+
+
+# --- the order dice rolled together are forced in -----------------------------------------
+
+REROLL = """
+id: reroll_order
+name: Re-roll Order
+version: 1
+players: {min: 2, max: 2}
+dice:
+  die: {faces: [1, 2, 3, 4, 5, 6]}
+zones:
+  cup: {holds: dice, blind: true, start: {die: 1}}
+  kept: {holds: dice, start: {die: 1}}
+  tray: {holds: dice}
+vars:
+  game: {drawn: 0, kept_die: 0}
+score: 0
+actions:
+  warm:
+    effects: [{roll: kept}]
+  play:
+    effects:
+      - move_all: {from: cup, to: tray}
+      - move_all: {from: kept, to: tray}
+      - roll: tray
+      - set: {drawn: "value('die1')", kept_die: "value('die2')"}
+  again:
+    effects:
+      - roll: tray
+      - set: {drawn: "value('die1')", kept_die: "value('die2')"}
+end:
+  trigger: "round > 3"
+"""
+
+
+def test_a_re_rolled_die_takes_the_first_forced_outcome_before_a_newly_drawn_one(
+        write_ruleset: Callable[[str], Path]) -> None:
+    # The tray lists the drawn die (die1) before the one moved in showing a face (die2);
+    # the rule is: dice being re-rolled first, in the order last rolled, then those drawn.
+    folder = write_ruleset(REROLL)
+    passed, reason = scenario(folder, """
+        name: re-rolled first
+        ruleset: reroll_order
+        players: [Ann, Ben]
+        steps:
+          - force: [4]
+          - act: warm
+          - force: [6, 1]
+          - act: play
+          - expect: {state: {game.kept_die: 6, game.drawn: 1}}
+          # Both now re-rolled: in the order they were last rolled, the kept die first.
+          - force: [2, 3]
+          - act: again
+          - expect: {state: {game.kept_die: 2, game.drawn: 3}}
+        """)
+    assert passed, reason

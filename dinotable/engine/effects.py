@@ -29,6 +29,7 @@ from .expr import (
 )
 from .model import Effect, QuestionDef, WindowDef
 from .origins import PASSED_ON, Origin, register
+from .rollorder import roll_order
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -739,7 +740,7 @@ def _short(raw: Any) -> str:
 
 def _emit_roll(p: dict[str, Any]) -> Piece:
     zone: ZoneRef = p["zone"]
-    ns: dict[str, Any] = {"_Event": Event}
+    ns: dict[str, Any] = {"_Event": Event, "_roll_order": roll_order}
     only = p.get("items")
     pick = [] if only is None else [
         # Only the chosen dice (a subset argument: their ids) are rolled again.
@@ -748,6 +749,7 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
     return Piece([
         f"_z = {zone.source(ns)}",
         *pick,
+        f"_z = _roll_order(c.state, {zone.source(ns)}, _z)",  # re-rolled first, then drawn
         "_ch = c.state.chance",
         "_items = c.state.items",
         "_dice = c.state.rules.dice",
