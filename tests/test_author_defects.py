@@ -349,3 +349,101 @@ def test_a_re_rolled_die_takes_the_first_forced_outcome_before_a_newly_drawn_one
           - expect: {state: {game.kept_die: 2, game.drawn: 3}}
         """)
     assert passed, reason
+
+
+# --- named expressions with parameters -------------------------------------------------------
+
+FARKLE = """
+id: farkle_lite
+name: Farkle Lite
+version: 1
+players: {min: 2, max: 2}
+dice:
+  die: {faces: [1, 2, 3, 4, 5, 6]}
+zones:
+  tray: {holds: dice, start: {die: 3}}
+  kept: {holds: dice}
+vars:
+  player: {banked: 0}
+  turn: {pot: 0}
+define:
+  points(face, each): "with_value(tray, face) * each + (1000 if with_value(tray, face) == 3 else 0)"
+  best_of(a, b): "max(a, b)"
+  roll_points: "best_of(points(1, 100), points(5, 50))"
+score: banked
+actions:
+  roll:
+    effects:
+      - roll: tray
+      - set: {pot: roll_points}
+      - add: {banked: "pot + points(6, 0)"}
+      - end_turn: {}
+end:
+  trigger: "highest(banked) >= 5000"
+state_paths:
+  - turn.pot
+"""
+
+
+def test_a_definition_with_parameters_is_used_twice_with_different_arguments(
+        write_ruleset: Callable[[str], Path]) -> None:
+    folder = write_ruleset(FARKLE)
+    passed, reason = scenario(folder, """
+        name: ones and fives
+        ruleset: farkle_lite
+        players: [Ann, Ben]
+        steps:
+          - force: [1, 5, 5]
+          - act: roll
+          - expect: {scores: {Ann: 100}}
+          - force: [5, 5, 5]
+          - act: roll
+          - expect: {scores: {Ben: 1150}}
+          - force: [6, 6, 6]
+          - act: roll
+          - expect: {scores: {Ann: 1100}}
+        """)
+    assert passed, reason
+
+
+def test_a_parameter_keeps_the_callers_value_inside_a_function_over_players(
+        load_text_ruleset: Callable[[str], object]) -> None:
+    # `a` is the value the caller gave (Ann's banked, 0), not `banked` read for each player.
+    from dinotable.engine import Action, apply, new_game, scores
+
+    rules = load_text_ruleset(FARKLE.replace(
+        '  best_of(a, b): "max(a, b)"',
+        '  best_of(a, b): "max(a, b) + highest(a) - a + of(a, left_of(me)) - a"').replace(
+        'roll_points: "best_of(points(1, 100), points(5, 50))"',
+        'roll_points: "best_of(banked, 0) + 1"'))
+    state = new_game(rules, ["Ann", "Ben"], force=[2, 2, 2])  # type: ignore[arg-type]
+    state.player_vars[1]["banked"] = 500
+    apply(state, Action(0, "roll"))
+    assert scores(state) == [1, 500]
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (('roll_points: "best_of(points(1, 100), points(5, 50))"',
+      'roll_points: "best_of(points(1, 100))"'),
+     "best_of() takes 2 argument(s), not 1: best_of(a, b)"),
+    (('best_of(a, b): "max(a, b)"', 'best_of(a, b): "max(a, c)"'), "unknown name 'c'"),
+    (('best_of(a, b): "max(a, b)"', 'best_of(a, b): "max(a, best_of(b, a))"'),
+     "in a circle: best_of -> best_of"),
+    (('roll_points: "best_of(points(1, 100), points(5, 50))"',
+      "roll_points: \"points(1, 'lots')\""),
+     "points() with face = 1, each = 'lots': arithmetic on a text"),
+    (('best_of(a, b): "max(a, b)"', 'best_of(a, banked): "max(a, banked)"'),
+     "the parameter 'banked' is already the name of"),
+    (('roll_points: "best_of(points(1, 100), points(5, 50))"', 'roll_points: "best_of + 1"'),
+     "best_of takes parameters: call it as best_of(a, b)"),
+    (('best_of(a, b): "max(a, b)"', 'best_of(a, a): "a"'), "'a' is named twice"),
+])
+def test_a_wrong_definition_with_parameters_is_a_located_load_error(
+        load_text_ruleset: Callable[[str], object], change: tuple[str, str], said: str) -> None:
+    old, new = change
+    assert old in FARKLE
+    with pytest.raises(LoadError) as info:
+        load_text_ruleset(FARKLE.replace(old, new))
+    message = str(info.value)
+    assert said in message
+    assert "rules.yaml:" in message and "define." in message

@@ -15,10 +15,11 @@ import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import ExpressionError
+from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
 from .origins import PASSED_ON
 
 if TYPE_CHECKING:
@@ -62,6 +63,10 @@ class Scope:
     boards: frozenset[str] = frozenset()
     # Named expressions (`define:`): name -> (Python source, the names that source uses).
     defines: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    # Named expressions with parameters (`define: {farkle(n): ...}`), called like functions.
+    formulas: Mapping[str, Formula] = field(default_factory=dict)
+    # While a formula's body is compiled: its parameters, read as plain names.
+    params: tuple[str, ...] = ()
     # The value type of each variable and option (its starting value's), and of `$arg`s by
     # "$name"; a name not here is `any` and never a type error.
     types: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
@@ -70,7 +75,7 @@ class Scope:
         """Every plain name an expression could use, for suggestions."""
         return sorted(
             self.options | self.game_vars | self.player_vars | self.turn_vars | set(CONSTANTS)
-            | set(self.defines)
+            | set(self.defines) | set(self.params)
         )
 
 
@@ -285,6 +290,9 @@ class _Compiler:
             return f"c.args[{arg!r}]"
         if name in ("True", "False"):
             return name
+        if name in s.params:  # a parameter of the formula being compiled
+            self.ns[FRAMES_NAME] = FRAMES
+            return param_source(s.params.index(name))
         if name in s.turn_vars:
             return f"c.state.turn_vars[{name!r}]"
         if name in s.player_vars:
@@ -301,15 +309,20 @@ class _Compiler:
             return f"({source})"
         if name in FUNCTIONS:
             raise self.fail(f"{name} is a function: call it as {FUNCTIONS[name].example}")
+        if name in s.formulas:
+            raise self.fail(f"{name} takes parameters: call it as {s.formulas[name].example}")
         raise self.fail(f"unknown name {name!r}", suggest(name, s.all_names()))
 
     def call(self, n: ast.Call) -> str:
         if not isinstance(n.func, ast.Name):
             raise self.fail("only named functions may be called")
         fname = n.func.id
+        if fname in self.scope.formulas:
+            return self.formula_call(n, self.scope.formulas[fname])
         fn = FUNCTIONS.get(fname)
         if fn is None:
-            raise self.fail(f"unknown function {fname!r}", suggest(fname, list(FUNCTIONS)))
+            raise self.fail(f"unknown function {fname!r}",
+                            suggest(fname, [*FUNCTIONS, *self.scope.formulas]))
         if n.keywords:
             raise self.fail(f"{fname}() takes no keyword arguments")
         given = n.args
@@ -324,6 +337,16 @@ class _Compiler:
                                for k, a in zip(kinds, given, strict=True)])
         built = [self.param(fname, k, a, False) for k, a in zip(kinds, given, strict=True)]
         return f"{bind(self.ns, fn.build(*built), 'f')}(c)"
+
+    def formula_call(self, n: ast.Call, formula: Formula) -> str:
+        """A call of a named expression with parameters: its arguments, then its body."""
+        if n.keywords:
+            raise self.fail(f"{formula.name}() takes no keyword arguments")
+        if len(n.args) != len(formula.params):
+            raise self.fail(f"{formula.name}() takes {len(formula.params)} argument(s), "
+                            f"not {len(n.args)}: {formula.example}")
+        args = "".join(f", {self.node(a)}" for a in n.args)
+        return f"{bind(self.ns, formula.call, 'd')}(c{args})"
 
     def param(self, fname: str, kind: str, arg: ast.expr, as_source: bool) -> Any:
         s = self.scope
@@ -697,8 +720,20 @@ class _TypeChecker:
                                 f"the other {TYPE_WORDS[orelse]} ({self.shown(n.orelse)})")
             return _common([body, orelse])
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+            formula = self.scope.formulas.get(n.func.id)
+            if formula is not None:
+                return self.formula_call(n, formula)
             return self.call(n, FUNCTIONS[n.func.id])
         return "any"
+
+    def formula_call(self, n: ast.Call, formula: Formula) -> str:
+        types = tuple(self.type(a) for a in n.args)
+        try:
+            return formula.check(types)
+        except ExpressionError as exc:
+            given = ", ".join(f"{p} = {self.shown(a)}" for p, a in
+                              zip(formula.params, n.args, strict=True))
+            raise self.fail(f"{formula.name}() with {given}: {exc.reason}") from None
 
     def call(self, n: ast.Call, fn: Function) -> str:
         found: list[str] = []
@@ -722,6 +757,13 @@ class _TypeChecker:
                                 f"type ({self.shown(n)})")
             return _common(found) if found else "any"
         return fn.returns
+
+
+def body_type(text: str, scope: Scope, types: Mapping[str, str]) -> str:
+    """The type of a compiled expression's text with some names typed anew (a formula's
+    parameters, as one call's arguments give them); ExpressionError on a clash."""
+    tree = ast.parse(_TOKENS.sub(_rewrite_token, text.strip()), mode="eval")
+    return _TypeChecker(text, replace(scope, types={**scope.types, **types})).type(tree.body)
 
 
 def declare_types(name: str, returns: str, arg_types: tuple[str, ...] = ()) -> None:
