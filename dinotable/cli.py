@@ -126,8 +126,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_PIPE_CLOSED = 141  # what a shell reports for a command whose reader went away (128+13)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    A reader that stops early (`dinotable check | head -1`) ends the command quietly: the
+    rest of the output has nowhere to go, and that is no error of dinotable's.
+    """
+    try:
+        status = _command(argv)
+        sys.stdout.flush()  # a closed pipe shows here, while it can still be caught
+        return status
+    except BrokenPipeError:
+        import os
+
+        # Whatever is still buffered would fail again when Python flushes at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return EXIT_PIPE_CLOSED
+
+
+def _command(argv: Sequence[str] | None) -> int:
+    """Parse the arguments and run the command they name."""
     args = build_parser().parse_args(argv)
     try:
         if args.self_test:
@@ -162,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        raise  # the reader of the output went away: see main
     except Exception as exc:
         from .engine import EngineError
 

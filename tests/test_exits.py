@@ -104,6 +104,21 @@ def _start_play(home: Path, *extra: str) -> subprocess.Popen[str]:
     return proc
 
 
+@pytest.mark.parametrize("command", [["check"], ["simulate", "dino_hunt_dice", "--games", "20"]])
+def test_a_reader_that_stops_early_ends_the_command_quietly(command: list[str]) -> None:
+    # As in `dinotable check | head -1`: nobody reads the output any more.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run([sys.executable, "-m", "dinotable", *command], cwd=ROOT, env=env,
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300)
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 141  # as a shell reports a command whose reader went away
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform.startswith("win"),
                     reason="POSIX signals")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])

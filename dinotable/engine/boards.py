@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decks import find_item
+from .decks import find_item, fix_position
 from .domains import DOMAINS, DomainSpec, kinds_passing
 from .effects import Param, ZoneRef, _moved_event, effect
 from .errors import EngineError
@@ -213,10 +213,16 @@ def _place(p: dict[str, Any]) -> Effect:
         zone = src.get(c)
         if not zone:
             return False
-        pos = 0 if item is None else find_item(c.state, zone, item(c), src.name)
+        if item is not None:
+            pos = find_item(c.state, zone, item(c), src.name)
+        else:  # the top card: of a shuffled deck, the one chance (or a force) puts there
+            pos = 0
+            if src.deck:
+                fix_position(c.state, zone, 0, f"drawing from {src.name}")
         board = _board(c, name)
         where = _space(board, space(c))  # worked out once: it may read the item about to move
         index = zone.pop(pos)
+        c.state.shuffled.discard(index)
         space_items(c, board, where).append(index)
         _moved_event(c, src, _space_ref(board, where), [index])
         return False

@@ -46,6 +46,16 @@ def fix_position(state: GameState, zone: list[int], pos: int, event: str) -> Non
     state.shuffled.discard(zone[pos])
 
 
+def settle_all(state: GameState, zone: list[int], name: str) -> None:
+    """Settle every place of a deck, top first, as drawing them one by one would.
+
+    For the whole deck leaving at once (`move_all`) to a zone that is not a deck: there
+    the cards are looked at by id, so each must be known, and forced outcomes pin them.
+    """
+    for pos in range(len(zone)):
+        fix_position(state, zone, pos, f"drawing from {name}")
+
+
 def take_top(state: GameState, zone: list[int], name: str) -> int | None:
     """Take a deck's top item (None when the deck is empty)."""
     if not zone:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .decide import ask, open_window
-from .decks import find_item, owner_of, take_top
+from .decks import find_item, owner_of, settle_all, take_top
 from .errors import ExpressionError
 from .expr import (
     TYPE_WORDS,
@@ -32,6 +32,7 @@ from .expr import (
 )
 from .model import Effect, QuestionDef, WindowDef
 from .origins import PASSED_ON, Origin, origin_of, register
+from .rollorder import roll_order
 from .state import Event
 
 Report = Callable[[tuple[Any, ...], str], None]
@@ -748,11 +749,11 @@ _BAD = object()
 TONES = ("good", "bad", "news")
 
 
-def _unknown(what: str, name: str, known: list[str]) -> str:
+def _unknown(what: str, name: str, known: list[str] | list[str | int]) -> str:
     name = str(name)  # a YAML key may be null or a number
     near = suggest(name, known)
     hint = f" (did you mean {near!r}?)" if near else ""
-    return f"unknown {what} {name!r}{hint}; expected one of: {', '.join(sorted(known))}"
+    return f"unknown {what} {name!r}{hint}; expected one of: {', '.join(sorted(map(str, known)))}"
 
 
 def _noop(c: Ctx) -> bool:
@@ -775,7 +776,7 @@ def _short(raw: Any) -> str:
 
 def _emit_roll(p: dict[str, Any]) -> Piece:
     zone: ZoneRef = p["zone"]
-    ns: dict[str, Any] = {"_Event": Event}
+    ns: dict[str, Any] = {"_Event": Event, "_roll_order": roll_order}
     only = p.get("items")
     pick = [] if only is None else [
         # Only the chosen dice (a subset argument: their ids) are rolled again.
@@ -788,7 +789,10 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
         "_items = st.items",
         "_dice = st.rules.dice",
         "if _ch.forced:",
-        "    for _i in _z:",
+        # Forced outcomes go to dice re-rolled first, in the order last rolled, then to
+        # newly drawn ones (the scenario spec); seeded rolls keep zone order, so a saved
+        # game replays as it was played.
+        f"    for _i in _roll_order(st, {zone.source(ns)}, _z):",
         "        _it = _items[_i]",
         "        _f = _dice[_it.kind].faces",
         "        _it.face = _f[_ch.pick_index('rolling ' + _it.id, [(x,) for x in _f])]",
@@ -895,6 +899,8 @@ def _draw(p: dict[str, Any]) -> Effect:
 def _emit_move_all(p: dict[str, Any]) -> Piece:
     sources: list[ZoneRef] = p["from"]
     dst: ZoneRef = p["to"]
+    if any(z.deck for z in sources) and not dst.deck:  # cards settled as they leave
+        return call_piece(_deck_move_all(p))
     ns: dict[str, Any] = {"_Event": Event}
     lines = [f"_t = {dst.source(ns)}", "_items = st.items",
              f"_blind = st.rules.zones[{dst.name!r}].blind"]
@@ -1152,6 +1158,32 @@ def _deck_draw(p: dict[str, Any]) -> Effect:
             drawn.append(i)
         t.extend(drawn)
         _moved_event(c, src, dst, drawn, "drew")
+        return False
+
+    return run
+
+
+def _deck_move_all(p: dict[str, Any]) -> Effect:
+    """`move_all` out of a deck: each card's place is settled, top first, as it leaves."""
+    sources: list[ZoneRef] = p["from"]
+    dst: ZoneRef = p["to"]
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        t = dst.get(c)
+        for src in sources:
+            z = src.get(c)
+            if not z or z is t:
+                continue
+            if src.deck:
+                settle_all(st, z, src.name)
+            moved = list(z)
+            z.clear()
+            t.extend(moved)
+            if st.rules.zones[dst.name].blind:
+                for i in moved:
+                    st.items[i].face = None
+            _moved_event(c, src, dst, moved)
         return False
 
     return run

@@ -14,12 +14,13 @@ import difflib
 import itertools
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import ExpressionError
+from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
 from .origins import PASSED_ON
 
 if TYPE_CHECKING:
@@ -56,13 +57,17 @@ class Scope:
     turn_vars: frozenset[str] = frozenset()
     zones: frozenset[str] = frozenset()
     player_zones: frozenset[str] = frozenset()
-    faces: frozenset[str] = frozenset()
+    faces: frozenset[str | int] = frozenset()  # a number face is the number
     kinds: frozenset[str] = frozenset()
     args: frozenset[str] = frozenset()
     props: frozenset[str] = frozenset()
     boards: frozenset[str] = frozenset()
     # Named expressions (`define:`): name -> (Python source, the names that source uses).
     defines: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    # Named expressions with parameters (`define: {farkle(n): ...}`), called like functions.
+    formulas: Mapping[str, Formula] = field(default_factory=dict)
+    # While a formula's body is compiled: its parameters, read as plain names.
+    params: tuple[str, ...] = ()
     # The value type of each variable and option (its starting value's), and of `$arg`s by
     # "$name"; a name not here is `any` and never a type error.
     types: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
@@ -71,7 +76,7 @@ class Scope:
         """Every plain name an expression could use, for suggestions."""
         return sorted(
             self.options | self.game_vars | self.player_vars | self.turn_vars | set(CONSTANTS)
-            | set(self.defines)
+            | set(self.defines) | set(self.params)
         )
 
 
@@ -152,10 +157,10 @@ def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
     return name
 
 
-def suggest(word: str, choices: list[str] | set[str] | frozenset[str]) -> str | None:
+def suggest(word: str, choices: Iterable[str | int]) -> str | None:
     """The closest known name to a misspelt one, if any is close."""
     # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
-    found = difflib.get_close_matches(str(word), sorted(choices), n=1, cutoff=0.6)
+    found = difflib.get_close_matches(str(word), sorted(map(str, choices)), n=1, cutoff=0.6)
     return found[0] if found else None
 
 
@@ -346,6 +351,9 @@ class _Compiler:
             return f"c.args[{arg!r}]"
         if name in ("True", "False"):
             return name
+        if name in s.params:  # a parameter of the formula being compiled
+            self.ns[FRAMES_NAME] = FRAMES
+            return param_source(s.params.index(name))
         if name in s.turn_vars:
             return f"st.turn_vars[{name!r}]"
         if name in s.player_vars:
@@ -362,15 +370,20 @@ class _Compiler:
             return f"({source})"
         if name in FUNCTIONS:
             raise self.fail(f"{name} is a function: call it as {FUNCTIONS[name].example}")
+        if name in s.formulas:
+            raise self.fail(f"{name} takes parameters: call it as {s.formulas[name].example}")
         raise self.fail(f"unknown name {name!r}", suggest(name, s.all_names()))
 
     def call(self, n: ast.Call) -> str:
         if not isinstance(n.func, ast.Name):
             raise self.fail("only named functions may be called")
         fname = n.func.id
+        if fname in self.scope.formulas:
+            return self.formula_call(n, self.scope.formulas[fname])
         fn = FUNCTIONS.get(fname)
         if fn is None:
-            raise self.fail(f"unknown function {fname!r}", suggest(fname, list(FUNCTIONS)))
+            raise self.fail(f"unknown function {fname!r}",
+                            suggest(fname, [*FUNCTIONS, *self.scope.formulas]))
         if n.keywords:
             raise self.fail(f"{fname}() takes no keyword arguments")
         given = n.args
@@ -386,11 +399,28 @@ class _Compiler:
         built = [self.param(fname, k, a, False) for k, a in zip(kinds, given, strict=True)]
         return f"{bind(self.ns, fn.build(*built), 'f')}(c)"
 
+    def formula_call(self, n: ast.Call, formula: Formula) -> str:
+        """A call of a named expression with parameters: its arguments, then its body."""
+        if n.keywords:
+            raise self.fail(f"{formula.name}() takes no keyword arguments")
+        if len(n.args) != len(formula.params):
+            raise self.fail(f"{formula.name}() takes {len(formula.params)} argument(s), "
+                            f"not {len(n.args)}: {formula.example}")
+        args = "".join(f", {self.node(a)}" for a in n.args)
+        return f"{bind(self.ns, formula.call, 'd')}(c{args})"
+
     def param(self, fname: str, kind: str, arg: ast.expr, as_source: bool) -> Any:
         s = self.scope
+        if kind == "face" and isinstance(arg, ast.Constant) and type(arg.value) is int:
+            # A die whose faces are numbers: the face is named by its number.
+            if arg.value not in s.faces:
+                raise self.fail(f"unknown face {arg.value!r}", suggest(str(arg.value), s.faces))
+            return arg.value
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
+            if kind == "zone" and arg.id in s.boards:  # everything on the board's spaces
+                return BoardItems(arg.id, False)
             known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
                      "board": s.boards}[kind]
             if arg.id not in known:
@@ -448,6 +478,28 @@ class ZoneName:
             return lambda c: c.state.zones[name][c.seat]
         who = player
         return lambda c: c.state.zones[name][who(c)]
+
+
+class BoardItems(ZoneName):
+    """A board named where a zone is expected: the items on all its spaces, space by space
+    (on a board each player has, the seat in scope's or `player`'s)."""
+
+    def source(self, player: str | None = None) -> str:
+        board = f"st.rules.boards[{self.name!r}]"
+        seat = f"(({player or 'c.seat'}) if {board}.per_player else 0)"
+        return (f"[_bi for _bs in {board}.spaces "
+                f"for _bi in st.zones[{self.name + '@'!r} + _bs][{seat}]]")
+
+    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
+        name = self.name
+
+        def get(c: Ctx) -> list[int]:
+            board = c.state.rules.boards[name]
+            seat = (c.seat if player is None else player(c)) if board.per_player else 0
+            zones = c.state.zones
+            return [i for space in board.spaces for i in zones[f"{name}@{space}"][seat]]
+
+        return get
 
 
 def _size_source(zone: ZoneName, player: str | None = None) -> str:
@@ -733,8 +785,20 @@ class _TypeChecker:
                                 f"the other {TYPE_WORDS[orelse]} ({self.shown(n.orelse)})")
             return _common([body, orelse])
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+            formula = self.scope.formulas.get(n.func.id)
+            if formula is not None:
+                return self.formula_call(n, formula)
             return self.call(n, FUNCTIONS[n.func.id])
         return "any"
+
+    def formula_call(self, n: ast.Call, formula: Formula) -> str:
+        types = tuple(self.type(a) for a in n.args)
+        try:
+            return formula.check(types)
+        except ExpressionError as exc:
+            given = ", ".join(f"{p} = {self.shown(a)}" for p, a in
+                              zip(formula.params, n.args, strict=True))
+            raise self.fail(f"{formula.name}() with {given}: {exc.reason}") from None
 
     def call(self, n: ast.Call, fn: Function) -> str:
         found: list[str] = []
@@ -758,6 +822,13 @@ class _TypeChecker:
                                 f"type ({self.shown(n)})")
             return _common(found) if found else "any"
         return fn.returns
+
+
+def body_type(text: str, scope: Scope, types: Mapping[str, str]) -> str:
+    """The type of a compiled expression's text with some names typed anew (a formula's
+    parameters, as one call's arguments give them); ExpressionError on a clash."""
+    tree = ast.parse(_TOKENS.sub(_rewrite_token, text.strip()), mode="eval")
+    return _TypeChecker(text, replace(scope, types={**scope.types, **types})).type(tree.body)
 
 
 def declare_types(name: str, returns: str, arg_types: tuple[str, ...] = ()) -> None:

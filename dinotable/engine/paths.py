@@ -121,7 +121,23 @@ def _zone_value(state: GameState, zname: str, seat: int, rest: list[str], path: 
     if rest == ["items"]:
         return [it.id for it in items]
     if len(rest) == 2 and rest[0] == "faces":
-        return sum(1 for it in items if it.face == rest[1])
+        face = _face(state, rest[1], path)
+        return sum(1 for it in items if it.face == face)
     if len(rest) == 1 and (rest[0] in state.rules.dice or rest[0] in state.rules.items):
         return sum(1 for it in items if it.kind == rest[0])
     raise PathError(f"{path!r}: a zone answers size, items, KIND or faces.FACE")
+
+
+def _face(state: GameState, written: str, path: str) -> Any:
+    """The face a path names: a face id, or the number of a die whose faces are numbers.
+
+    A face no die has is an error, so a misspelt expectation fails rather than reading 0.
+    """
+    faces: list[Any] = []
+    for die in state.rules.dice.values():
+        faces += [f for f in die.faces if f not in faces]
+    for face in faces:
+        if str(face) == written:
+            return face
+    raise PathError(f"{path!r}: no face {written!r}; the dice have faces "
+                    f"{', '.join(map(str, faces)) or '(none)'}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path as FsPath
 from typing import Any
@@ -15,7 +16,16 @@ from ..engine.boards import kind_on_domain, space_domain, space_zone
 from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
 from ..engine.effects import EffectCompiler, _unknown
-from ..engine.expr import CONSTANTS, FUNCTIONS, Compiled, Scope, type_of_value
+from ..engine.expr import (
+    CONSTANTS,
+    FUNCTIONS,
+    Compiled,
+    Scope,
+    body_type,
+    expr_type,
+    type_of_value,
+)
+from ..engine.formulas import Formula, make_formula, parse_signature, stand_in
 from ..engine.legality import build_legal
 from ..engine.model import (
     ActionDef,
@@ -30,6 +40,7 @@ from ..engine.model import (
     Rules,
     ZoneDef,
 )
+from .arguments import argument_in_when
 from .layout import build_layout
 from .problems import LoadError, Path, Problem, Reporter, check_keys
 from .yamlsafe import load_file
@@ -208,7 +219,7 @@ class _Builder:
         dice = self.dice(data.get("dice"))
         properties = self.properties(data.get("properties"))
         kind_specs = self.item_kinds(data.get("items"), properties, dice)
-        zones = self.zones(data.get("zones"), dice, kind_specs)
+        zones = self.zones(data.get("zones"), dice, kind_specs, pmax)
         variables = self.mapping(data.get("vars"), ("vars",), "game, player and turn variables")
         check_keys(r, variables, {"game", "player", "turn"}, ("vars",), "variable scope")
         scoped: dict[str, dict[str, Any]] = {}
@@ -244,14 +255,14 @@ class _Builder:
             player_vars=frozenset(scoped["player"]), turn_vars=frozenset(scoped["turn"]),
             zones=frozenset(z for z, d in zones.items() if not d.per_player),
             player_zones=frozenset(z for z, d in zones.items() if d.per_player),
-            faces=frozenset(f for f in faces if isinstance(f, str)),
+            faces=faces,  # names, and the numbers of dice whose faces are numbers
             kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
             types={**{n: type_of_value(o.default) for n, o in options.items()},
                    **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},
         )
         boards = self.boards(data.get("boards"), zones, seen)
         scope = replace(scope, boards=frozenset(boards))
-        scope = replace(scope, defines=self.defines(data.get("define"), scope, seen))
+        scope = self.defines(data.get("define"), scope, seen)
         compiler = EffectCompiler(scope, r, zones)
         compiler.shared.parse_args = self.args
         compiler.effect_props = frozenset(
@@ -394,8 +405,8 @@ class _Builder:
                                                              (*path, "label"), name), values)
         return out
 
-    def zones(self, raw: Any, dice: dict[str, DieDef], kinds: dict[str, dict[str, Any]]
-              ) -> dict[str, ZoneDef]:
+    def zones(self, raw: Any, dice: dict[str, DieDef], kinds: dict[str, dict[str, Any]],
+              seats: int = 1) -> dict[str, ZoneDef]:
         out: dict[str, ZoneDef] = {}
         for name, spec in self.mapping(raw, ("zones",), "zone: {holds: ...}").items():
             path = ("zones", name)
@@ -435,21 +446,28 @@ class _Builder:
             out[name] = ZoneDef(name, holds, per_player, visible, tuple(start),
                                 self.text(spec.get("label"), (*path, "label"), name), blind,
                                 order, face, tuple(start_items))
-        self.check_copies(out, kinds)
+        self.check_copies(out, kinds, seats)
         return out
 
-    def check_copies(self, zones: dict[str, ZoneDef], kinds: dict[str, dict[str, Any]]
-                     ) -> None:
-        """No zone set-up places more of an item kind than the box holds (`copies`)."""
+    def check_copies(self, zones: dict[str, ZoneDef], kinds: dict[str, dict[str, Any]],
+                     seats: int) -> None:
+        """No zone set-up places more of an item kind than the box holds (`copies`), with
+        the most players the game takes: a per-player zone's start is placed once per seat."""
         placed: dict[str, int] = {}
+        mine: dict[str, str] = {}  # a kind a per-player zone starts with: that zone
         for zdef in zones.values():
             for kind, count in zdef.start_items:
-                placed[kind] = placed.get(kind, 0) + count
+                placed[kind] = placed.get(kind, 0) + count * (seats if zdef.per_player else 1)
+                if zdef.per_player:
+                    mine.setdefault(kind, zdef.name)
         for kind, count in placed.items():
             copies = int(kinds[kind]["copies"])
             if count > copies:
-                self.report(("items", kind), f"the zones start with {count} of {kind!r} but "
-                                             f"it has {copies} (copies: {copies})")
+                why = (f" ({mine[kind]!r} is each player's own, placed for each of up to "
+                       f"{seats} players)" if kind in mine else "")
+                where = ("zones", mine[kind], "start", kind) if kind in mine else ("items", kind)
+                self.report(where, f"the zones start with {count} of {kind!r}{why} but it "
+                                   f"has {copies} (copies: {copies})")
 
     # --- dice values, items with data, named expressions --------------------------------
 
@@ -561,32 +579,51 @@ class _Builder:
                 str(spec.get("text") or ""), props)
         return out
 
-    def defines(self, raw: Any, scope: Scope, taken: dict[str, str]
-                ) -> dict[str, tuple[str, dict[str, Any]]]:
-        """`define:` name -> expression; compiled in dependency order, cycles reported."""
+    def defines(self, raw: Any, scope: Scope, taken: dict[str, str]) -> Scope:
+        """`define:` NAME or NAME(PARAMS) -> expression; compiled in dependency order, cycles
+        reported. The scope given back knows them all."""
         specs = self.mapping(raw, ("define",), "name: expression")
         names: dict[str, Any] = {}
-        for name, text in specs.items():
-            path = ("define", name)
+        keys: dict[str, Any] = {}  # each name's key as written, where its problems are told
+        signatures: dict[str, list[str]] = {}
+        for key, text in specs.items():
+            path = ("define", key)
+            sig = parse_signature(key) if isinstance(key, str) else None
+            if isinstance(sig, str):
+                self.report(path, sig)
+                continue
+            name = key if sig is None else sig[0]
             if not self.ident(name, path, "name"):
                 continue
-            if name in taken or name in RESERVED:
-                what = taken.get(name) or RESERVED[name]
+            if name in taken or name in RESERVED or name in names:
+                what = taken.get(name) or RESERVED.get(name) or "named expression"
                 self.report(path, f"{name!r} is already the name of {_article(what)}; "
                                   "choose another")
                 continue
-            names[name] = text
-        deps = {n: _names_in(t) & set(names) for n, t in names.items()}
-        done: dict[str, tuple[str, dict[str, Any]]] = {}
+            names[name], keys[name] = text, key
+            if sig is not None:
+                signatures[name] = sig[1]
         failed: set[str] = set()
+        for name, params in signatures.items():
+            for param in params:
+                holder = taken.get(param) or RESERVED.get(param) or (
+                    "named expression" if param in names else None)
+                if holder:
+                    self.report(("define", keys[name]), f"the parameter {param!r} is already "
+                                f"the name of {_article(holder)}; choose another")
+                    failed.add(name)
+        deps = {n: _names_in(t) & set(names) - set(signatures.get(n, []))
+                for n, t in names.items()}
+        done: dict[str, tuple[str, dict[str, Any]]] = {}
+        formulas: dict[str, Formula] = {}
 
         def visit(name: str, trail: list[str]) -> None:
-            if name in done or name in failed:
+            if name in done or name in formulas or name in failed:
                 return
             if name in trail:
                 cycle = [*trail[trail.index(name):], name]
-                self.report(("define", cycle[0]), "named expressions refer to each other in "
-                                                  "a circle: " + " -> ".join(cycle))
+                self.report(("define", keys[cycle[0]]), "named expressions refer to each other "
+                                                        "in a circle: " + " -> ".join(cycle))
                 failed.update(cycle)
                 return
             for dep in sorted(deps[name]):
@@ -594,18 +631,29 @@ class _Builder:
             if name in failed or any(d in failed for d in deps[name]):
                 failed.add(name)
                 return
-            compiled = EffectCompiler(replace(scope, defines=dict(done)), self.report,
-                                      {}).expr(names[name], ("define", name))
+            sub = replace(scope, defines=dict(done), formulas=dict(formulas))
+            params = signatures.get(name)
+            if params is not None:  # its parameters are names in its body, of any type
+                sub = replace(sub, params=tuple(params),
+                              types={**scope.types, **{p: "any" for p in params}})
+            compiled = EffectCompiler(sub, self.report, {}).expr(names[name], ("define",
+                                                                              keys[name]))
             if compiled is None:
                 failed.add(name)
-                return
-            done[name] = (str(getattr(compiled, "source", "")),
-                          dict(getattr(compiled, "namespace", {})))
+            elif params is not None:
+                formulas[name] = make_formula(name, params, compiled,
+                                              _checker(compiled, sub, params))
+            else:
+                done[name] = (str(getattr(compiled, "source", "")),
+                              dict(getattr(compiled, "namespace", {})))
 
         for name in names:
             visit(name, [])
         # A broken definition is reported once: its uses compile against a stand-in.
-        return {**done, **{name: ("None", {}) for name in failed}}
+        done.update((name, ("None", {})) for name in failed if name not in signatures)
+        formulas.update((name, stand_in(name, signatures[name])) for name in failed
+                        if name in signatures)
+        return replace(scope, defines=done, formulas=formulas)
 
     def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler) -> dict[str, ActionDef]:
         out: dict[str, ActionDef] = {}
@@ -624,7 +672,10 @@ class _Builder:
                                        compiler.shared)
             acompiler.effect_props = compiler.effect_props
             when: Compiled | None = None
-            if "when" in spec:
+            reads_args = argument_in_when(spec.get("when"), args)
+            if reads_args:
+                self.report((*path, "when"), reads_args)
+            elif "when" in spec:
                 when = compiler.condition(spec["when"], (*path, "when"))
             if "effects" not in spec:
                 self.report(path, "an action needs `effects`")
@@ -968,6 +1019,17 @@ def _type_of(value: Any) -> str | None:
 
 def _article(what: str) -> str:
     return f"an {what}" if what[:1] in "aeiou" else f"a {what}"
+
+
+def _checker(body: Compiled, scope: Scope, params: list[str]
+             ) -> Callable[[tuple[str, ...]], str]:
+    """A formula's type check: its body's type with its parameters typed as one call's
+    arguments are (a plain number or true/false body has its own type)."""
+    text = str(getattr(body, "text", ""))
+    if not set(params) & _names_in(text):  # the body's type does not depend on the call
+        fixed = expr_type(body)
+        return lambda types: fixed
+    return lambda types: body_type(text, scope, dict(zip(params, types, strict=True)))
 
 
 def _names_in(text: Any) -> set[str]:
