@@ -6,6 +6,10 @@ turn flow it sets going) and `view_for` (views.py: what one seat may see).
 """
 
 from . import boards as _boards  # noqa: F401  (registers board functions and effects)
+from . import effects_dice as _effects_dice  # noqa: F401  (registers roll, move_faces)
+from . import effects_flow as _effects_flow  # noqa: F401  (registers end_turn, say, ...)
+from . import effects_vars as _effects_vars  # noqa: F401  (registers set, add)
+from . import effects_zones as _effects_zones  # noqa: F401  (registers draw, move_all, move)
 from . import facing as _facing  # noqa: F401  (registers flip)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
 from . import loops as _loops  # noqa: F401  (registers repeat and first_player)

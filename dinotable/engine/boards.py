@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .codegen import ZoneRef
 from .decks import find_item, fix_position
 from .domains import DOMAINS, DomainSpec, kinds_passing
-from .effects import Param, ZoneRef, _moved_event, effect
+from .effects import Param, effect
+from .effects_zones import moved_event
 from .errors import EngineError
 from .expr import Compiled, Ctx, function
 from .model import BoardDef, Effect
@@ -224,7 +226,7 @@ def _place(p: dict[str, Any]) -> Effect:
         index = zone.pop(pos)
         c.state.shuffled.discard(index)
         space_items(c, board, where).append(index)
-        _moved_event(c, src, _space_ref(board, where), [index])
+        moved_event(c, src, _space_ref(board, where), [index])
         return False
 
     return run
@@ -254,7 +256,7 @@ def _take(p: dict[str, Any]) -> Effect:
         else:
             moving = [on.pop(find_item(c.state, on, item(c), where))]
         dst.get(c).extend(moving)
-        _moved_event(c, _space_ref(board, where), dst, moving)
+        moved_event(c, _space_ref(board, where), dst, moving)
         return False
 
     return run

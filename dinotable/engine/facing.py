@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .codegen import ZoneRef
 from .decks import find_item, owner_of
-from .effects import Param, ZoneRef, effect
+from .effects import Param, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx
 from .model import Effect

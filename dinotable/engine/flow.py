@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .codegen import noop
 from .decide import PASS, skip_unplayable
-from .effects import _noop
 from .errors import ChanceError, IllegalAction
 from .expr import Ctx
 from .legality import legal_actions, open_by, refusal
@@ -52,7 +52,7 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
     # The player in scope, no arguments, and where the flow goes on (set inline: per turn).
     ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
                                                     "round_start")
-    if state.rules.round_start is not _noop:
+    if state.rules.round_start is not noop:
         state.rules.round_start(ctx)
     if state.pending or not begin:
         return  # a question asked at the round's start; the first turn begins once answered
@@ -73,7 +73,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
         ctx.events.append(Event("turn_started", seat, {}))
     ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_start"
     begin = state.rules.turn_start
-    if begin is not _noop:  # most rulesets begin a turn with nothing: no call for it
+    if begin is not noop:  # most rulesets begin a turn with nothing: no call for it
         begin(ctx)
         if ctx.turn_over and not state.pending:
             _end_turn(ctx)
@@ -141,7 +141,7 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
 def _end_round(ctx: Ctx) -> None:
     state = ctx.state
     _focus(ctx, state.current).after = "round_end"
-    if state.rules.round_end is not _noop:
+    if state.rules.round_end is not noop:
         state.rules.round_end(ctx)
     if not state.pending:
         _after_round_end(ctx)

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from .codegen import ZoneRef
 from .decks import find_item, fix_position, owner_of, shuffle, take_top, unknown_run
-from .effects import Param, ZoneRef, effect
+from .effects import Param, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, function
 from .model import DieDef, Effect

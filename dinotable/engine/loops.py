@@ -11,17 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .effects import (
-    CONTROL_FORMS,
-    EXTRA_FORMS,
-    EffectCompiler,
-    Param,
-    Piece,
-    _unknown,
-    effect,
-    ends_turn,
-    generate,
-)
+from .codegen import Piece, ends_turn, generate
+from .compiler import EffectCompiler
+from .effects import CONTROL_FORMS, EXTRA_FORMS, Param, _unknown, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, bind, source_of
 from .model import Effect

@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.effects import EffectCompiler, Template, _unknown
+from ..engine.codegen import Template
+from ..engine.compiler import EffectCompiler
+from ..engine.effects import _unknown
 from ..engine.expr import Compiled
 from .problems import check_keys
 

@@ -13,9 +13,10 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from ..engine.boards import kind_on_domain, space_domain, space_zone
+from ..engine.compiler import EffectCompiler
 from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
-from ..engine.effects import EffectCompiler, _unknown
+from ..engine.effects import _unknown
 from ..engine.expr import (
     CONSTANTS,
     FUNCTIONS,
