@@ -11,6 +11,7 @@ from . import effects_flow as _effects_flow  # noqa: F401  (registers end_turn, 
 from . import effects_vars as _effects_vars  # noqa: F401  (registers set, add)
 from . import effects_zones as _effects_zones  # noqa: F401  (registers draw, move_all, move)
 from . import facing as _facing  # noqa: F401  (registers flip)
+from . import functions as _functions  # noqa: F401  (registers size, count, highest, ...)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
 from . import loops as _loops  # noqa: F401  (registers repeat and first_player)
 from . import odds as _odds  # noqa: F401  (registers chance_of)

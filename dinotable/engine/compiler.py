@@ -26,17 +26,8 @@ from .codegen import (
 from .decide import ask, open_window
 from .effects import CONTROL_FORMS, EFFECTS, EXTRA_FORMS, SUSPENDING, _unknown
 from .errors import ExpressionError
-from .expr import (
-    TYPE_WORDS,
-    Compiled,
-    Scope,
-    bind,
-    clash,
-    compile_expr,
-    expr_type,
-    inlining,
-    source_of,
-)
+from .expr import Compiled, Scope, bind, compile_expr, inlining, source_of
+from .exprtypes import TYPE_WORDS, clash, expr_type
 from .model import Effect, QuestionDef, WindowDef
 from .origins import Origin, register
 

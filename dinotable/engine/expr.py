@@ -5,6 +5,11 @@ strings, true/false, names, `and`/`or`/`not`, comparisons, + - * // %, and
 calls of the functions registered in `FUNCTIONS`. `$name` reads an argument of
 the action being taken. Every name is resolved when the expression is
 compiled, so a misspelt name is a load error, never a surprise mid-game.
+
+This module holds what an expression sees (`Ctx`, `Scope`), the registries of
+functions and constants, and the compiler. The functions themselves are in
+functions.py (and the modules of each mechanic), the load-time type checker in
+exprtypes.py.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import ExpressionError
+from .exprtypes import TypeChecker, type_of_value
 from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
 from .origins import PASSED_ON
 
@@ -226,7 +232,7 @@ def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
     its source so that generated code can inline it."""
     # The source is built by _Compiler from a parsed, whitelisted expression: every name in
     # it is a context read or a value bound in `namespace`, never text from the ruleset.
-    namespace.setdefault("_for_seat", _for_seat)
+    namespace.setdefault("_for_seat", for_seat)
     made: dict[str, Any] = {}
     exec(f"def _expr(c):\n{prologue(namespace)}    return {source}\n", namespace, made)
     fn: Any = made["_expr"]
@@ -289,7 +295,7 @@ def compile_expr(source: Any, scope: Scope) -> Compiled:
     compiler = _Compiler(text, scope)
     fn = make_closure(compiler.node(tree.body), compiler.ns)
     # Every name resolved: now the types, so `size(cup) >= 'x'` is a load error too.
-    cast(Any, fn).vtype = _TypeChecker(text, scope).type(tree.body)
+    cast(Any, fn).vtype = TypeChecker(text, scope, FUNCTIONS).type(tree.body)
     cast(Any, fn).text = text
     return fn
 
@@ -450,7 +456,7 @@ class _Compiler:
         return source if as_source else make_closure(source, self.ns)
 
 
-# --- the function library -------------------------------------------------
+# --- zones named in expressions -------------------------------------------
 
 @dataclass(frozen=True)
 class ZoneName:
@@ -502,46 +508,7 @@ class BoardItems(ZoneName):
         return get
 
 
-def _size_source(zone: ZoneName, player: str | None = None) -> str:
-    return f"len({zone.source(player)})"
-
-
-@function("size", ("zone", "player"), "Number of items in a zone (a player's own zone: "
-          "the seat in scope, or the player given).", "size(cup)", optional=1,
-          inline=_size_source)
-def _size(zone: ZoneName, player: Compiled | None = None) -> Compiled:
-    get = zone.items(player)
-    return lambda c: len(get(c))
-
-
-@function("count", ("zone", "face"), "Items in a zone showing a face.", "count(hand, leaves)",
-          inline=lambda zone, face: f"sum(1 for _i in {zone.source()} "
-                                    f"if st.items[_i].face == {face!r})")
-def _count(zone: ZoneName, face: str) -> Compiled:
-    get = zone.items()
-    return lambda c: sum(1 for i in get(c) if c.state.items[i].face == face)
-
-
-@function("kinds", ("zone", "kind"), "Items of one kind in a zone.", "kinds(cup, red)",
-          inline=lambda zone, kind: f"sum(1 for _i in {zone.source()} "
-                                    f"if st.items[_i].kind == {kind!r})")
-def _kinds(zone: ZoneName, kind: str) -> Compiled:
-    get = zone.items()
-    return lambda c: sum(1 for i in get(c) if c.state.items[i].kind == kind)
-
-
-_PLAYER_VAR = re.compile(r"^st\.player_vars\[c\.seat\]\[('[a-z0-9_]+')\]$")
-
-
-def _over_players_source(reduce: str, inner: str) -> str:
-    """Source for a reduction of an expression over every player."""
-    plain = _PLAYER_VAR.match(inner)
-    if plain:  # a bare player variable: read it straight from every player's table
-        return f"{reduce}([_pv[{plain.group(1)}] for _pv in st.player_vars])"
-    return f"{reduce}([_for_seat(c, _s, lambda c: {inner}) for _s in range(len(st.players))])"
-
-
-def _for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
+def for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
     """Evaluate `fn` with another seat in scope, then put the scope back."""
     saved = c.seat
     c.seat = seat
@@ -549,110 +516,6 @@ def _for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
         return fn(c)
     finally:
         c.seat = saved
-
-
-def _over_players(reduce: Callable[[list[Any]], Any], inner: Compiled) -> Compiled:
-    return lambda c: reduce([_for_seat(c, s, inner) for s in range(len(c.state.players))])
-
-
-@function("highest", ("expr",), "The largest value of an expression over every player.",
-          "highest(banked)", inline=lambda inner: _over_players_source("max", inner))
-def _highest(inner: Compiled) -> Compiled:
-    return _over_players(max, inner)
-
-
-@function("lowest", ("expr",), "The smallest value of an expression over every player.",
-          "lowest(banked)", inline=lambda inner: _over_players_source("min", inner))
-def _lowest(inner: Compiled) -> Compiled:
-    return _over_players(min, inner)
-
-
-@function("total", ("expr",), "The sum of an expression over every player.", "total(stones)",
-          inline=lambda inner: _over_players_source("sum", inner))
-def _total(inner: Compiled) -> Compiled:
-    return _over_players(sum, inner)
-
-
-@function("of", ("expr", "player"), "An expression evaluated for another player.",
-          "of(stones, $from)")
-def _of(inner: Compiled, player: Compiled) -> Compiled:
-    return lambda c: _for_seat(c, player(c), inner)
-
-
-@function("min", ("expr",), "The smallest of its arguments.", "min(3, size(cup))", varargs=True,
-          inline=lambda *parts: f"min({', '.join(parts)})" if len(parts) > 1 else parts[0])
-def _min(*parts: Compiled) -> Compiled:
-    return lambda c: min(p(c) for p in parts)
-
-
-@function("max", ("expr",), "The largest of its arguments.", "max(0, 3 - size(hand))",
-          varargs=True,
-          inline=lambda *parts: f"max({', '.join(parts)})" if len(parts) > 1 else parts[0])
-def _max(*parts: Compiled) -> Compiled:
-    return lambda c: max(p(c) for p in parts)
-
-
-@function("left_of", ("player",), "The next seat clockwise from a player.", "left_of(current)",
-          inline=lambda player: f"(({player}) + 1) % len(st.players)")
-def _left_of(player: Compiled) -> Compiled:
-    return lambda c: (player(c) + 1) % len(c.state.players)
-
-
-@function("name", ("player",), "A player's name, for words on the table.", "name($from)",
-          inline=lambda player: f"st.players[{player}]")
-def _name(player: Compiled) -> Compiled:
-    return lambda c: c.state.players[player(c)]
-
-
-@function("count_in", ("expr", "face"), "How many of a list of items (such as a subset "
-          "argument) show a face.", "count_in($dice, wood)")
-def _count_in(chosen: Compiled, face: str) -> Compiled:
-    def run(c: Ctx) -> int:
-        ids = set(chosen(c))
-        return sum(1 for it in c.state.items if it.id in ids and it.face == face)
-
-    return run
-
-
-@function("face_of", ("expr",), "The face an item (given by its id) shows; '' if none.",
-          "face_of($item)")
-def _face_of(item: Compiled) -> Compiled:
-    def run(c: Ctx) -> str:
-        wanted = item(c)
-        for it in c.state.items:
-            if it.id == wanted:
-                return it.face or ""
-        return ""
-
-    return run
-
-
-@function("length", ("expr",), "How many values a list holds (such as a subset argument).",
-          "length($dice)")
-def _length(chosen: Compiled) -> Compiled:
-    return lambda c: len(chosen(c))
-
-
-def _team_seats(c: Ctx, seat: int) -> list[int]:
-    teams = c.state.rules.teams
-    if not teams:
-        return [seat]
-    return [s for s in range(len(c.state.players)) if s % teams == seat % teams]
-
-
-@function("team_total", ("expr",), "The sum of an expression over the players of the seat "
-          "in scope's team (just that seat without teams).", "team_total(points)")
-def _team_total(inner: Compiled) -> Compiled:
-    return lambda c: sum(_for_seat(c, s, inner) for s in _team_seats(c, c.seat))
-
-
-@function("team_of", ("player",), "The team a player plays for.", "team_of(current)")
-def _team_of(player: Compiled) -> Compiled:
-    def run(c: Ctx) -> int:
-        seat = int(player(c))
-        return seat % c.state.rules.teams if c.state.rules.teams else seat
-
-    return run
 
 
 def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] | None = None
@@ -671,176 +534,14 @@ def evaluate(fn: Compiled, state: GameState, seat: int, args: Mapping[str, Any] 
         raise rules_error(state.rules, exc, "working out a value for the table") from exc
 
 
-# --- types -----------------------------------------------------------------
-# Checked once at load: a number compared with a text, arithmetic on text, or `-` before a
-# list would otherwise fail mid-game. `any` (an argument, a function that declares nothing)
-# never fails the check.
-
-NUMERIC = frozenset({"number", "bool", "player"})
-TYPE_WORDS = {"number": "a number", "bool": "true/false", "text": "a text", "player": "a seat",
-              "list": "a list", "any": "anything"}
-CONSTANT_TYPES: dict[str, str] = {
-    "players": "number", "round": "number", "current": "player", "me": "player",
-    "last_round": "bool", "playing": "bool", "active_players": "number",
-}
-
-
-def type_of_value(value: Any) -> str:
-    """The checker's type of a plain value (a starting value, an option's default)."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list | tuple):
-        return "list"
-    return "any"
-
-
-def expr_type(fn: Any) -> str:
-    """The type the checker found for a compiled expression ("any" when unknown)."""
-    return str(getattr(fn, "vtype", "any"))
-
-
-def clash(have: str, want: str) -> bool:
-    """True when a value of type `have` can never serve where `want` is needed."""
-    if "any" in (have, want) or have == want:
-        return False
-    if want == "number" or want == "player":
-        return have not in NUMERIC
-    if want == "bool":
-        return have == "list"
-    return True
-
-
-def _common(types: list[str]) -> str:
-    if all(t == types[0] for t in types):
-        return types[0]
-    if all(t in NUMERIC for t in types):
-        return "number"
-    return "any"
-
-
-class _TypeChecker:
-    """Infers a type for every node of an expression; raises ExpressionError on a clash."""
-
-    def __init__(self, text: str, scope: Scope) -> None:
-        self.text = text
-        self.scope = scope
-
-    def fail(self, message: str) -> ExpressionError:
-        return ExpressionError(self.text, message)
-
-    @staticmethod
-    def shown(n: ast.expr) -> str:
-        text = ast.unparse(n).replace("__arg_", "$")
-        return re.sub(r"\b(True|False)\b", lambda m: m.group().lower(), text)
-
-    def type(self, n: ast.expr) -> str:
-        if isinstance(n, ast.Constant):
-            return type_of_value(n.value)
-        if isinstance(n, ast.Name):
-            name = n.id
-            if name in ("True", "False"):
-                return "bool"
-            if name.startswith("__arg_"):
-                return self.scope.types.get("$" + name[6:], "any")
-            return self.scope.types.get(name) or CONSTANT_TYPES.get(name, "any")
-        if isinstance(n, ast.BoolOp):
-            return _common([self.type(v) for v in n.values])
-        if isinstance(n, ast.UnaryOp):
-            inner = self.type(n.operand)
-            if isinstance(n.op, ast.Not):
-                return "bool"
-            if inner in ("text", "list"):
-                raise self.fail(f"'-' before {TYPE_WORDS[inner]} ({self.shown(n.operand)})")
-            return "number" if inner != "any" else "any"
-        if isinstance(n, ast.BinOp):
-            left, right = self.type(n.left), self.type(n.right)
-            for side, t in ((n.left, left), (n.right, right)):
-                if t in ("text", "list"):
-                    raise self.fail(f"arithmetic on {TYPE_WORDS[t]}: {self.shown(side)} is not "
-                                    f"a number (in {self.shown(n)})")
-            return "number" if "any" not in (left, right) else "any"
-        if isinstance(n, ast.Compare):
-            types = [self.type(n.left), *(self.type(c) for c in n.comparators)]
-            nodes = [n.left, *n.comparators]
-            for i, op in enumerate(n.ops):
-                a, b = types[i], types[i + 1]
-                if "any" in (a, b):
-                    continue
-                ordered = not isinstance(op, ast.Eq | ast.NotEq)
-                mixed = (a in NUMERIC) != (b in NUMERIC) or (
-                    a not in NUMERIC and a != b)
-                if mixed or (ordered and a == b == "list"):
-                    raise self.fail(f"compares {TYPE_WORDS[a]} ({self.shown(nodes[i])}) with "
-                                    f"{TYPE_WORDS[b]} ({self.shown(nodes[i + 1])})")
-            return "bool"
-        if isinstance(n, ast.IfExp):
-            self.type(n.test)
-            body, orelse = self.type(n.body), self.type(n.orelse)
-            if "any" not in (body, orelse) and _common([body, orelse]) == "any":
-                raise self.fail(f"one branch gives {TYPE_WORDS[body]} ({self.shown(n.body)}), "
-                                f"the other {TYPE_WORDS[orelse]} ({self.shown(n.orelse)})")
-            return _common([body, orelse])
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
-            formula = self.scope.formulas.get(n.func.id)
-            if formula is not None:
-                return self.formula_call(n, formula)
-            return self.call(n, FUNCTIONS[n.func.id])
-        return "any"
-
-    def formula_call(self, n: ast.Call, formula: Formula) -> str:
-        types = tuple(self.type(a) for a in n.args)
-        try:
-            return formula.check(types)
-        except ExpressionError as exc:
-            given = ", ".join(f"{p} = {self.shown(a)}" for p, a in
-                              zip(formula.params, n.args, strict=True))
-            raise self.fail(f"{formula.name}() with {given}: {exc.reason}") from None
-
-    def call(self, n: ast.Call, fn: Function) -> str:
-        found: list[str] = []
-        for i, arg in enumerate(n.args):
-            kind = fn.params[min(i, len(fn.params) - 1)]
-            if kind in ("zone", "face", "kind"):
-                continue
-            t = self.type(arg)
-            if kind != "player":  # "same": the type of the values, not of whose they are
-                found.append(t)
-            want = fn.arg_types[min(i, len(fn.arg_types) - 1)] if fn.arg_types else "any"
-            if kind == "player" and want == "any":
-                want = "player"
-            if clash(t, want):
-                raise self.fail(f"{fn.name}() needs {TYPE_WORDS.get(want, want)} here, not "
-                                f"{TYPE_WORDS[t]} ({self.shown(arg)})")
-        if fn.returns == "same":
-            if fn.name in ("min", "max") and len(found) > 1 and _common(found) == "any" and (
-                    "any" not in found):
-                raise self.fail(f"{fn.name}() compares {TYPE_WORDS[found[0]]} with another "
-                                f"type ({self.shown(n)})")
-            return _common(found) if found else "any"
-        return fn.returns
-
-
 def body_type(text: str, scope: Scope, types: Mapping[str, str]) -> str:
     """The type of a compiled expression's text with some names typed anew (a formula's
     parameters, as one call's arguments give them); ExpressionError on a clash."""
     tree = ast.parse(_TOKENS.sub(_rewrite_token, text.strip()), mode="eval")
-    return _TypeChecker(text, replace(scope, types={**scope.types, **types})).type(tree.body)
+    checker = TypeChecker(text, replace(scope, types={**scope.types, **types}), FUNCTIONS)
+    return checker.type(tree.body)
 
 
 def declare_types(name: str, returns: str, arg_types: tuple[str, ...] = ()) -> None:
     """Give an already registered function its types (for the load-time checker)."""
-    from dataclasses import replace
-
     FUNCTIONS[name] = replace(FUNCTIONS[name], returns=returns, arg_types=arg_types)
-
-
-for _fname, _returns, _args in (
-        ("size", "number", ("any", "player")), ("count", "number", ()), ("kinds", "number", ()),
-        ("highest", "same", ()), ("lowest", "same", ()), ("total", "number", ("number",)),
-        ("of", "same", ("any", "player")), ("min", "same", ()), ("max", "same", ()),
-        ("left_of", "player", ("player",)), ("name", "text", ("player",))):
-    declare_types(_fname, _returns, _args)

@@ -23,9 +23,8 @@ from ..engine.expr import (
     Compiled,
     Scope,
     body_type,
-    expr_type,
-    type_of_value,
 )
+from ..engine.exprtypes import expr_type, type_of_value
 from ..engine.formulas import Formula, make_formula, parse_signature, stand_in
 from ..engine.legality import build_legal
 from ..engine.model import (
