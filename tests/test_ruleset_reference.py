@@ -28,18 +28,10 @@ from dinotable.engine.effects import CONTROL_FORMS, EFFECTS
 from dinotable.engine.expr import CONSTANTS, FUNCTIONS
 from dinotable.engine.paths import state_value
 from dinotable.ruleset import LoadError, layout, load_ruleset
-from dinotable.ruleset.loader import (
-    ACTION_KEYS,
-    BY,
-    DIE_KEYS,
-    END_KEYS,
-    HOLDS,
-    OPTION_KEYS,
-    SECTIONS,
-    TIES,
-    VISIBILITY,
-    ZONE_KEYS,
-)
+from dinotable.ruleset.actions import ACTION_KEYS, BY
+from dinotable.ruleset.components import DIE_KEYS, HOLDS, OPTION_KEYS, VISIBILITY, ZONE_KEYS
+from dinotable.ruleset.ending import END_KEYS, TIES
+from dinotable.ruleset.loader import SECTIONS
 
 README = Path(__file__).resolve().parent.parent / "rulesets" / "README.md"
 COMPLETE = "# Complete ruleset"

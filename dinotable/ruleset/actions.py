@@ -1,0 +1,263 @@
+"""Actions and their arguments: who may take each, when, with what choices, to what effect."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..engine.boards import kind_on_domain, space_domain
+from ..engine.compiler import EffectCompiler
+from ..engine.decide import PASS
+from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
+from ..engine.effects import _unknown
+from ..engine.expr import (
+    Compiled,
+    Scope,
+)
+from ..engine.exprtypes import type_of_value
+from ..engine.model import (
+    ActionDef,
+    ArgDef,
+)
+from .arguments import argument_in_when
+from .problems import Path, check_keys
+from .reader import SectionReader
+
+ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
+
+
+BY = ("current", "others", "any", "window")
+
+
+def _no_effects(c: Any) -> bool:
+    return False
+
+
+def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
+    """The scope of an action's expressions: its `$arguments`, typed by their domains."""
+    types = dict(scope.types)
+    for a in args:
+        if a.is_player:
+            types["$" + a.name] = "player"
+        elif a.domain in ("item_in", "kind_in", "kind_on", "space_of"):
+            types["$" + a.name] = "text"
+        elif a.domain == "subset_of":
+            types["$" + a.name] = "list"
+        elif a.domain == "choice" and isinstance(raw, dict):
+            spec = raw.get(a.name)
+            values = spec.get("values") if isinstance(spec, dict) else None
+            found = {type_of_value(v) for v in values or []}
+            if len(found) == 1:
+                types["$" + a.name] = found.pop()
+    return Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args), "types": types})
+
+
+class ActionsReader(SectionReader):
+    """Reads `actions:` with their arguments and the questions asked mid-action."""
+
+    def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler) -> dict[str, ActionDef]:
+        out: dict[str, ActionDef] = {}
+        raw = self.mapping(raw, ("actions",), "action: {effects: [...]}")
+        if not raw and "actions" in (self.data or {}):
+            self.report(("actions",), "a ruleset needs at least one action")
+        for aid, spec in raw.items():
+            path = ("actions", aid)
+            if not self.ident(aid, path, "action id"):
+                continue
+            spec = self.mapping(spec, path, "action settings")
+            check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
+            args = self.args(spec.get("args"), (*path, "args"), scope)
+            ascope = _with_args(scope, args, spec.get("args"))
+            acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs,
+                                       compiler.shared)
+            acompiler.effect_props = compiler.effect_props
+            when: Compiled | None = None
+            reads_args = argument_in_when(spec.get("when"), args)
+            if reads_args:
+                self.report((*path, "when"), reads_args)
+            elif "when" in spec:
+                when = compiler.condition(spec["when"], (*path, "when"))
+            if "effects" not in spec:
+                self.report(path, "an action needs `effects`")
+            effects = acompiler.effects(spec.get("effects"), (*path, "effects"))
+            label = self.text(spec.get("label"), (*path, "label"), aid.replace("_", " ").title())
+            key = self.text(spec.get("key"), (*path, "key"), aid[:1])
+            why = self.text(spec.get("why_not"), (*path, "why_not"))
+            by = self.choice(spec.get("by"), (*path, "by"), BY, "current")
+            windows = spec.get("windows", [])
+            if isinstance(windows, str):
+                windows = [windows]
+            if not isinstance(windows, list) or not all(isinstance(w, str) for w in windows):
+                self.report((*path, "windows"), "expected a list of response window ids")
+                windows = []
+            if by == "window" and not windows:
+                self.report((*path, "by"), "an action played only in windows (by: window) "
+                                           "needs `windows: [WINDOW, ...]`")
+            out[aid] = ActionDef(aid, label, key, when, why, tuple(args), effects, by,
+                                 self.text(spec.get("help"), (*path, "help")),
+                                 tuple(windows))
+        return out
+
+    def decisions(self, actions: dict[str, ActionDef], compiler: EffectCompiler) -> None:
+        """Check windows named by actions, and add the answers to questions and `pass`."""
+        shared = compiler.shared
+        for aid, adef in list(actions.items()):
+            for i, wid in enumerate(adef.windows):
+                if wid not in shared.windows:
+                    self.report(("actions", aid, "windows", i), _unknown(
+                        "response window (opened by a respond effect)", wid,
+                        list(shared.windows)) if shared.windows else
+                        f"no respond effect opens a window {wid!r}")
+        for qid, (args, label, key) in shared.answers.items():
+            if qid in actions:
+                self.report(("actions", qid), f"{qid!r} is both an action and the id of a "
+                                              "choose form's answer; give the question "
+                                              "another id")
+                continue
+            actions[qid] = ActionDef(qid, label, key, None, "", args, _no_effects, "answer")
+        if shared.windows:
+            if PASS in actions:
+                self.report(("actions", PASS), f"{PASS!r} is the answer that declines to "
+                                               "respond in a window; it needs no action")
+            actions[PASS] = ActionDef(PASS, "Pass", "p", None, "", (), _no_effects, "window",
+                                      "Play nothing now.", tuple(shared.windows))
+
+    def args(self, raw: Any, path: Path, scope: Scope) -> list[ArgDef]:
+        out: list[ArgDef] = []
+        base = scope
+        for name, spec in self.mapping(raw, path, "argument: domain").items():
+            # A domain's expressions may read the arguments listed before it ($card, when
+            # choosing the dice that pay for it).
+            scope = Scope(**{**base.__dict__, "args": base.args | {a.name for a in out}})
+            apath = (*path, name)
+            if not isinstance(name, str) or not re.match(r"^[a-z_][a-z0-9_]*$", name):
+                self.report(apath, f"argument {name!r} must be lower_snake_case")
+                continue
+            if isinstance(spec, str):
+                spec = {"domain": spec}
+            spec = self.mapping(spec, apath, "domain and its parameters")
+            dname = spec.get("domain")
+            dspec = DOMAINS.get(str(dname))
+            if dspec is None:
+                self.report((*apath, "domain"), _unknown("domain", str(dname), list(DOMAINS)))
+                continue
+            check_keys(self.report, spec, {"domain", *dspec.params}, apath,
+                        f"parameter of {dname}")
+            if dname == "kind_on":
+                values = self.kind_on(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "kind_on", values))
+                continue
+            if dname == "kind_in":
+                values = self.kind_in(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "kind_in", values))
+                continue
+            if dname == "space_of":
+                values = self.space_of(spec, apath, scope)
+                if values is not None:
+                    out.append(ArgDef(name, "space_of", values))
+                continue
+            if dname == "subset_of":
+                subset = self.subset(str(name), spec, apath, scope)
+                if subset is not None:
+                    out.append(ArgDef(name, "subset_of", subset.values, False,
+                                      subset.contains, subset.sample))
+                continue
+            params = []
+            for p in dspec.params:
+                if p not in spec:
+                    self.report(apath, f"domain {dname} needs {p!r}: {dspec.example}")
+                    break
+                value = spec[p]
+                if p == "zone" and value not in scope.zones | scope.player_zones:
+                    self.report((*apath, p), _unknown(
+                        "zone", str(value), sorted(scope.zones | scope.player_zones)))
+                    break
+                if p == "zone" and dspec.is_player and value not in scope.player_zones:
+                    self.report((*apath, p), f"{dname} needs a zone each player has "
+                                             f"(per_player: true); {value!r} is shared")
+                    break
+                if p == "values" and (not isinstance(value, list) or not value):
+                    self.report((*apath, p), "expected a list of values, e.g. [red, blue]")
+                    break
+                params.append(value)
+            else:
+                out.append(ArgDef(name, str(dname), dspec.build(*params), dspec.is_player))
+        return out
+
+    def kind_on(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `kind_on` argument: the kinds lying on the space an expression gives."""
+        board = spec.get("board")
+        if board not in scope.boards:
+            self.report((*path, "board") if "board" in spec else path,
+                        _unknown("board", str(board), sorted(scope.boards)))
+            return None
+        if "space" not in spec:
+            self.report(path, "kind_on needs `space`: an expression giving the space")
+            return None
+        space = EffectCompiler(scope, self.report, {}).expr(spec["space"], (*path, "space"))
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return None if space is None else kind_on_domain(str(board), space, where)
+
+    def kind_in(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `kind_in` argument: the kinds in a zone, maybe only those passing `where`."""
+        zone = spec.get("zone")
+        if zone not in scope.zones | scope.player_zones:
+            self.report((*path, "zone") if "zone" in spec else path, _unknown(
+                "zone", str(zone), sorted(scope.zones | scope.player_zones)))
+            return None
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return DOMAINS["kind_in"].build(str(zone), where)
+
+    def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
+        """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""
+        board = spec.get("board")
+        if board not in scope.boards:
+            self.report((*path, "board") if "board" in spec else path,
+                        _unknown("board", str(board), sorted(scope.boards)))
+            return None
+        empty = spec.get("empty", False)
+        if not isinstance(empty, bool):
+            self.report((*path, "empty"), "expected true or false")
+            return None
+        where = None
+        if "where" in spec:
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"space"}})
+            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
+            if where is None:
+                return None
+        return space_domain(str(board), empty, where)
+
+    def subset(self, name: str, spec: dict[str, Any], path: Path, scope: Scope
+               ) -> Subset | None:
+        """A `subset_of` argument: its zone, bounds, item test and whole-set test."""
+        zone = spec.get("zone")
+        if zone not in scope.zones | scope.player_zones:
+            self.report((*path, "zone") if "zone" in spec else path, _unknown(
+                "zone", str(zone), sorted(scope.zones | scope.player_zones)))
+            return None
+        compiled: dict[str, Compiled | None] = dict.fromkeys(SUBSET_OPTIONAL)
+        ok = True
+        for key in SUBSET_OPTIONAL:
+            if key not in spec:
+                continue
+            extra = {"where": {"item"}, "test": {name}}.get(key, set())
+            kscope = Scope(**{**scope.__dict__, "args": scope.args | extra})
+            compiler = EffectCompiler(kscope, self.report, {})
+            compiled[key] = compiler.expr(spec[key], (*path, key))
+            ok = ok and compiled[key] is not None
+        if not ok:
+            return None
+        return Subset(name, str(zone), compiled["min"], compiled["max"], compiled["where"],
+                      compiled["test"])
