@@ -21,7 +21,7 @@ from ..engine.model import (
 )
 from .arguments import argument_in_when
 from .problems import Path, check_keys
-from .reader import SectionReader
+from .reader import Section, SectionReader
 
 ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
 
@@ -51,6 +51,9 @@ def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
                 types["$" + a.name] = found.pop()
     return Scope(**{**scope.__dict__, "args": frozenset(a.name for a in args), "types": types})
 
+ACTIONS = Section("actions", "action: {effects: [...]}", "action id", frozenset(ACTION_KEYS),
+                  "action settings", "key of an action")
+
 
 class ActionsReader(SectionReader):
     """Reads `actions:` with their arguments and the questions asked mid-action."""
@@ -60,12 +63,7 @@ class ActionsReader(SectionReader):
         raw = self.mapping(raw, ("actions",), "action: {effects: [...]}")
         if not raw and "actions" in (self.data or {}):
             self.report(("actions",), "a ruleset needs at least one action")
-        for aid, spec in raw.items():
-            path = ("actions", aid)
-            if not self.ident(aid, path, "action id"):
-                continue
-            spec = self.mapping(spec, path, "action settings")
-            check_keys(self.report, spec, ACTION_KEYS, path, "key of an action")
+        for aid, spec, path in self.entries(raw, ACTIONS):
             args = self.args(spec.get("args"), (*path, "args"), scope)
             ascope = _with_args(scope, args, spec.get("args"))
             acompiler = EffectCompiler(ascope, self.report, compiler.zone_defs,

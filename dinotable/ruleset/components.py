@@ -21,7 +21,7 @@ from ..engine.model import (
     ZoneDef,
 )
 from .problems import Path, check_keys
-from .reader import _ID, MAX_NUMBER, MAX_START, RESERVED, SectionReader, _shown, _too_large
+from .reader import _ID, MAX_NUMBER, MAX_START, RESERVED, Section, SectionReader, _shown, _too_large
 
 OPTION_KEYS = {"default", "label", "min", "max", "choices"}
 DIE_KEYS = {"faces", "label", "values"}
@@ -62,24 +62,33 @@ def _type_of(value: Any) -> str | None:
     return None
 
 
+OPTIONS = Section("options", "option: {default: ...}", "option", frozenset(OPTION_KEYS),
+                  key_word="key of an option", shorthand="default")
+DICE = Section("dice", "kind: {faces: [...]}", "die kind", frozenset(DIE_KEYS),
+               "faces and label", "key of a die")
+PROPERTIES = Section("properties", "property: default", "property")
+ITEMS = Section("items", "kind: {type: card, ...}", "item kind", frozenset(ITEM_KEYS),
+                "type, copies and properties", "property of an item kind")
+ZONES = Section("zones", "zone: {holds: ...}", "zone", frozenset(ZONE_KEYS), "zone settings",
+                "key of a zone")
+BOARDS = Section("boards", "board: {rows, cols} or {spaces: [...]}", "board",
+                 frozenset(BOARD_KEYS), "board settings", "key of a board")
+
+
+def _reserved_option(name: str) -> str | None:
+    # A function is only ever called, so an option may share its name (a fixed option id
+    # such as `length`): the bare name reads the option.
+    if name in RESERVED and name not in FUNCTIONS:
+        return f"{name!r} is a reserved name ({RESERVED[name]}); choose another"
+    return None
+
+
 class ComponentsReader(SectionReader):
     """Reads the sections that say what is on the table."""
 
     def options(self, raw: Any) -> dict[str, OptionDef]:
         out: dict[str, OptionDef] = {}
-        for name, spec in self.mapping(raw, ("options",), "option: {default: ...}").items():
-            path = ("options", name)
-            if not self.ident(name, path, "option"):
-                continue
-            # A function is only ever called, so an option may share its name (a fixed
-            # option id such as `length`): the bare name reads the option.
-            if name in RESERVED and name not in FUNCTIONS:
-                self.report(path, f"{name!r} is a reserved name ({RESERVED[name]}); "
-                                  "choose another")
-                continue
-            if not isinstance(spec, dict):
-                spec = {"default": spec}
-            check_keys(self.report, spec, OPTION_KEYS, path, "key of an option")
+        for name, spec, path in self.entries(raw, OPTIONS, refuse=_reserved_option):
             if "default" not in spec:
                 self.report(path, "an option needs a default")
                 continue
@@ -111,12 +120,7 @@ class ComponentsReader(SectionReader):
 
     def dice(self, raw: Any) -> dict[str, DieDef]:
         out: dict[str, DieDef] = {}
-        for name, spec in self.mapping(raw, ("dice",), "kind: {faces: [...]}").items():
-            path = ("dice", name)
-            if not self.ident(name, path, "die kind"):
-                continue
-            spec = self.mapping(spec, path, "faces and label")
-            check_keys(self.report, spec, DIE_KEYS, path, "key of a die")
+        for name, spec, path in self.entries(raw, DICE):
             faces = spec.get("faces")
             if not isinstance(faces, list) or not faces:
                 self.report((*path, "faces"), "expected a list of face ids")
@@ -134,12 +138,7 @@ class ComponentsReader(SectionReader):
     def zones(self, raw: Any, dice: dict[str, DieDef], kinds: dict[str, dict[str, Any]],
               seats: int = 1) -> dict[str, ZoneDef]:
         out: dict[str, ZoneDef] = {}
-        for name, spec in self.mapping(raw, ("zones",), "zone: {holds: ...}").items():
-            path = ("zones", name)
-            if not self.ident(name, path, "zone"):
-                continue
-            spec = self.mapping(spec, path, "zone settings")
-            check_keys(self.report, spec, ZONE_KEYS, path, "key of a zone")
+        for name, spec, path in self.entries(raw, ZONES):
             holds = self.choice(spec.get("holds"), (*path, "holds"), HOLDS, "dice")
             per_player = spec.get("per_player", False)
             if not isinstance(per_player, bool):
@@ -218,13 +217,9 @@ class ComponentsReader(SectionReader):
     def properties(self, raw: Any) -> dict[str, PropertyDef]:
         """`properties:` name -> default value (its type follows), or {type, default}."""
         out: dict[str, PropertyDef] = {}
-        for name, spec in self.mapping(raw, ("properties",), "property: default").items():
-            path = ("properties", name)
-            if not self.ident(name, path, "property"):
-                continue
-            if name in ITEM_KEYS:
-                self.report(path, f"{name!r} is a key every item kind has; choose another name")
-                continue
+        for name, spec, path in self.entries(raw, PROPERTIES, refuse=lambda name: (
+                f"{name!r} is a key every item kind has; choose another name"
+                if name in ITEM_KEYS else None)):
             if isinstance(spec, dict) and "type" in spec:
                 check_keys(self.report, spec, {"type", "default"}, path, "key of a property")
                 ptype = self.choice(spec.get("type"), (*path, "type"), PROPERTY_TYPES, "")
@@ -260,16 +255,9 @@ class ComponentsReader(SectionReader):
                    dice: dict[str, DieDef]) -> dict[str, dict[str, Any]]:
         """`items:` checked; effects are compiled once the scope is known (item_props)."""
         out: dict[str, dict[str, Any]] = {}
-        for name, spec in self.mapping(raw, ("items",), "kind: {type: card, ...}").items():
-            path = ("items", name)
-            if not self.ident(name, path, "item kind"):
-                continue
-            if name in dice:
-                self.report(path, f"{name!r} is already a die kind")
-                continue
-            spec = self.mapping(spec, path, "type, copies and properties")
-            check_keys(self.report, spec, ITEM_KEYS | set(properties), path,
-                       "property of an item kind")
+        for name, spec, path in self.entries(
+                raw, ITEMS, ITEM_KEYS | set(properties),
+                lambda name: f"{name!r} is already a die kind" if name in dice else None):
             if "type" not in spec:
                 self.report(path, f"an item kind needs a type: one of {', '.join(ITEM_TYPES)}")
             self.choice(spec.get("type", "card"), (*path, "type"), ITEM_TYPES, "card")
@@ -309,16 +297,8 @@ class ComponentsReader(SectionReader):
                ) -> dict[str, BoardDef]:
         """Grids and tracks; each space becomes a zone `BOARD@SPACE` holding its items."""
         out: dict[str, BoardDef] = {}
-        for name, spec in self.mapping(raw, ("boards",), "board: {rows, cols} or "
-                                                         "{spaces: [...]}").items():
-            path = ("boards", name)
-            if not self.ident(name, path, "board"):
-                continue
-            if name in zones:
-                self.report(path, f"{name!r} is already the name of a zone")
-                continue
-            spec = self.mapping(spec, path, "board settings")
-            check_keys(self.report, spec, BOARD_KEYS, path, "key of a board")
+        for name, spec, path in self.entries(raw, BOARDS, refuse=lambda name: (
+                f"{name!r} is already the name of a zone" if name in zones else None)):
             spaces: list[str] = []
             rows, cols = 1, 0
             if "spaces" in spec:

@@ -31,8 +31,7 @@ class EndingReader(SectionReader):
     def end(self, raw: Any, compiler: EffectCompiler) -> EndDef | None:
         if raw is None and "end" not in self.data:
             return None  # reported once as a missing section
-        spec = self.mapping(raw, ("end",), "trigger and ties")
-        check_keys(self.report, spec, END_KEYS, ("end",), "key of end")
+        spec = self.block(raw, ("end",), "trigger and ties", END_KEYS, "key of end")
         if "trigger" not in spec:
             self.report(("end",), "end needs a `trigger` expression")
             return None
@@ -66,8 +65,7 @@ class EndingReader(SectionReader):
     def bots(self, raw: Any, actions: dict[str, ActionDef], compiler: EffectCompiler,
              scope: Scope) -> tuple[BotHint, ...]:
         hints: list[BotHint] = []
-        spec = self.mapping(raw, ("bots",), "policy hints")
-        check_keys(self.report, spec, {"heuristic"}, ("bots",), "bot policy")
+        spec = self.block(raw, ("bots",), "policy hints", {"heuristic"}, "bot policy")
         rules = spec.get("heuristic") or []
         if not isinstance(rules, list):
             self.report(("bots", "heuristic"), "expected a list of {action, when} preferences")

@@ -108,8 +108,8 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         pmin = pmax = 1
         teams = 0
         if "players" in data:  # a missing section is reported once, above
-            players = self.mapping(data.get("players"), ("players",), "min and max")
-            check_keys(r, players, {"min", "max", "teams"}, ("players",), "key of players")
+            players = self.block(data.get("players"), ("players",), "min and max",
+                                 {"min", "max", "teams"}, "key of players")
             pmin = self.integer(players.get("min"), ("players", "min"), 1, MAX_SEATS) or 1
             pmax = self.integer(players.get("max"), ("players", "max"), 1, MAX_SEATS) or pmin
             if pmax < pmin:
@@ -127,8 +127,8 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         properties = self.properties(data.get("properties"))
         kind_specs = self.item_kinds(data.get("items"), properties, dice)
         zones = self.zones(data.get("zones"), dice, kind_specs, pmax)
-        variables = self.mapping(data.get("vars"), ("vars",), "game, player and turn variables")
-        check_keys(r, variables, {"game", "player", "turn"}, ("vars",), "variable scope")
+        variables = self.block(data.get("vars"), ("vars",), "game, player and turn variables",
+                               {"game", "player", "turn"}, "variable scope")
         scoped: dict[str, dict[str, Any]] = {}
         seen: dict[str, str] = {n: "option" for n in options}
         for scope_name in ("game", "player", "turn"):
@@ -179,10 +179,10 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         if score is not None and not compiler.typed(score, "number", ("score",), "the score"):
             score = None
 
-        turn = self.mapping(data.get("turn"), ("turn",), "start and end effects")
-        check_keys(r, turn, {"start", "end"}, ("turn",), "key of turn")
-        rnd = self.mapping(data.get("round"), ("round",), "start and end effects")
-        check_keys(r, rnd, {"start", "end", "mode"}, ("round",), "key of round")
+        turn = self.block(data.get("turn"), ("turn",), "start and end effects",
+                          {"start", "end"}, "key of turn")
+        rnd = self.block(data.get("round"), ("round",), "start and end effects",
+                         {"start", "end", "mode"}, "key of round")
         round_mode = self.choice(rnd.get("mode"), ("round", "mode"), ("each_once", "until_ended"),
                                  "each_once")
 

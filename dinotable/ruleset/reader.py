@@ -8,6 +8,8 @@ mapping whose keys are checked, unknown ones reported with a suggestion.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -16,7 +18,7 @@ from ..engine.expr import (
     CONSTANTS,
     FUNCTIONS,
 )
-from .problems import Path, Reporter
+from .problems import Path, Reporter, check_keys
 
 # Names an option or variable may not take: expressions would read the other meaning.
 RESERVED: dict[str, str] = {
@@ -43,6 +45,19 @@ def _shown(value: Any) -> str:
     """A value for a message, a very long number cut short."""
     text = repr(value)
     return text if len(text) <= 40 else f"{text[:12]}...{text[-4:]} ({len(text)} characters)"
+
+
+@dataclass(frozen=True)
+class Section:
+    """How a section of named entries reads: `NAME: {KEY: VALUE, ...}` under `name`."""
+
+    name: str  # the section's key, e.g. "zones"
+    holds: str  # what it holds, for a message: "zone: {holds: ...}"
+    entry: str  # what one entry is: "zone" (its name must be lower_snake_case)
+    keys: frozenset[str] = frozenset()  # the keys an entry's mapping may have
+    settings: str = ""  # what an entry's mapping holds; "" leaves the value unchecked
+    key_word: str = ""  # what an unknown key is called: "key of a zone"
+    shorthand: str = ""  # the key a plain value stands for (`goal: 10`: its default)
 
 
 class SectionReader:
@@ -98,3 +113,35 @@ class SectionReader:
             self.report(path, _unknown("value", str(raw), list(allowed)))
             return default
         return str(raw)
+
+    def block(self, raw: Any, path: Path, what: str, keys: set[str] | frozenset[str],
+              key_word: str) -> dict[Any, Any]:
+        """A section that is one mapping (`end:`, `turn:`...), its unknown keys reported."""
+        spec = self.mapping(raw, path, what)
+        check_keys(self.report, spec, set(keys), path, key_word)
+        return spec
+
+    def entries(self, raw: Any, section: Section, keys: set[str] | None = None,
+                refuse: Callable[[str], str | None] | None = None
+                ) -> Iterator[tuple[str, Any, Path]]:
+        """The section skeleton: (name, value, path) for each well-named entry of a section.
+
+        The section must be a mapping and each name lower_snake_case; `refuse` may turn a
+        name away with a message (a name taken elsewhere). With `section.settings`, a value
+        must be a mapping whose keys are among `keys` (default: the section's)."""
+        for name, spec in self.mapping(raw, (section.name,), section.holds).items():
+            path = (section.name, name)
+            if not self.ident(name, path, section.entry):
+                continue
+            why = refuse(name) if refuse is not None else None
+            if why:
+                self.report(path, why)
+                continue
+            if section.shorthand and not isinstance(spec, dict):
+                spec = {section.shorthand: spec}
+            elif section.settings:
+                spec = self.mapping(spec, path, section.settings)
+            if section.key_word:
+                check_keys(self.report, spec, set(section.keys if keys is None else keys),
+                           path, section.key_word)
+            yield name, spec, path
