@@ -1,5 +1,4 @@
-"""Dice effects: roll, move_faces.
-"""
+"""Dice effects: roll, move_faces."""
 
 from __future__ import annotations
 

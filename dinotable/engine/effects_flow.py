@@ -1,5 +1,4 @@
-"""Turn-flow and word effects: end_turn, drop_out, end_round, say.
-"""
+"""Turn-flow and word effects: end_turn, drop_out, end_round, say."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Variable effects: set and add (a player variable that changes is told as a score change).
-"""
+"""Variable effects: set and add (a player variable that changes is told as a score change)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Zone effects: draw, move_all, move (from a deck: the top card, see decks.py).
-"""
+"""Zone effects: draw, move_all, move (from a deck: the top card, see decks.py)."""
 
 from __future__ import annotations
 

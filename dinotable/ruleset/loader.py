@@ -1,6 +1,10 @@
 """Load a ruleset folder into a validated, compiled, frozen `Rules`.
 
-Every problem is reported at once as `file:line:col: path: message`.
+Every problem is reported at once as `file:line:col: path: message`. This module reads
+the sections in order; each kind of section has its reader: reader.py (the shared checks
+and the section skeleton), components.py (options, dice, properties, items, zones,
+boards), expressions.py (define), actions.py (actions and their arguments) and ending.py
+(end and bots).
 """
 
 from __future__ import annotations
