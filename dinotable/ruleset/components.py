@@ -51,15 +51,6 @@ def _type_of(value: Any) -> str | None:
         return "table"
     found = type_of_value(value)
     return found if found in ("number", "text", "list") else None
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "table"
-    return None
 
 
 OPTIONS = Section("options", "option: {default: ...}", "option", frozenset(OPTION_KEYS),
