@@ -129,9 +129,10 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
         return
     state.round_pos += 1
     order = state.round_order
+    active, out = state.active, state.out
     while state.round_pos < len(order):
         nxt = order[state.round_pos]
-        if state.in_round(nxt):
+        if active[nxt] and not out[nxt]:  # state.in_round(nxt): this runs every turn
             start_turn(ctx, nxt)
             return
         state.round_pos += 1
@@ -257,7 +258,7 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
     legality check of a move taken from the legal list, and the events."""
     rand = rng.random
     rules = state.rules
-    actions = rules.actions
+    effects = {aid: adef.effects for aid, adef in rules.actions.items()}
     ctx = state.ctx
     ctx.events = None  # nobody watches: no effect builds an event
     forced = state.chance.forced
@@ -285,7 +286,7 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
             ctx.turn_over = False
             ctx.after = "action"
             log.append(action)
-            actions[action.id].effects(ctx)
+            effects[action.id](ctx)
             if state.pending:
                 _settle(ctx)
             elif ctx.turn_over:
