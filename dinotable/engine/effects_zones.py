@@ -179,10 +179,7 @@ def _deck_move_all(p: dict[str, Any]) -> Effect:
             moved = list(z)
             z.clear()
             t.extend(moved)
-            if st.rules.zones[dst.name].blind:
-                for i in moved:
-                    st.items[i].face = None
-            moved_event(c, src, dst, moved)
+            _landed(c, src, dst, moved)
         return False
 
     return run
@@ -214,10 +211,16 @@ def _move_picked(p: dict[str, Any]) -> Effect:
                     break
                 moved.append(i)
         t.extend(moved)
-        if st.rules.zones[dst.name].blind:
-            for i in moved:
-                st.items[i].face = None
-        moved_event(c, src, dst, moved)
+        _landed(c, src, dst, moved)
         return False
 
     return run
+
+
+def _landed(c: Ctx, src: ZoneRef, dst: ZoneRef, moved: list[int]) -> None:
+    """Items moved into `dst`: in a blind zone (a cup) they show no face; the move is told."""
+    st = c.state
+    if st.rules.zones[dst.name].blind:
+        for i in moved:
+            st.items[i].face = None
+    moved_event(c, src, dst, moved)

@@ -184,58 +184,58 @@ class ActionsReader(SectionReader):
                 out.append(ArgDef(name, str(dname), dspec.build(*params), dspec.is_player))
         return out
 
+    def named(self, spec: dict[str, Any], path: Path, key: str, known: frozenset[str]
+              ) -> str | None:
+        """The board or zone an argument's `key` names (None, reported, when unknown)."""
+        value = spec.get(key)
+        if value not in known:
+            self.report((*path, key) if key in spec else path,
+                        _unknown(key, str(value), sorted(known)))
+            return None
+        return str(value)
+
+    def where(self, spec: dict[str, Any], path: Path, scope: Scope, tested: str
+              ) -> tuple[bool, Compiled | None]:
+        """An argument's `where`, with `$tested` the value tested: (fine, the test or None)."""
+        if "where" not in spec:
+            return True, None
+        wscope = Scope(**{**scope.__dict__, "args": scope.args | {tested}})
+        where = EffectCompiler(wscope, self.report, {}).expr(spec["where"], (*path, "where"))
+        return where is not None, where
+
     def kind_on(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `kind_on` argument: the kinds lying on the space an expression gives."""
-        board = spec.get("board")
-        if board not in scope.boards:
-            self.report((*path, "board") if "board" in spec else path,
-                        _unknown("board", str(board), sorted(scope.boards)))
+        board = self.named(spec, path, "board", scope.boards)
+        if board is None:
             return None
         if "space" not in spec:
             self.report(path, "kind_on needs `space`: an expression giving the space")
             return None
         space = EffectCompiler(scope, self.report, {}).expr(spec["space"], (*path, "space"))
-        where = None
-        if "where" in spec:
-            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
-            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
-            if where is None:
-                return None
-        return None if space is None else kind_on_domain(str(board), space, where)
+        fine, where = self.where(spec, path, scope, "kind")
+        if not fine:
+            return None
+        return None if space is None else kind_on_domain(board, space, where)
 
     def kind_in(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `kind_in` argument: the kinds in a zone, maybe only those passing `where`."""
-        zone = spec.get("zone")
-        if zone not in scope.zones | scope.player_zones:
-            self.report((*path, "zone") if "zone" in spec else path, _unknown(
-                "zone", str(zone), sorted(scope.zones | scope.player_zones)))
+        zone = self.named(spec, path, "zone", scope.zones | scope.player_zones)
+        if zone is None:
             return None
-        where = None
-        if "where" in spec:
-            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"kind"}})
-            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
-            if where is None:
-                return None
-        return DOMAINS["kind_in"].build(str(zone), where)
+        fine, where = self.where(spec, path, scope, "kind")
+        return DOMAINS["kind_in"].build(zone, where) if fine else None
 
     def space_of(self, spec: dict[str, Any], path: Path, scope: Scope) -> Any:
         """A `space_of` argument: a board, maybe only its empty spaces, maybe a test."""
-        board = spec.get("board")
-        if board not in scope.boards:
-            self.report((*path, "board") if "board" in spec else path,
-                        _unknown("board", str(board), sorted(scope.boards)))
+        board = self.named(spec, path, "board", scope.boards)
+        if board is None:
             return None
         empty = spec.get("empty", False)
         if not isinstance(empty, bool):
             self.report((*path, "empty"), "expected true or false")
             return None
-        where = None
-        if "where" in spec:
-            kscope = Scope(**{**scope.__dict__, "args": scope.args | {"space"}})
-            where = EffectCompiler(kscope, self.report, {}).expr(spec["where"], (*path, "where"))
-            if where is None:
-                return None
-        return space_domain(str(board), empty, where)
+        fine, where = self.where(spec, path, scope, "space")
+        return space_domain(board, empty, where) if fine else None
 
     def subset(self, name: str, spec: dict[str, Any], path: Path, scope: Scope
                ) -> Subset | None:
