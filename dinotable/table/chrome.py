@@ -56,7 +56,8 @@ class HeaderPart(Part):
         """One line telling everyone who the game waits on and what they can do."""
         host = self.host
         seat = host.deciding
-        if host.state.game_over:
+        if host.state.game_over and host.idle:
+            # Told like any result: once the last dice have landed, not as they leave.
             return "The game is over."
         if host.toss is not None:
             return "Watch the dice..."
