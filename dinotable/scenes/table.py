@@ -248,7 +248,7 @@ class TableScene(Scene):
     def entry_point(self, n: int) -> Point:
         """Where the n-th die drawn from the cup lands in the tray."""
         tray = self.tray_part
-        return tray.spot(n, "right") if tray is not None else self.source_point()
+        return tray.entry(n)[:2] if tray is not None else self.source_point()
 
     def slot(self, zone: str, owner: int | None, index: int) -> Point:
         """Where the index-th die of a zone sits, as the part showing it says."""
@@ -377,8 +377,9 @@ class TableScene(Scene):
                         sx, sy = self.source_point()
                         sprite = self.sprites[item_id] = Sprite(item_id, kind, face, zname,
                                                                 sx, sy)
-                        if zname in self.layout.tray:
+                        if zname in self.layout.tray and self.tray_part is not None:
                             sprite.x, sprite.y = self.slot(zname, None, n)
+                            sprite.angle = self.tray_part.tilt(n, "left")
                     sprite.face, sprite.zone, sprite.owner = face, zname, where
                     if zname not in self.layout.tray and sprite.goal is None:
                         # Set aside: in its slot (a row may have regrown to fit them all).
