@@ -100,8 +100,7 @@ class TitleScene(Scene):
             self.report("The saved game could not be opened", lines)
         self.entries = entries
         # Described once: the title redraws a dozen times a second.
-        self.saved_line = (self.saved.describe(self.saved_state)
-                           if self.saved is not None else "")
+        self.saved_line = self.describe_saved()
         controls = []
         top = 210
         if self.saved is not None:
@@ -243,6 +242,22 @@ class TitleScene(Scene):
             keys[pygame.K_c] = self.resume
         if not shortcut(event, keys):
             self.menu.handle(event)
+
+    def describe_saved(self) -> str:
+        """The unfinished game's line: its round and scores, unless the game keeps its
+        scores secret until the end (then none are told here either)."""
+        if self.saved is None:
+            return ""
+        state = self.saved_state
+        if state is not None and state.rules.reveal_scores == "at_end" and not (
+                state.game_over):
+            from .saved import secret_line
+
+            names = [s.name for s in self.saved.seats]
+            together = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else (
+                "".join(names))
+            return f"{secret_line(state.round, len(self.saved.log))}, with {together}"
+        return self.saved.describe(state)
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.drawn = True
