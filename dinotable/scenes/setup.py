@@ -14,6 +14,7 @@ from ..names import allowed_in_name, clean_name
 from ..render import theme
 from ..settings import BOT_SPEEDS
 from .base import Control, Menu, Scene, shortcut
+from .keeping import keep_unfinished, tell_kept
 
 if TYPE_CHECKING:
     from ..app import App
@@ -304,35 +305,3 @@ def start_table(app: App, ruleset: str, players: list[str] | None = None,
                        random.randrange(1 << 30) if seed is None else seed)
     app.push(table)
     tell_kept(table, kept)
-
-
-KEPT_SECONDS = 5.0  # how long the note that an unfinished game was kept stays up
-
-
-def keep_unfinished() -> str:
-    """A new game is about to take the unfinished one's place as the game to continue:
-    keep that one in Saved games first, as a family would expect, and return the words
-    that say so ("" when there was nothing to keep or it could not be kept)."""
-    from .. import saves
-
-    try:
-        found, _skipped = saves.newest_autosave(keep_aside=False)
-        if found is None:
-            return ""
-        game, state, _path = found
-        if state.game_over or not game.log:
-            return ""  # finished (it is with the finished games), or not begun
-        names = ", ".join(s.name for s in game.seats)
-        name = saves.clean_name_for_save(f"{state.rules.name}: {names}")
-        saves.save_as(game, name, state)
-        saves.discard()  # kept: a second new game must not keep it twice
-    except Exception:  # keeping it is a kindness; the new game must start regardless
-        return ""
-    return f"Your unfinished game of {state.rules.name} is kept in Saved games."
-
-
-def tell_kept(table: Any, words: str) -> None:
-    """Say on the new table, for a few seconds and in its log, that the old game is kept."""
-    if words:
-        table.log_line(words)
-        table.toast = ("Your unfinished game is kept in Saved games.", KEPT_SECONDS)

@@ -44,6 +44,7 @@ from ..table.regions import REGIONS, place
 from ..table.sprites import Shown, Sprite, Step
 from ..table.widgets import Look, Widget
 from .base import Control, Menu, Scene
+from .keeping import keep_unfinished, tell_kept
 
 if TYPE_CHECKING:
     from ..app import App
@@ -544,9 +545,12 @@ class TableScene(Scene):
         self.app.push(PauseScene(self.app, self))
 
     def restart(self) -> None:
-        """The same seats and options, new dice."""
-        self.app.replace(TableScene(self.app, self.rules, self.seats, self.options,
-                                    random.randrange(1 << 30)))
+        """The same seats and options, new dice; the game left unfinished is kept."""
+        kept = keep_unfinished() if self.saving else ""
+        table = TableScene(self.app, self.rules, self.seats, self.options,
+                           random.randrange(1 << 30))
+        self.app.replace(table)
+        tell_kept(table, kept)
 
     def demo_toss(self, seed: int) -> None:
         """Toss every die in the cup across the tray, for show only (the benchmark's load):
