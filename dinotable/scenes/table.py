@@ -287,6 +287,7 @@ class TableScene(Scene):
         """Apply an action and queue its events, as the laptop's holder may see them."""
         if not self.is_bot(action.player):
             self.holder = action.player
+            self.log_scroll = 0  # a player who acts has read on: the newest lines again
         try:
             applied = apply(self.state, action)
         except IllegalAction as refused:
@@ -435,11 +436,19 @@ class TableScene(Scene):
         seat = waiting_on(self.state)
         return self.state.current if seat is None else seat
 
+    def wait_words(self) -> str:
+        """Why nothing can be pressed while a move plays out: the dice only when they roll
+        (a card game has none to wait for)."""
+        return ("Wait for the dice to settle" if self.toss is not None else
+                "Wait for the move to finish")
+
     def log_line(self, text: str) -> None:
         """Add a line to the table's log."""
         self.log.append(text)
         self.log = self.log[-200:]
-        self.log_scroll = 0
+        if self.log_scroll:
+            # Someone is reading back: what they read stays put while the game goes on.
+            self.log_scroll = min(self.log_scroll + 1, max(0, len(self.log) - 5))
 
     def what_to_do(self) -> str:
         """The header's line: who the game waits on and what they can do."""
@@ -462,7 +471,7 @@ class TableScene(Scene):
         if not human_turn and not self.state.game_over and not self.chooser.building:
             # Greyed, so everyone sees what the game is about, with why on hover: the one
             # reason that holds now.
-            reason = ("Wait for the dice to settle" if not self.idle else
+            reason = (self.wait_words() if not self.idle else
                       f"It is {self.name(seat)}'s turn" if self.is_bot(seat) or (
                           self.holder == seat) else f"Pass the laptop to {self.name(seat)}")
             choices = [Choice(adef.label, f"action:{adef.id}", enabled=False, reason=reason,
@@ -655,7 +664,7 @@ class TableScene(Scene):
                 # happens to have the focus (it would open the menu): it does nothing.
                 return
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_log(event.y)
+            self.scroll_log(2 * event.y)
             return
         if any(part.handle(event) for part in self.parts):
             return

@@ -259,6 +259,21 @@ class TitleScene(Scene):
             return f"{secret_line(state.round, len(self.saved.log))}, with {together}"
         return self.saved.describe(state)
 
+    @staticmethod
+    def draw_pitch(canvas: pygame.Surface, pitch: str, card: pygame.Rect) -> None:
+        """A game's one-line pitch, whole: smaller type first, then two lines, and only a
+        pitch longer than two lines loses its end."""
+        room = card.w - 48
+        size = theme.fit_size(pitch, room, theme.SMALL, floor=theme.TINY)
+        font = theme.font(size)
+        lines = [pitch] if font.size(pitch)[0] <= room else theme.wrap(pitch, font, room)
+        if len(lines) > 2:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), font, room)]
+        top = card.y + (60 if len(lines) == 1 else 50)
+        for n, line in enumerate(lines):
+            theme.text(canvas, line, (card.x + 24, top + n * (size + 1)), size,
+                       theme.INK_SOFT, tight=True)
+
     def draw(self, canvas: pygame.Surface) -> None:
         self.drawn = True
         theme.draw_table_background(canvas)
@@ -304,10 +319,7 @@ class TitleScene(Scene):
                      f"  ·  {rules.data.get('time', '')}")
             theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 20), theme.SMALL,
                        theme.INK_SOFT, anchor="topright", tight=True)
-            pitch = str(rules.data.get("pitch", ""))
-            line = theme.ellipsize(pitch, theme.font(theme.SMALL), c.rect.w - 48)
-            theme.text(canvas, line, (x, c.rect.y + 60), theme.SMALL, theme.INK_SOFT,
-                       tight=True)
+            self.draw_pitch(canvas, str(rules.data.get("pitch", "")), c.rect)
         buttons = Menu()
         buttons.controls = [c for c in self.menu.controls
                             if not c.tag.startswith("game:") and c.tag != "continue"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 DIE = 64  # die size in the tray
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
+ONE_DICE = re.compile(r"(?<![\d.])\b1 dice\b")
 CLICK = 24  # a press that moves less than this is a click, not a throw
 # How waiting dice are spread, loosest first: (pitch in die widths, the most a die is
 # turned in degrees, how far off its place it may lie in die widths). Each is loose enough
@@ -545,6 +547,8 @@ class StatusPart(Part):
                 host.viewer == host.state.current):
             # Said to the player whose turn it is, and only while they hold the laptop.
             status = layout.status.render(Ctx(host.state, host.viewer))
+            # A count in a ruleset's words may be one: "1 dice to throw" reads "1 die".
+            status = ONE_DICE.sub("1 die", status)
         if status:
             theme.text(canvas, theme.ellipsize(status, theme.font(theme.BODY, True),
                                                self.rect.w),
