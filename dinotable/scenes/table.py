@@ -64,6 +64,7 @@ class TableScene(Scene):
     """A game in progress."""
 
     sees_all = False  # True: every hand and face is drawn (a replay, after the game)
+    demo = False  # True: bots play for show, and any key leaves (no key hurries them)
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,

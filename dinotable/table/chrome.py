@@ -77,7 +77,8 @@ class HeaderPart(Part):
             return (host.asked or f"{name} must answer") + (
                 " (thinking...)" if host.is_bot(seat) else "")
         if host.is_bot(seat):
-            return f"{name} is thinking... (H to hurry)"
+            # H hurries the bots at a game; in the demo any key leaves instead.
+            return f"{name} is thinking..." + ("" if host.demo else " (H to hurry)")
         if host.holder != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser
