@@ -66,6 +66,9 @@ class App(SceneStack):
         self.drawn = 0  # frames actually drawn: an unchanged screen is left as it is
         self.lazy = True  # False: draw every frame (the bench times the drawing)
         self.shown_stack: list[Scene] = []  # the scenes of the last frame drawn
+        # Something was moving in the last frame drawn: the frame in which it stops (dice
+        # settle, buttons come alive) must be drawn too, though nothing moves any more.
+        self.shown_moving = False
         self.redraw = True  # the window was resized or uncovered: draw it whatever scenes say
         self.stepping_since: float | None = None
         self.stopped_by: int | None = None
@@ -156,10 +159,7 @@ class App(SceneStack):
 
     def _draw_scenes(self) -> None:
         """Draw the visible scenes onto the canvas; a scene that raises is reported."""
-        first = len(self.stack) - 1
-        while first > 0 and not self.stack[first].opaque:
-            first -= 1
-        for scene in self.stack[first:]:
+        for scene in self._visible():
             try:
                 scene.draw(self.canvas)
             except Exception as exc:
@@ -169,17 +169,23 @@ class App(SceneStack):
     def redraw_due(self) -> bool:
         """Whether this frame must be drawn: a scene says it changed, a scene came or went,
         the window needs it, or drawing is not lazy."""
-        if not self.lazy or self.redraw or self.frames == 0 or self.stack != self.shown_stack:
+        if (not self.lazy or self.redraw or self.frames == 0 or self.shown_moving
+                or self.stack != self.shown_stack):
             return True
+        return any(scene.needs_redraw() for scene in self._visible())
+
+    def _visible(self) -> list[Scene]:
+        """The scenes drawn: the top opaque one and the modals over it."""
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
-        return any(scene.needs_redraw() for scene in self.stack[first:])
+        return self.stack[first:]
 
     def draw(self) -> None:
         """Draw the visible scenes and present the frame."""
         self.redraw = False
         self.shown_stack = list(self.stack)
+        self.shown_moving = any(scene.animating for scene in self._visible())
         self.drawn += 1
         streak = self.crash_streak
         self._draw_scenes()

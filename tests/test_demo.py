@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,6 +19,7 @@ from dinotable.cli import build_parser
 from dinotable.engine import apply, new_game, redact
 from dinotable.narrate import caption
 from dinotable.paths import user_data_dir
+from dinotable.render import theme
 from dinotable.ruleset import installed_rulesets, load_by_id
 from dinotable.scenes.demo import DemoScene, demo_seats
 from dinotable.scenes.results import ResultsScene
@@ -204,3 +206,52 @@ def test_dinotable_demo_opens_the_window_on_the_demo_and_saves_no_game() -> None
     assert done.returncode == 0, done.stderr
     assert not saves.autosave_path().exists()  # DINOTABLE_HOME is this test's own folder
     assert not list(user_data_dir().glob("crash-*.log"))
+
+
+def test_a_long_game_gives_way_to_the_next_within_a_few_minutes(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dinotable.scenes import demo as demo_module
+
+    assert demo_module.GAME_S <= 180, "each game gets a few minutes at most"
+    monkeypatch.setattr(demo_module, "GAME_S", 4.0)
+    app.push(TitleScene(app))
+    app.step()
+    demo = DemoScene(app, ids=["dino_hunt", "dino_hunt_dice"], speed="fast", seed=3)
+    app.push(demo)
+    said: set[str] = set()
+    seconds = 0.0
+    while demo.name == "Dino Hunt" and seconds < 30:
+        app.step(dt=0.1)
+        seconds += 0.1
+        said.add(demo.caption)
+    assert demo.name == "Dino Hunt Dice", "Dino Hunt held the show"
+    assert seconds <= 4.0 + demo_module.TIME_UP_S + 10  # the move under way may finish
+    told = [line for line in said if line.startswith("Time's up for Dino Hunt")]
+    assert told and ("lead" in told[0] or "level" in told[0]) and "Next: Dino Hunt Dice" in (
+        told[0])
+
+
+def test_the_demo_shows_every_score_and_says_any_key_leaves(app: App) -> None:
+    app.push(TitleScene(app))
+    app.step()
+    demo = DemoScene(app, ids=["dino_hunt"], speed="fast", seed=5)
+    app.push(demo)
+    table = demo.table
+    assert table is not None and table.rules.reveal_scores == "at_end"
+    for _ in range(200):
+        app.step(dt=0.1)
+    assert table.state.log, "no bot moved"
+    assert None not in table.view["scores"], "a score shows as ?"
+    assert "H to hurry" not in table.what_to_do()
+    said: list[str] = []
+    text = theme.text
+
+    def spy(surface: Any, string: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(string)
+        return text(surface, string, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(theme, "text", spy)
+        demo.draw(app.canvas)
+    assert any("any key" in w.lower() and "leave" in w.lower() for w in said)
+    assert not any("H to hurry" in w for w in said)

@@ -366,3 +366,16 @@ def test_left_names_a_game_variable_of_a_pile(load_text_ruleset: Any) -> None:
         load_text_ruleset(body % ("piles_misspelt", "to_coem"))
     [problem] = [str(p) for p in caught.value.problems]
     assert "to_coem" in problem and "to_come" in problem  # did you mean
+
+
+def test_a_plural_label_is_not_made_plural_twice(app: App, words: list[str]) -> None:
+    """Before anyone holds the laptop each hand is a count: "Bonus cards: ...", never
+    "Bonus cardss"."""
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ann", "Ben"])]
+    table = TableScene(app, load_by_id("dino_hunt"), seats, {}, 5)
+    app.push(table)
+    assert table.holder is None
+    bonus = next(w for w in table.widgets if w.kind == "hand" and w.label == "Bonus cards")
+    bonus.draw(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
+    assert any(w.startswith("Bonus cards:") for w in words)
+    assert not any("cardss" in w for w in words)

@@ -15,7 +15,7 @@ from dinotable.engine import Action
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.cards import CardsScene
 from dinotable.scenes.pause import PauseScene
-from dinotable.scenes.save_as import SaveAsScene
+from dinotable.scenes.save_as import SaveAsScene, default_name
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 
@@ -77,3 +77,37 @@ def test_a_game_without_cards_has_no_cards_button(app: App) -> None:
     app.step([key(pygame.K_ESCAPE)])
     tags = [c.tag for c in app.top.menu.controls]
     assert "cards" not in tags and "save_as" in tags
+
+
+def test_restart_asks_first_and_keeps_the_game_in_saved_games(app: App) -> None:
+    at = table(app, "dino_hunt_dice")
+    at.take(Action(0, "roll", ()))
+    app.step([key(pygame.K_ESCAPE)])
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    pause.menu.activate(pause.menu.find("restart"))
+    assert app.top is pause and pause.asking, "Restart dealt a new game without asking"
+    assert "kept in Saved games" in " ".join(pause.restart_question())
+    app.step([key(pygame.K_ESCAPE)])  # Esc answers no: back to the menu, the game stands
+    assert app.top is pause and not pause.asking and app.stack[-2] is at
+    pause.menu.activate(pause.menu.find("restart"))
+    pause.menu.activate(pause.menu.find("restart_yes"))
+    fresh = app.top
+    assert isinstance(fresh, TableScene) and fresh is not at and not fresh.state.log
+    [kept] = saves.list_saves()
+    assert saves.read(kept.path).log == [(0, "roll", ())]
+
+
+def test_the_s_that_opens_save_as_is_not_typed_into_the_name(app: App) -> None:
+    table(app, "dino_hunt_dice")
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s",
+                                 scancode=0),
+              pygame.event.Event(pygame.TEXTINPUT, text="s")])
+    asking = app.top
+    assert isinstance(asking, SaveAsScene)
+    assert asking.name == default_name(asking.game, asking.state)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x",
+                                 scancode=0),
+              pygame.event.Event(pygame.TEXTINPUT, text="x")])
+    assert asking.name.endswith("x"), "a letter typed in the box is lost"

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 from helpers import ROOT
 
-from dinotable.physics import SETTLE_LIMIT, Toss, Tray
+from dinotable.physics import SETTLE_LIMIT, DiePose, Toss, Tray
 
 GREEN = ("dino", "dino", "dino", "leaves", "leaves", "footprint")
 YELLOW = ("dino", "dino", "leaves", "leaves", "footprint", "footprint")
@@ -354,6 +354,24 @@ def test_a_drag_throws_the_dice_from_where_it_started_its_way() -> None:
         assert dx * vx + dy * vy > 0.5 * SIZE * math.hypot(vx, vy)
 
 
+def over_a_corner(tray: Tray, pose: DiePose) -> float:
+    """How far a die pokes out of the felt's rounded corners onto the frame (0: not)."""
+    a, c = math.radians(pose.angle), tray.corner_radius
+    half, r, m = tray.die_size / 2 - c, tray.felt_corner, tray.wall_inset
+    worst = 0.0
+    for sx, sy in itertools.product((1, -1), repeat=2):
+        # The centre of the rounding of one of the die's corners.
+        x = pose.x + half * (sx * math.cos(a) - sy * math.sin(a))
+        y = pose.y + half * (sx * math.sin(a) + sy * math.cos(a))
+        for kx, ky in itertools.product((m + r, tray.width - m - r),
+                                        (m + r, tray.height - m - r)):
+            beyond_x = x < kx if kx < tray.width / 2 else x > kx
+            beyond_y = y < ky if ky < tray.height / 2 else y > ky
+            if beyond_x and beyond_y:
+                worst = max(worst, math.hypot(x - kx, y - ky) + c - r)
+    return worst
+
+
 def test_dice_never_come_to_rest_on_the_frame_or_on_each_other() -> None:
     for tray, _dice, toss in many_tosses():
         final = list(toss.final_poses().values())
@@ -362,6 +380,8 @@ def test_dice_never_come_to_rest_on_the_frame_or_on_each_other() -> None:
             inside = min(pose.x - r, pose.y - r, tray.width - pose.x - r,
                          tray.height - pose.y - r)
             assert inside >= tray.wall_inset - 1.0, "a die lies on the frame"
+            # Into a corner, a square die would poke over the felt's rounded corner.
+            assert over_a_corner(tray, pose) <= 0.5, "a die lies on the frame's corner"
         for a, b in itertools.combinations(final, 2):
             assert math.hypot(a.x - b.x, a.y - b.y) >= 0.95 * SIZE
 

@@ -177,6 +177,9 @@ def test_pause_hands_back_the_choice_and_knows_nothing_of_the_table(app: App) ->
         pause = PauseScene(app, rules=rules)
         app.push(pause, chosen.append)
         click(app, pause.menu.find(tag).rect.center)
+        if tag == "restart":  # asked once more first
+            assert app.top is pause and pause.asking
+            click(app, pause.menu.find("restart_yes").rect.center)
         assert app.top is below and chosen[-1] == expected
     pause = PauseScene(app, rules=rules)
     app.push(pause, chosen.append)

@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from dinotable.app import App
 from dinotable.ruleset import load_by_id
@@ -19,9 +20,9 @@ from dinotable.scenes.table import TableScene
 FRAME = 1 / 30
 
 
-def settled_table(app: App, ruleset: str) -> TableScene:
+def settled_table(app: App, ruleset: str, seed: int = 5) -> TableScene:
     seats = [Seat(n, "human", i) for i, n in enumerate(["Ann", "Ben"])]
-    table = TableScene(app, load_by_id(ruleset), seats, {}, 5)
+    table = TableScene(app, load_by_id(ruleset), seats, {}, seed)
     app.push(table)
     for _ in range(600):
         app.step(dt=FRAME)
@@ -84,3 +85,30 @@ def test_a_frame_limited_run_still_ends_when_nothing_is_drawn(app: App) -> None:
     for _ in range(5):
         app.step(dt=FRAME)
     assert app.frames == frames + 5  # `--frames N` counts frames shown, drawn or kept
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_after_a_throw_the_screen_moves_on_by_itself_with_the_mouse_still(app: App, seed: int
+                                                                          ) -> None:
+    """The frame in which the dice settle (Roll and Stop come alive, the header asks what
+    to do) is drawn without any input: what the window shows is what a fresh drawing
+    shows. Seed 1 keeps the throw with its thrower; seed 5 busts (a banner outlasts it)."""
+    table = settled_table(app, "dino_hunt_dice", seed)
+    thrower = table.state.current
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
+                                 scancode=0)], FRAME)
+    assert not table.idle, "Space did not throw the dice"
+    for _ in range(600):
+        app.step(dt=FRAME)
+        if table.my_turn and not table.animating:
+            break
+    assert table.my_turn and not table.animating
+    if table.state.current == thrower:
+        assert "Watch" not in table.what_to_do()
+    app.step(dt=FRAME)
+    shown = pygame.image.tobytes(app.canvas, "RGB")
+    assert any(c.enabled and c.tag.startswith("action:") for c in table.menu.controls)
+    app.redraw = True  # what the screen should show now
+    app.step(dt=FRAME)
+    assert pygame.image.tobytes(app.canvas, "RGB") == shown, (
+        "the window still shows a frame from before the dice settled")

@@ -45,6 +45,7 @@ across the tray. No die comes to rest on the frame, on another die or on a keep-
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -72,6 +73,8 @@ STOP_BY = 1.35
 
 FRAME = 14.0
 """Default width of the wooden frame round the felt (as `render.theme.draw_tray` draws it)."""
+FELT_CORNER = 14.0
+"""The radius of the felt's rounded corners (as `render.theme.draw_tray` draws them)."""
 GENTLE_WIDTHS = 1.2
 """A die from the gentlest drag rolls about this many die widths."""
 CLEAR_MARGIN = 2.0
@@ -284,8 +287,15 @@ class _World:
             (-thick, -thick, w + thick, m),  # top
             (-thick, h - m, w + thick, h + thick),  # bottom
         )
-        for x0, y0, x1, y1 in boxes:
-            wall = pymunk.Poly(static, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+        shapes = [[(x0, y0), (x1, y0), (x1, y1), (x0, y1)] for x0, y0, x1, y1 in boxes]
+        # The felt's corners are rounded: a slanted block across each keeps a die pressed
+        # into a corner from poking over the frame there.
+        r = self.tray.felt_corner
+        corners = itertools.product(((m, 1), (w - m, -1)), ((m, 1), (h - m, -1)))
+        for (cx, sx), (cy, sy) in corners if r > 0 else ():
+            shapes.append([(cx, cy + sy * r), (cx + sx * r, cy), (cx - sx * r, cy - sy * r)])
+        for points in shapes:
+            wall = pymunk.Poly(static, points)
             wall.friction = 0.6
             wall.elasticity = 0.7
             wall.collision_type = _WALL
@@ -372,6 +382,7 @@ class Tray:
         self.sink = 0.08 * die_size
         """How far a die may sink into a wall in flight (the physics' safety margin)."""
         self.wall_inset = max(float(frame), self.sink)
+        self.felt_corner = FELT_CORNER if frame else 0.0
         """The walls' inner faces sit this far inside the tray rect: on the frame's inner
         edge, so no die ever lies on the frame."""
         # In one pymunk step a die may sink into a wall by as far as it moves: keep

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from ..engine import Action, Event, Rules
+from ..engine import Action, Event, Rules, view_for
 from ..narrate import caption
 from ..render import theme
 from ..settings import Settings
@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 RESULTS_S = 6.0  # how long a finished game's results stay up before the next game
-MAX_MOVES = 1500  # a game still going after this many moves gives way to the next
+GAME_S = 150.0  # a game still going after this long gives way to the next (a long card
+MAX_MOVES = 400  # game would hold the show for an hour), as does one after this many moves
+TIME_UP_S = 4.0  # how long "time's up" and who leads stay up before the next game
 BAND = pygame.Rect(0, 592, 1280, 128)  # the caption band, over the table's action bar
 BAND_COLOUR = (24, 16, 10)
 DEMO_SPEED = "normal"  # the bots' pace: watchable from across the room
@@ -60,12 +62,22 @@ class Stage(SceneStack):
 
 
 class DemoTable(TableScene):
-    """A table that also tells the demo what each move did, when its playback starts."""
+    """A table that also tells the demo what each move did, when its playback starts, and
+    shows every score: nobody plays here, so none is anyone's secret."""
+
+    demo = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.heard: list[Event] = []
         self.caption = ""
         super().__init__(*args, **kwargs)
+
+    def _settle(self) -> float:
+        wait = super()._settle()
+        scores = view_for(self.state, None, everything=True)["scores"]
+        self.view = {**self.view, "scores": scores}
+        self.shown.score_goals = [float(v or 0) for v in scores]
+        return wait
 
     def queue_event(self, event: Event) -> None:
         self.heard.append(event)
@@ -108,6 +120,7 @@ class DemoScene(Scene):
         self.games = 0  # games started so far
         self.table: DemoTable | None = None
         self.results_left: float | None = None
+        self.played = 0.0  # seconds the game being shown has been playing
         self.problem = ""
         self.start_next()
 
@@ -144,20 +157,38 @@ class DemoScene(Scene):
         table = self.table
         if table is None:
             return ""
-        winners = [table.name(s) for s in table.state.winners]
-        verb = "wins" if len(winners) == 1 else "win"
-        line = f"{' and '.join(winners)} {verb} {self.name}!" if winners else "Game over!"
+        if table.state.game_over:
+            winners = [table.name(s) for s in table.state.winners]
+            verb = "wins" if len(winners) == 1 else "win"
+            line = f"{' and '.join(winners)} {verb} {self.name}!" if winners else "Game over!"
+        else:
+            line = f"Time's up for {self.name}: {self.leaders()}."
         try:
             upcoming = load_by_id(self.ids[(self.index + 1) % len(self.ids)]).name
         except Exception:  # it will be passed over; the line need not say so
             return line
         return f"{line} Next: {upcoming}."
 
+    def leaders(self) -> str:
+        """Who leads a game cut short, and with how much ("Ann leads with 12")."""
+        table = self.table
+        if table is None:
+            return ""
+        scores = [table.state.score(s) for s in range(len(table.seats))]
+        top = max(scores)
+        ahead = [table.name(s) for s, v in enumerate(scores) if v == top]
+        shown = int(top) if float(top).is_integer() else top
+        if len(ahead) == len(scores):
+            return f"all level on {shown}"
+        verb = "leads" if len(ahead) == 1 else "lead"
+        return f"{' and '.join(ahead)} {verb} with {shown}"
+
     def start_next(self) -> None:
         """The next game in the loop (one whose rules cannot load is passed over)."""
         from ..ruleset import load_by_id
 
         self.results_left = None
+        self.played = 0.0
         for _ in range(len(self.ids)):
             self.index = (self.index + 1) % len(self.ids)
             try:
@@ -192,6 +223,13 @@ class DemoScene(Scene):
         if table is None:
             return
         top = self.stage.top
+        if self.results_left is not None and top is table:
+            # Time is up: the table stands still while the caption says who leads.
+            self.results_left -= dt
+            if self.results_left <= 0:
+                self.start_next()
+            return
+        self.played += dt
         try:
             top.update(dt)
         except Exception as exc:
@@ -207,8 +245,9 @@ class DemoScene(Scene):
                 self.start_next()
         elif self.stage.top is not table:
             self.results_left = RESULTS_S  # the table put up its results: the game is over
-        elif len(table.state.log) >= MAX_MOVES and table.idle:
-            self.start_next()
+        elif (len(table.state.log) >= MAX_MOVES or self.played >= GAME_S) and table.idle:
+            self.results_left = TIME_UP_S  # a few minutes each: the next game's turn
+            table.banner = None  # the table stands still: no words left half faded on it
 
     def draw(self, canvas: pygame.Surface) -> None:
         stack = self.stage.stack
@@ -231,7 +270,7 @@ class DemoScene(Scene):
         name = f"Demo: {self.name}" if self.name else "Demo"
         theme.text(canvas, name, (BAND.x + 24, BAND.y + 14), theme.SMALL, theme.GOLD_LIGHT,
                    bold=True, tight=True)
-        theme.text(canvas, "Press any key or click to play yourself",
+        theme.text(canvas, "Any key or click: leave the demo and play",
                    (BAND.right - 24, BAND.y + 14), theme.SMALL, theme.PARCHMENT_DIM,
                    anchor="topright", tight=True)
         line = self.caption

@@ -55,8 +55,38 @@ class PauseScene(Scene):
         rows += [("Restart", self.restart, "", "restart"), ("Quit to title", self.quit, "", "quit")]
         top = 360 - len(rows) * 66 // 2 + 20
         self.box = pygame.Rect(420, top - 92, 440, len(rows) * 66 + 150)
-        self.menu.set([Control(pygame.Rect(x, top + n * 66, w, 58), label, do, key=key, tag=tag)
-                       for n, (label, do, key, tag) in enumerate(rows)])
+        self.rows = [Control(pygame.Rect(x, top + n * 66, w, 58), label, do, key=key, tag=tag)
+                     for n, (label, do, key, tag) in enumerate(rows)]
+        self.menu.set(self.rows)
+        self.asking = False  # Restart was pressed: the menu asks once more
+
+    def ask_restart(self) -> None:
+        """Restart asks first: a new deal must not follow one stray click."""
+        self.asking = True
+        box = self.question_box()
+        self.menu.set([
+            Control(pygame.Rect(box.x + 20, box.bottom - 90, 196, 60), "Restart",
+                    self.restart_now, key="Enter", tag="restart_yes"),
+            Control(pygame.Rect(box.right - 216, box.bottom - 90, 196, 60), "Cancel",
+                    self.back, key="Esc", tag="restart_no"),
+        ], keep_focus=False)
+
+    def question_box(self) -> pygame.Rect:
+        """The panel Restart's question is asked in: the menu's, only as tall as needed."""
+        return pygame.Rect(self.box.x, self.box.y + 40, self.box.w, 330)
+
+    def back(self) -> None:
+        """From the question back to the menu."""
+        self.asking = False
+        self.menu.set(self.rows, keep_focus=False)
+        self.menu.focus = next(i for i, c in enumerate(self.rows) if c.tag == "restart")
+
+    def restart_question(self) -> list[str]:
+        """What Restart will do to the game being played, in words."""
+        if self.state is not None and self.state.log:
+            return ["A new game with the same players.",
+                    "This one is kept in Saved games."]
+        return ["A new game with the same players."]
 
     def resume(self) -> None:
         """Back to the game."""
@@ -67,7 +97,11 @@ class PauseScene(Scene):
         self.app.push(RulesScene(self.app, self.rules_of_game))
 
     def restart(self) -> None:
-        """A new game with the same seats."""
+        """A new game with the same seats, once the players say so."""
+        self.ask_restart()
+
+    def restart_now(self) -> None:
+        """Restart was confirmed."""
         self.dismiss("restart")
 
     def quit(self) -> None:
@@ -78,11 +112,12 @@ class PauseScene(Scene):
         """Every card of this game, to read front and back (Esc returns here)."""
         self.app.push(CardsScene(self.app, self.rules_of_game))
 
-    def save_as(self) -> None:
-        """Keep the game under a name; the menu then says under which."""
+    def save_as(self, key: str = "") -> None:
+        """Keep the game under a name; the menu then says under which. `key`: the letter
+        pressed to open it, which must not be typed into the name as well."""
         if self.game is None:
             return
-        asking = SaveAsScene(self.app, self.game, self.state)
+        asking = SaveAsScene(self.app, self.game, self.state, opened_by=key)
 
         def done(path: Any) -> None:
             if path is not None:
@@ -91,9 +126,13 @@ class PauseScene(Scene):
         self.app.push(asking, done)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.asking:
+            if not shortcut(event, {pygame.K_ESCAPE: self.back}):
+                self.menu.handle(event)
+            return
         keys = {pygame.K_ESCAPE: self.resume, pygame.K_F1: self.rules}
         if self.game is not None:
-            keys[pygame.K_s] = self.save_as
+            keys[pygame.K_s] = lambda: self.save_as("s")
         if card_groups(self.rules_of_game):
             keys[pygame.K_k] = self.cards
         if not shortcut(event, keys):
@@ -101,6 +140,16 @@ class PauseScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> None:
         shade(canvas)
+        if self.asking:
+            box = self.question_box()
+            Panel(box, "").draw(canvas)
+            theme.text(canvas, "Restart?", (640, box.y + 50), theme.TITLE_SMALL,
+                       theme.INK, bold=True, anchor="center", tight=True)
+            for n, line in enumerate(self.restart_question()):
+                theme.text(canvas, line, (640, box.y + 124 + n * 36), theme.SMALL,
+                           theme.INK, anchor="center", tight=True)
+            self.menu.draw(canvas)
+            return
         Panel(self.box, "").draw(canvas)
         theme.text(canvas, "Paused", (640, self.box.y + 50), theme.TITLE_SMALL, theme.INK,
                    bold=True, anchor="center", tight=True)

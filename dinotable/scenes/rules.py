@@ -69,9 +69,15 @@ def parse_rules(text: str) -> list[Block]:
     return blocks
 
 
+# *word* or _some words_: single-mark emphasis round words (not a lone "2 * 3", nor
+# the underscores inside a snake_case name).
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*]*?\S)\*(?![\w*])|(?<!\w)_(?=\S)([^_]*?\S)_(?!\w)")
+
+
 def _plain(text: str) -> str:
     """Markdown emphasis and code marks dropped (the page shows plain words)."""
-    return text.replace("**", "").replace("__", "").replace("`", "")
+    text = text.replace("**", "").replace("__", "").replace("`", "")
+    return _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 INDENT = 34  # px per level of list nesting

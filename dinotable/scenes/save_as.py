@@ -31,9 +31,12 @@ class SaveAsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, game: saves.SavedGame, state: GameState | None = None
-                 ) -> None:
+    def __init__(self, app: App, game: saves.SavedGame, state: GameState | None = None,
+                 opened_by: str = "") -> None:
         super().__init__(app)
+        # The letter of the key that opened this box: its text arrives after its key press,
+        # here, and must not start the name.
+        self.opened_by = opened_by
         self.game = game
         self.state = state
         self.name = default_name(game, state)
@@ -88,6 +91,12 @@ class SaveAsScene(Scene):
         self.dismiss(None)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.opened_by = ""  # a key pressed here: its text is meant for the name
+        elif event.type == pygame.TEXTINPUT and self.opened_by:
+            opener, self.opened_by = self.opened_by, ""
+            if event.text.lower() == opener:
+                return
         if not shortcut(event, {pygame.K_ESCAPE: self.cancel}):
             self.menu.handle(event)
 

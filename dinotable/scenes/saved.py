@@ -10,6 +10,7 @@ None when the player goes back. Delete asks once more before it deletes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ import pygame
 
 from .. import saves
 from ..render import theme
-from ..ruleset import LoadError
+from ..ruleset import LoadError, load_by_id
 from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
@@ -223,12 +224,35 @@ class SavedGamesScene(Scene):
         size = theme.fit_size(heading, room, theme.BODY, True, theme.SMALL)
         theme.text(canvas, _cut(heading, size, room, True), (left, rect.y + 26), size,
                    theme.INK, bold=True, anchor="midleft")
-        line = entry.line()
+        line = entry_line(entry)
         players = ", ".join(entry.players)
         detail = line if entry.problem or not players else f"{line}   ({players})"
         theme.text(canvas, _cut(detail, theme.SMALL, right - left, False),
                    (left, rect.y + 62), theme.SMALL,
                    theme.DANGER if entry.problem else theme.INK, anchor="midleft")
+
+
+@cache
+def hides_scores(ruleset: str) -> bool:
+    """Whether a game keeps the players' scores secret until its end (`reveal_scores:
+    at_end`): a list of saves must not tell them either."""
+    try:
+        return load_by_id(ruleset).reveal_scores == "at_end"
+    except Exception:  # a ruleset that does not load: its save says so on its own
+        return False
+
+
+def secret_line(round_: int | None, moves: int) -> str:
+    """A game in progress whose scores are secret: how far it has gone, and no score."""
+    where = f"Round {round_}" if round_ is not None else f"{moves} moves"
+    return f"{where} — scores are secret until the end"
+
+
+def entry_line(entry: saves.SaveEntry) -> str:
+    """A save's line in the list, without the scores its game keeps secret."""
+    if not entry.problem and not entry.over and hides_scores(entry.ruleset):
+        return secret_line(entry.round, entry.moves)
+    return entry.line()
 
 
 def _when(stamp: str) -> str:

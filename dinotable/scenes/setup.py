@@ -14,6 +14,7 @@ from ..names import allowed_in_name, clean_name
 from ..render import theme
 from ..settings import BOT_SPEEDS
 from .base import Control, Menu, Scene, shortcut
+from .keeping import keep_unfinished, tell_kept
 
 if TYPE_CHECKING:
     from ..app import App
@@ -240,8 +241,11 @@ class SetupScene(Scene):
         for seat in self.seats:
             seat.name = seat.name.strip()
         self.remember_names()
-        self.app.push(TableScene(self.app, self.rules, list(self.seats), dict(self.options),
-                                 random.randrange(1 << 30)))
+        kept = keep_unfinished()
+        table = TableScene(self.app, self.rules, list(self.seats), dict(self.options),
+                           random.randrange(1 << 30))
+        self.app.push(table)
+        tell_kept(table, kept)
 
     def remember_names(self) -> None:
         """Keep the seats' names for the next setup (settings.json in the user data folder)."""
@@ -296,5 +300,8 @@ def start_table(app: App, ruleset: str, players: list[str] | None = None,
     seats = [Seat(n, k, i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
     setup = SetupScene(app, rules, seats, options)
     app.push(setup)
-    app.push(TableScene(app, rules, seats, setup.options,
-                        random.randrange(1 << 30) if seed is None else seed))
+    kept = keep_unfinished()
+    table = TableScene(app, rules, seats, setup.options,
+                       random.randrange(1 << 30) if seed is None else seed)
+    app.push(table)
+    tell_kept(table, kept)

@@ -44,6 +44,7 @@ from ..table.regions import REGIONS, place
 from ..table.sprites import Shown, Sprite, Step
 from ..table.widgets import Look, Widget
 from .base import Control, Menu, Scene
+from .keeping import keep_unfinished, tell_kept
 
 if TYPE_CHECKING:
     from ..app import App
@@ -63,6 +64,7 @@ class TableScene(Scene):
     """A game in progress."""
 
     sees_all = False  # True: every hand and face is drawn (a replay, after the game)
+    demo = False  # True: bots play for show, and any key leaves (no key hurries them)
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
@@ -248,7 +250,7 @@ class TableScene(Scene):
     def entry_point(self, n: int) -> Point:
         """Where the n-th die drawn from the cup lands in the tray."""
         tray = self.tray_part
-        return tray.spot(n, "right") if tray is not None else self.source_point()
+        return tray.entry(n)[:2] if tray is not None else self.source_point()
 
     def slot(self, zone: str, owner: int | None, index: int) -> Point:
         """Where the index-th die of a zone sits, as the part showing it says."""
@@ -286,6 +288,7 @@ class TableScene(Scene):
         """Apply an action and queue its events, as the laptop's holder may see them."""
         if not self.is_bot(action.player):
             self.holder = action.player
+            self.log_scroll = 0  # a player who acts has read on: the newest lines again
         try:
             applied = apply(self.state, action)
         except IllegalAction as refused:
@@ -377,8 +380,9 @@ class TableScene(Scene):
                         sx, sy = self.source_point()
                         sprite = self.sprites[item_id] = Sprite(item_id, kind, face, zname,
                                                                 sx, sy)
-                        if zname in self.layout.tray:
+                        if zname in self.layout.tray and self.tray_part is not None:
                             sprite.x, sprite.y = self.slot(zname, None, n)
+                            sprite.angle = self.tray_part.tilt(n, "left")
                     sprite.face, sprite.zone, sprite.owner = face, zname, where
                     if zname not in self.layout.tray and sprite.goal is None:
                         # Set aside: in its slot (a row may have regrown to fit them all).
@@ -433,11 +437,19 @@ class TableScene(Scene):
         seat = waiting_on(self.state)
         return self.state.current if seat is None else seat
 
+    def wait_words(self) -> str:
+        """Why nothing can be pressed while a move plays out: the dice only when they roll
+        (a card game has none to wait for)."""
+        return ("Wait for the dice to settle" if self.toss is not None else
+                "Wait for the move to finish")
+
     def log_line(self, text: str) -> None:
         """Add a line to the table's log."""
         self.log.append(text)
         self.log = self.log[-200:]
-        self.log_scroll = 0
+        if self.log_scroll:
+            # Someone is reading back: what they read stays put while the game goes on.
+            self.log_scroll = min(self.log_scroll + 1, max(0, len(self.log) - 5))
 
     def what_to_do(self) -> str:
         """The header's line: who the game waits on and what they can do."""
@@ -460,7 +472,7 @@ class TableScene(Scene):
         if not human_turn and not self.state.game_over and not self.chooser.building:
             # Greyed, so everyone sees what the game is about, with why on hover: the one
             # reason that holds now.
-            reason = ("Wait for the dice to settle" if not self.idle else
+            reason = (self.wait_words() if not self.idle else
                       f"It is {self.name(seat)}'s turn" if self.is_bot(seat) or (
                           self.holder == seat) else f"Pass the laptop to {self.name(seat)}")
             choices = [Choice(adef.label, f"action:{adef.id}", enabled=False, reason=reason,
@@ -543,9 +555,12 @@ class TableScene(Scene):
         self.app.push(PauseScene(self.app, self))
 
     def restart(self) -> None:
-        """The same seats and options, new dice."""
-        self.app.replace(TableScene(self.app, self.rules, self.seats, self.options,
-                                    random.randrange(1 << 30)))
+        """The same seats and options, new dice; the game left unfinished is kept."""
+        kept = keep_unfinished() if self.saving else ""
+        table = TableScene(self.app, self.rules, self.seats, self.options,
+                           random.randrange(1 << 30))
+        self.app.replace(table)
+        tell_kept(table, kept)
 
     def demo_toss(self, seed: int) -> None:
         """Toss every die in the cup across the tray, for show only (the benchmark's load):
@@ -650,7 +665,7 @@ class TableScene(Scene):
                 # happens to have the focus (it would open the menu): it does nothing.
                 return
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_log(event.y)
+            self.scroll_log(2 * event.y)
             return
         if any(part.handle(event) for part in self.parts):
             return

@@ -119,8 +119,7 @@ class TitleScene(Scene):
                 lines.append("Continue offers the save before it.")
             self.report("The saved game could not be opened", lines)
         # Described once: the title redraws a dozen times a second.
-        self.saved_line = (self.saved.describe(self.saved_state)
-                           if self.saved is not None else "")
+        self.saved_line = self.describe_saved()
         self.listed = self.placeholder = False
         self.lay_out(entries)
 
@@ -270,6 +269,37 @@ class TitleScene(Scene):
         if not shortcut(event, keys):
             self.menu.handle(event)
 
+    def describe_saved(self) -> str:
+        """The unfinished game's line: its round and scores, unless the game keeps its
+        scores secret until the end (then none are told here either)."""
+        if self.saved is None:
+            return ""
+        state = self.saved_state
+        if state is not None and state.rules.reveal_scores == "at_end" and not (
+                state.game_over):
+            from .saved import secret_line
+
+            names = [s.name for s in self.saved.seats]
+            together = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else (
+                "".join(names))
+            return f"{secret_line(state.round, len(self.saved.log))}, with {together}"
+        return self.saved.describe(state)
+
+    @staticmethod
+    def draw_pitch(canvas: pygame.Surface, pitch: str, card: pygame.Rect) -> None:
+        """A game's one-line pitch, whole: smaller type first, then two lines, and only a
+        pitch longer than two lines loses its end."""
+        room = card.w - 48
+        size = theme.fit_size(pitch, room, theme.SMALL, floor=theme.TINY)
+        font = theme.font(size)
+        lines = [pitch] if font.size(pitch)[0] <= room else theme.wrap(pitch, font, room)
+        if len(lines) > 2:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), font, room)]
+        top = card.y + (60 if len(lines) == 1 else 50)
+        for n, line in enumerate(lines):
+            theme.text(canvas, line, (card.x + 24, top + n * (size + 1)), size,
+                       theme.INK_SOFT, tight=True)
+
     def draw(self, canvas: pygame.Surface) -> None:
         self.drawn = True
         theme.draw_table_background(canvas)
@@ -319,9 +349,7 @@ class TitleScene(Scene):
             facts = f"{listing.min_players}-{listing.max_players} players  ·  {listing.time}"
             theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 20), theme.SMALL,
                        theme.INK_SOFT, anchor="topright", tight=True)
-            line = theme.ellipsize(listing.pitch, theme.font(theme.SMALL), c.rect.w - 48)
-            theme.text(canvas, line, (x, c.rect.y + 60), theme.SMALL, theme.INK_SOFT,
-                       tight=True)
+            self.draw_pitch(canvas, listing.pitch, c.rect)
         buttons = Menu()
         buttons.controls = [c for c in self.menu.controls
                             if not c.tag.startswith("game:") and c.tag != "continue"]

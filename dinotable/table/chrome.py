@@ -56,7 +56,8 @@ class HeaderPart(Part):
         """One line telling everyone who the game waits on and what they can do."""
         host = self.host
         seat = host.deciding
-        if host.state.game_over:
+        if host.state.game_over and host.idle:
+            # Told like any result: once the last dice have landed, not as they leave.
             return "The game is over."
         if host.toss is not None:
             return "Watch the dice..."
@@ -76,7 +77,8 @@ class HeaderPart(Part):
             return (host.asked or f"{name} must answer") + (
                 " (thinking...)" if host.is_bot(seat) else "")
         if host.is_bot(seat):
-            return f"{name} is thinking... (H to hurry)"
+            # H hurries the bots at a game; in the demo any key leaves instead.
+            return f"{name} is thinking..." + ("" if host.demo else " (H to hurry)")
         if host.holder != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,7 +32,12 @@ if TYPE_CHECKING:
 DIE = 64  # die size in the tray
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
+ONE_DICE = re.compile(r"(?<![\d.])\b1 dice\b")
 CLICK = 24  # a press that moves less than this is a click, not a throw
+# How waiting dice are spread, loosest first: (pitch in die widths, the most a die is
+# turned in degrees, how far off its place it may lie in die widths). Each is loose enough
+# that no two dice touch, however nudged and turned.
+SPREADS = ((1.4, 14.0, 0.08), (1.25, 8.0, 0.05), (1.12, 0.0, 0.0))
 
 
 @register
@@ -44,6 +51,7 @@ class TrayPart(Part):
     def __init__(self, host: TableScene) -> None:
         super().__init__(host)
         self._tray: Tray | None = None
+        self._spread: tuple[Any, list[tuple[float, float, float]]] | None = None
         self.drag: list[tuple[float, float, float]] = []
 
     @classmethod
@@ -70,13 +78,77 @@ class TrayPart(Part):
         return [(float(label.x), float(label.y), float(label.w), float(label.h))]
 
     def spot(self, index: int, side: str = "right") -> Point:
-        """A resting place for a die at one edge of the tray, in columns that fit inside."""
-        top = self.label_rect().bottom - self.rect.y + 4 if side == "left" else DIE * 0.4
-        per_col = max(1, int((self.rect.h - top - DIE * 0.2) // (DIE + 8)))
-        col, row = divmod(index, per_col)
-        x = (self.rect.right - DIE * (0.8 + col)) if side == "right" else (
-            self.rect.x + DIE * (0.8 + col))
-        return (x, self.rect.y + top + DIE / 2 + row * (DIE + 8))
+        """Where the index-th waiting die lies, near one side of the tray (see `spread`)."""
+        x, y, _angle = self.spread(index + 1, side)[index]
+        return (x, y)
+
+    def tilt(self, index: int, side: str = "right") -> float:
+        """How the index-th waiting die is turned (degrees), as a hand puts dice down."""
+        return self.spread(index + 1, side)[index][2]
+
+    def spread(self, count: int, side: str = "right",
+               taken: Sequence[Point] = ()) -> list[tuple[float, float, float]]:
+        """Resting places for `count` waiting dice (canvas x, y and a slight turn): a loose
+        cluster growing from the middle of one side, as dice put down by hand lie, never
+        on the frame, the tray's labels, each other or the dice at `taken`."""
+        key = (side, tuple(self.rect), tuple(taken))
+        if self._spread is None or self._spread[0] != key:
+            self._spread = (key, self._places(side, taken))
+        places = self._spread[1]
+        out = places[:count]
+        while len(out) < count:  # more dice than the tray holds apart: they pile up
+            out.append(out[len(out) % len(places)] if places else (
+                float(self.rect.centerx), float(self.rect.centery), 0.0))
+        return out
+
+    def _places(self, side: str, taken: Sequence[Point]) -> list[tuple[float, float, float]]:
+        """Every free place of the spread, nearest the middle of `side` first: as loose
+        as leaves room for every die of the game, tighter and squarer when it must."""
+        host = self.host
+        dice = sum(1 for item in host.state.items if item.kind in host.rules.dice)
+        places: list[tuple[float, float, float]] = []
+        for pitch, tilt, jitter in SPREADS:
+            places = self._lay(side, taken, pitch * DIE, tilt, jitter * DIE)
+            if len(places) >= dice:
+                break
+        return places
+
+    def _lay(self, side: str, taken: Sequence[Point], pitch: float, tilt: float,
+             jitter: float) -> list[tuple[float, float, float]]:
+        """Places on a staggered grid `pitch` apart, each nudged and turned a little."""
+        w, h = self.rect.size
+        lo = self.tray.wall_inset + self.tray.reach(math.radians(tilt)) + jitter + 1
+        lx, ly, lw, lh = self.keep_clear()[0]
+        anchor = (w - lo if side == "right" else lo, h / 2)
+        step = pitch * 0.87  # columns of a staggered grid: each die as far from six others
+        spots: list[tuple[float, float, float, float]] = []
+        for col in range(int((w - 2 * lo) // step) + 2):
+            x = (w - lo - col * step) if side == "right" else lo + col * step
+            for row in range(-int(h // pitch) - 1, int(h // pitch) + 2):
+                y = h / 2 + row * pitch + (pitch / 2 if col % 2 else 0.0)
+                if not (lo <= x <= w - lo and lo <= y <= h - lo):
+                    continue
+                # Each place has its own small, fixed wobble: a die put there lies still.
+                wobble = random.Random(f"{col}:{row}")
+                x1 = x + wobble.uniform(-jitter, jitter)
+                y1 = y + wobble.uniform(-jitter, jitter)
+                if lx - lo < x1 < lx + lw + lo and ly - lo < y1 < ly + lh + lo:
+                    continue  # on the tray's label
+                if any(math.hypot(x1 + self.rect.x - tx, y1 + self.rect.y - ty) < pitch * 0.9
+                       for tx, ty in taken):
+                    continue
+                spots.append((math.hypot(x1 - anchor[0], y1 - anchor[1]), x1, y1,
+                              wobble.uniform(-tilt, tilt) % 360.0))
+        spots.sort()
+        return [(self.rect.x + x, self.rect.y + y, a) for _d, x, y, a in spots]
+
+    def entry(self, index: int) -> tuple[float, float, float]:
+        """Where the index-th die taken from the cup is put down: beside the cup, clear of
+        the dice already lying in the tray."""
+        host = self.host
+        taken = [(sp.x, sp.y) for sp in host.sprites.values()
+                 if sp.zone in host.layout.tray and sp.goal is None]
+        return self.spread(index + 1, "right", taken)[index]
 
     def where(self, zone: str, owner: int | None, n: int) -> Point | None:
         return self.spot(n, "left") if zone in self.host.layout.tray else None
@@ -474,6 +546,8 @@ class StatusPart(Part):
                 host.viewer == host.state.current):
             # Said to the player whose turn it is, and only while they hold the laptop.
             status = text_for(host.state, host.viewer, layout.status)
+            # A count in a ruleset's words may be one: "1 dice to throw" reads "1 die".
+            status = ONE_DICE.sub("1 die", status)
         if status:
             theme.text(canvas, theme.ellipsize(status, theme.font(theme.BODY, True),
                                                self.rect.w),

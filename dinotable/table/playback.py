@@ -78,7 +78,12 @@ def _drew(host: TableScene, event: Event) -> list[Step]:
             if kind in host.shown.source:
                 host.shown.source[kind] = max(0, host.shown.source[kind] - 1)
             sprite = Sprite(item, kind, None, data["to"], sx, sy)
-            sprite.tween(host.entry_point(n), 0.3)
+            tray = host.tray_part
+            if tray is not None:  # put down loosely beside the cup, not in a column
+                x, y, turn = tray.entry(n)
+                sprite.tween((x, y), 0.3, turn)
+            else:
+                sprite.tween(host.entry_point(n), 0.3)
             host.sprites[item] = sprite
         n = len(data["items"])
         where = host.layout.source_label.lower() or "cup"
@@ -184,8 +189,10 @@ def _turn_started(host: TableScene, event: Event) -> list[Step]:
         if host.layout.passed:
             # The dice go round the table: they slide over to the new thrower's side.
             dice = [sp for sp in host.sprites.values() if sp.zone in host.layout.tray]
+            tray = host.tray_part
             for n, sprite in enumerate(dice):
-                sprite.tween(host.slot(sprite.zone, None, n), 0.5)
+                sprite.tween(host.slot(sprite.zone, None, n), 0.5,
+                             tray.tilt(n, "left") if tray is not None else 0.0)
         host.app.sounds.play("turn")
         who = host.name(seat) + (" (bot)" if host.is_bot(seat) else "")
         host.banner = (f"{who}'s turn", host.colour(seat), 1.0)

@@ -21,13 +21,18 @@ class Sprite:
     angle: float = 0.0
     start: tuple[float, float] = (0.0, 0.0)
     goal: tuple[float, float] | None = None
+    turn: float = 0.0  # the angle it comes to lie at
     t: float = 0.0
     duration: float = 0.0
 
-    def tween(self, goal: tuple[float, float], duration: float) -> None:
-        """Slide to a point (ease-out), e.g. a caught dino going to its row."""
+    def tween(self, goal: tuple[float, float], duration: float, turn: float = 0.0) -> None:
+        """Slide to a point (ease-out), e.g. a caught dino going to its row, coming to lie
+        turned by `turn` degrees (square by default)."""
         self.start = (self.x, self.y)
         self.goal = goal
+        self.turn = turn
+        # The short way round: 350 degrees to 10 turns by 20, not 340.
+        self.angle = turn + (self.angle - turn + 180.0) % 360.0 - 180.0
         self.t = 0.0
         self.duration = duration
 
@@ -40,9 +45,10 @@ class Sprite:
         k = 1 - (1 - k) ** 3
         self.x = self.start[0] + (self.goal[0] - self.start[0]) * k
         self.y = self.start[1] + (self.goal[1] - self.start[1]) * k
-        self.angle *= 1 - k
+        self.angle = self.turn + (self.angle - self.turn) * (1 - k)
         if self.t >= self.duration:
             self.x, self.y = self.goal
+            self.angle = self.turn % 360.0
             self.goal = None
 
 

@@ -21,7 +21,7 @@ def reason(table: TableScene) -> str:
     if table.is_bot(seat):
         return why_no_undo(table.rules, [], None, table.seed, [], is_bot=True)
     if not table.idle:
-        return "Wait for the dice to settle"
+        return table.wait_words()
     if table.holder != seat:
         return f"Pass the laptop to {table.name(seat)}"
     # The log is replayed to find the last reveal: once per move, not once per frame.

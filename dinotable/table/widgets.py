@@ -283,7 +283,9 @@ class Hand(Widget):
         others = "   ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
                            for s in seats if s != look.viewer)
         if look.viewer is None:
-            self.title(canvas, rect, f"{self.label}s: {others}")
+            # "Hands: Ann 5", but "Bonus cards: ...", not "Bonus cardss".
+            many = self.label if self.label.lower().endswith("s") else f"{self.label}s"
+            self.title(canvas, rect, f"{many}: {others}")
             return
         own = look.zone(self.spec.zone, look.viewer)
         self.title(canvas, rect, f"{look.names[look.viewer]}'s {self.label.lower()}: "
