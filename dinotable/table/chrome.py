@@ -13,12 +13,13 @@ from ..engine import view_for
 from ..render import cards, theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .choice import Target
-from .part import Part, Point, register
+from .part import Part, Point
 from .regions import BOTTOM, CANVAS
+from .registry import register
 from .widgets import Widget, default_widgets
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .host import PartHost
     from .widgets import Look
 
 PLAYER_DIE = 18  # a die kept in front of a player, under their name plate
@@ -257,12 +258,11 @@ class CardPart(Part):
 
     name = "cards"
 
-    def __init__(self, host: TableScene, widget: Widget | None = None,
-                 zoom: Zoom | None = None) -> None:
+    def __init__(self, host: PartHost, widget: Widget | None = None) -> None:
         super().__init__(host)
         assert widget is not None
         self.widget = widget
-        self.zoom = zoom if zoom is not None else Zoom()
+        self.zoom = host.zoom  # one for the whole table: one card is read at a time
         side_free = not host.layout.source and not host.layout.areas
         self.region = "side" if widget.side and side_free else "centre"
         self.pairs = widget.kind == "players"
@@ -271,9 +271,8 @@ class CardPart(Part):
         self.shrinks = widget.kind != "count"
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
-        zoom = Zoom()  # one for the whole table: one card is read at a time
-        return [cls(host, w, zoom) for w in default_widgets(host.rules, host.layout)]
+    def build(cls, host: PartHost) -> list[Part]:
+        return [cls(host, w) for w in default_widgets(host.rules, host.layout)]
 
     def wanted(self, seats: int) -> int:
         if self.region == "side":
@@ -359,17 +358,11 @@ class PinnedCardPart(Part):
     name = "pinned"
     region = "pinned"
 
-    def zoom(self) -> Zoom | None:
-        part = next((p for p in self.host.parts if isinstance(p, CardPart)), None)
-        return part.zoom if part is not None else None
-
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        zoom = self.zoom()
-        if zoom is not None:
-            draw_pinned(self.host, zoom, canvas)
+        draw_pinned(self.host, self.host.zoom, canvas)
 
 
-def draw_pinned(host: TableScene, zoom: Zoom, canvas: pygame.Surface) -> None:
+def draw_pinned(host: PartHost, zoom: Zoom, canvas: pygame.Surface) -> None:
     """The pinned card in the middle of the table, while its viewer holds the laptop."""
     if zoom.pinned is None:
         return
