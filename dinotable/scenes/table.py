@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Action, Event, GameState, IllegalAction, Rules, redact, view_for
-from ..physics.tray import Toss
 from ..render import theme
 from ..render.dice import name_faces
 from ..ruleset.layout import Layout
@@ -28,12 +27,11 @@ from ..settings import BOT_SPEEDS
 from ..table import chrome, controls, dice_parts, display, playback, undoing
 from ..table.choice import Choice, Chooser, Target
 from ..table.focus import FocusRing
-from ..table.part import Part, Point
-from ..table.regions import REGIONS, place
+from ..table.host import TableHost
+from ..table.part import Part
 from ..table.registry import build_parts
 from ..table.session import Seat, TableSession
 from ..table.sprites import Shown, Sprite, Step
-from ..table.widgets import Look, Widget
 from .base import Menu, Scene
 
 if TYPE_CHECKING:
@@ -44,26 +42,11 @@ DIE = dice_parts.DIE
 TRACK_BAND = dice_parts.TRACK_BAND
 TRAY = pygame.Rect(300, 112, 660, 400)
 HURRY = 0.12  # seconds a bot waits when hurried (H)
-GREY = (200, 196, 186)
-HINT_SECONDS = 2.2
 UNDO_W = controls.UNDO_W
 
 
-def _session_field(name: str, doc: str) -> Any:
-    """A field of the session, read and written through the scene."""
-    return property(lambda self: getattr(self.session, name),
-                    lambda self, value: setattr(self.session, name, value), doc=doc)
-
-
-class TableScene(Scene):
+class TableScene(TableHost, Scene):
     """A game in progress."""
-
-    sees_all = False  # True: every hand and face is drawn (a replay, after the game)
-    state: GameState = _session_field("state", "The game, as the engine has it.")
-    seats: list[Seat] = _session_field("seats", "Who sits at the table.")
-    holder: int | None = _session_field("holder", "The seat holding the laptop.")
-    rng: random.Random = _session_field("rng", "The bots' random source.")
-    save_problem: str = _session_field("save_problem", "Why the game cannot be saved.")
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
@@ -114,176 +97,6 @@ class TableScene(Scene):
         self.parts: list[Part] = build_parts(self)
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
-
-    # --- the parts -----------------------------------------------------------
-
-    def relayout(self) -> None:
-        """Give every part its region (a card widget's height follows what it holds)."""
-        for part, rect in zip(self.parts, place(self.parts, len(self.seats)), strict=True):
-            part.rect = rect
-
-    def part(self, kind: type[Part]) -> Any:
-        """The first part of a kind, or None."""
-        return next((p for p in self.parts if isinstance(p, kind)), None)
-
-    @property
-    def tray_part(self) -> dice_parts.TrayPart | None:
-        """The tray, when the ruleset tosses dice."""
-        part: dice_parts.TrayPart | None = self.part(dice_parts.TrayPart)
-        return part
-
-    @property
-    def tr(self) -> pygame.Rect:
-        """The tray's rect (the centre region when there is no tray)."""
-        tray = self.tray_part
-        return tray.rect if tray is not None else REGIONS["centre"]
-
-    @property
-    def toss(self) -> Toss | None:
-        """The dice thrown and still tumbling (the tray's), or None."""
-        tray = self.tray_part
-        return tray.toss if tray is not None else None
-
-    @property
-    def widgets(self) -> list[Widget]:
-        """The card widgets on the table."""
-        return [p.widget for p in self.parts if isinstance(p, chrome.CardPart)]
-
-    def widget_regions(self) -> list[tuple[Widget, pygame.Rect]]:
-        """Each card widget with the rect it is drawn in."""
-        return [(p.widget, p.rect) for p in self.parts if isinstance(p, chrome.CardPart)]
-
-    def regions(self) -> list[tuple[str, pygame.Rect]]:
-        """Every part's name and rect, with the action bar and menu: for layout checks."""
-        out = [(p.name, p.rect) for p in self.parts if p.rect.w and p.rect.h]
-        return [*out, ("bar", REGIONS["bar"]), ("menu", REGIONS["menu"])]
-
-    # --- what parts ask of the table (table/host.py) ----------------------------------
-
-    def colour(self, seat: int) -> tuple[int, int, int]:
-        """A seat's player colour."""
-        return theme.PLAYER_COLOURS[self.seats[seat].colour].rgb
-
-    def mark(self, seat: int) -> str:
-        """A seat's shape mark, so players are told apart without colour."""
-        return theme.PLAYER_COLOURS[self.seats[seat].colour].mark
-
-    def die_colour(self, kind: str) -> tuple[int, int, int]:
-        """A die kind's colour from the layout (grey when the layout names none)."""
-        return self.layout.dice_colours.get(kind, GREY)
-
-    def face_label(self, face: str | None) -> str:
-        """A face's name on screen."""
-        if face is None:
-            return "?"
-        style = self.layout.faces.get(face)
-        return style.label if style else str(face).replace("_", " ")
-
-    @property
-    def idle(self) -> bool:
-        """No animation is playing: the table shows the engine's state."""
-        return not self.steps and self.wait <= 0 and self.toss is None
-
-    @property
-    def my_turn(self) -> bool:
-        """The table waits on the person holding the laptop, and nothing moves."""
-        return (self.idle and not self.state.game_over and not self.is_bot(self.deciding)
-                and self.holder == self.deciding)
-
-    @property
-    def animating(self) -> bool:
-        """Dice rolling, pieces sliding, a banner showing, a score ticking, a bot to move."""
-        return (not self.idle or self.banner is not None or self.handoff_due
-                or self.toast is not None
-                or any(sp.goal is not None for sp in self.sprites.values())
-                or self.shown.scores != self.shown.score_goals or self.session.bot_to_move)
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays this seat."""
-        return self.session.is_bot(seat)
-
-    def name(self, seat: int) -> str:
-        """A seat's player name."""
-        return self.session.name(seat)
-
-    @property
-    def deciding(self) -> int:
-        """The seat the game waits on (whose turn it is, or who is asked to answer)."""
-        return self.session.deciding
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view the table shows: whoever holds the laptop."""
-        return self.holder
-
-    @property
-    def sounds(self) -> Any:
-        """The app's sounds."""
-        return self.app.sounds
-
-    def hint(self, text: str) -> None:
-        """A short note over the table for a moment (a click that did nothing, a key)."""
-        self.toast = (text, HINT_SECONDS)
-
-    def log_line(self, text: str) -> None:
-        """Add a line to the table's log."""
-        self.log.append(text)
-        self.log = self.log[-200:]
-        self.log_scroll = 0
-
-    def what_to_do(self) -> str:
-        """The header's line: who the game waits on and what they can do."""
-        header: chrome.HeaderPart = self.part(chrome.HeaderPart)
-        return header.what_to_do()
-
-    def steal_targets(self) -> set[int]:
-        """Players a click on whose row takes or starts an action aimed at them."""
-        if not self.my_turn:
-            return set()
-        return {int(t.value) for t in self.chooser.targets() if t.kind == "seat"}
-
-    def look(self) -> Look:
-        """What the widgets draw from: the holder's view, and what a click would do."""
-        live = self.my_turn
-        return Look(self.rules, self.view, self.viewer, self.session.names,
-                    [self.colour(s) for s in range(len(self.seats))], self.die_colour,
-                    self.face_label, self.chooser.targets() if live else set(),
-                    self.chooser.marked() if live else [], self.mouse, self.sees_all)
-
-    # --- positions: each part answers for the zones it shows -------------------
-
-    def source_point(self) -> Point:
-        """Where dice come out of the cup (or appear, with no cup)."""
-        cup = self.part(dice_parts.CupPart)
-        if cup is not None:
-            point: Point = cup.point()
-            return point
-        return (self.tr.right - DIE, self.tr.y + DIE)
-
-    def entry_point(self, n: int) -> Point:
-        """Where the n-th die drawn from the cup lands in the tray."""
-        tray = self.tray_part
-        return tray.spot(n, "right") if tray is not None else self.source_point()
-
-    def slot(self, zone: str, owner: int | None, index: int) -> Point:
-        """Where the index-th die of a zone sits, as the part showing it says."""
-        return next((p for part in self.parts
-                     if (p := part.where(zone, owner, index)) is not None), None) or (
-            self.source_point())
-
-    def sprite_size(self, sprite: Sprite) -> int:
-        """How big a die is drawn where it is (or where it is flying to)."""
-        return next((s for part in self.parts if (s := part.die_size(
-            sprite.zone, sprite.owner, sprite.goal is not None)) is not None), DIE)
-
-    def zone_sprites(self, zone: str, owner: int | None = None) -> list[Sprite]:
-        """The sprites shown in a zone (one player's, for a per-player zone), in order."""
-        return [s for s in self.sprites.values() if s.zone == zone and s.owner == owner]
-
-    def row_rect(self, seat: int) -> pygame.Rect:
-        """A player's row in the players column: what a click on a player hits."""
-        players: chrome.PlayersPart = self.part(chrome.PlayersPart)
-        return players.row_rect(seat)
 
     # --- playing actions ---------------------------------------------------
 
@@ -452,44 +265,15 @@ class TableScene(Scene):
     action_for_key = controls.action_for_key
     choice_for_key = controls.choice_for_key
 
-    @property
-    def ring(self) -> Target | None:
-        """The glowing thing the keyboard's focus is on."""
-        return self.focus.ring
-
-    @ring.setter
-    def ring(self, target: Target | None) -> None:
-        self.focus.ring = target
-
-    def ring_targets(self) -> list[tuple[pygame.Rect, Target]]:
-        """The glowing things on the table, in reading order, for the keyboard."""
-        return self.focus.targets(self.parts, self.chooser.targets()) if self.my_turn else []
 
     def needs_redraw(self) -> bool:
         """Something moves or counts down, input came, or the pointer is over something
         else that reacts (a card that grows, a button, a glowing target) than last drawn."""
-        return self.dirty or self.animating or self.hover_key() != self.drawn_hover
-
-    def hover_key(self) -> tuple[Any, ...]:
-        """What under the pointer changes the picture: the button, the part, the thing."""
-        pos = self.pointer
-        thing = next((rect.topleft for part in self.parts for rect, _ in part.targets_at()
-                      if rect.collidepoint(pos)), None)
-        part = next((n for n, p in enumerate(self.parts) if p.rect.collidepoint(pos)), None)
-        return (self.menu.at(pos), part, thing)
-
-    def noticed(self, event: pygame.event.Event) -> None:
-        """Input arrived: any but a bare pointer move changes what is drawn."""
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            if any(event.dict.get("buttons", ())):
-                self.dirty = True  # a drag is drawn as it goes
-        else:
-            self.dirty = True
+        return self.dirty or self.animating or display.hover_key(self) != self.drawn_hover
 
     def handle(self, event: pygame.event.Event) -> None:
-        self.noticed(event)
-        if event.type == pygame.KEYDOWN and self.key(event):
+        display.noticed(self, event)
+        if event.type == pygame.KEYDOWN and controls.key(self, event):
             return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_log(event.y)
@@ -517,40 +301,6 @@ class TableScene(Scene):
             return
         if self.menu.handle(event):
             self.refresh_buttons()
-
-    def key(self, event: pygame.event.Event) -> bool:
-        """A key the table itself answers (True: used; else the parts and menu may)."""
-        key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-        elif key == pygame.K_ESCAPE:
-            self.pause()
-        elif key == pygame.K_F1:
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.rules))
-        elif (keyed := self.choice_for_key(key)) is not None:
-            # A game's own action key comes before the table's letters (H for Hunt, not
-            # "hurry", while it is your turn to hunt).
-            self.choose(keyed)
-        elif key == pygame.K_o:
-            self.toggle_odds()
-        elif key == pygame.K_h:
-            self.hurry = not self.hurry
-            self.hint("Bots hurry" if self.hurry else "Bots take their time")
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_log(3 if key == pygame.K_PAGEUP else -3)
-        elif self.focus.key(event, self.ring_targets, self.menu, self.click_target):
-            pass
-        elif (action := self.action_for_key(key)) is not None:
-            self.take(action)
-            self.refresh_buttons()
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
-                self.idle and not self.state.game_over and not self.is_bot(self.deciding)):
-            pass  # an impatient Space while the dice roll must not press a focused button
-        else:
-            return False
-        return True
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log (positive: back in time)."""
@@ -623,7 +373,7 @@ class TableScene(Scene):
         if self.ring is not None:
             self.focus.draw(canvas, self.ring_targets())
         display.draw_over(self, canvas)
-        self.drawn_hover = self.hover_key()
+        self.drawn_hover = display.hover_key(self)
 
     def draw_sprites(self, canvas: pygame.Surface) -> None:
         """The dice outside the cup (`table/display.py`)."""

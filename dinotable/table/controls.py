@@ -102,3 +102,38 @@ def choice_for_key(table: TableScene, key: int) -> Choice | None:
                 key == pygame.key.key_code(choice.key.lower())):
             return choice
     return None
+
+
+def key(table: TableScene, event: pygame.event.Event) -> bool:
+    """A key the table itself answers (True: used; else the parts and menu may)."""
+    pressed = event.key
+    if pressed == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        table.undo()
+    elif pressed == pygame.K_ESCAPE:
+        table.pause()
+    elif pressed == pygame.K_F1:
+        from ..scenes.rules import RulesScene
+
+        table.app.push(RulesScene(table.app, table.rules))
+    elif (keyed := choice_for_key(table, pressed)) is not None:
+        # A game's own action key comes before the table's letters (H for Hunt, not
+        # "hurry", while it is your turn to hunt).
+        table.choose(keyed)
+    elif pressed == pygame.K_o:
+        table.toggle_odds()
+    elif pressed == pygame.K_h:
+        table.hurry = not table.hurry
+        table.hint("Bots hurry" if table.hurry else "Bots take their time")
+    elif pressed in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        table.scroll_log(3 if pressed == pygame.K_PAGEUP else -3)
+    elif table.focus.key(event, table.ring_targets, table.menu, table.click_target):
+        pass
+    elif (action := action_for_key(table, pressed)) is not None:
+        table.take(action)
+        table.refresh_buttons()
+    elif pressed in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+            table.idle and not table.state.game_over and not table.is_bot(table.deciding)):
+        pass  # an impatient Space while the dice roll must not press a focused button
+    else:
+        return False
+    return True

@@ -122,3 +122,22 @@ def draw_toast(canvas: pygame.Surface, middle: pygame.Rect, toast: tuple[str, An
     pygame.draw.rect(canvas, theme.INK, box, 2, border_radius=10)
     theme.text(canvas, words, box.center, theme.SMALL, theme.INK, bold=True,
                anchor="center")
+
+
+def hover_key(table: TableScene) -> tuple[Any, ...]:
+    """What under the pointer changes the picture: the button, the part, the thing."""
+    pos = table.pointer
+    thing = next((rect.topleft for part in table.parts for rect, _ in part.targets_at()
+                  if rect.collidepoint(pos)), None)
+    part = next((n for n, p in enumerate(table.parts) if p.rect.collidepoint(pos)), None)
+    return (table.menu.at(pos), part, thing)
+
+
+def noticed(table: TableScene, event: pygame.event.Event) -> None:
+    """Input arrived: any but a bare pointer move changes what is drawn."""
+    if event.type == pygame.MOUSEMOTION:
+        table.pointer = event.pos
+        if any(event.dict.get("buttons", ())):
+            table.dirty = True  # a drag is drawn as it goes
+    else:
+        table.dirty = True
