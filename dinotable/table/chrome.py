@@ -71,14 +71,14 @@ class HeaderPart(Part):
             asked = f"{name} may respond"
             return asked + (" (thinking...)" if host.is_bot(seat) else
                             ": play a card or press Pass.")
-        waiting = host.is_bot(seat) or host.holder != seat
+        waiting = host.is_bot(seat) or host.viewer != seat
         if decision is not None and waiting:
             # Everyone reads who must answer; the one asked reads what to click instead.
             return (host.asked or f"{name} must answer") + (
                 " (thinking...)" if host.is_bot(seat) else "")
         if host.is_bot(seat):
             return f"{name} is thinking... (H to hurry)"
-        if host.holder != seat:
+        if host.viewer != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser
         if chooser.building is not None:

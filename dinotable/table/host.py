@@ -54,9 +54,6 @@ class PartHost(Protocol):
     @property
     def viewer(self) -> int | None: ...  # the seat holding the laptop (None: nobody yet)
 
-    @property
-    def holder(self) -> int | None: ...
-
     # The seats.
     @property
     def seats(self) -> list[Seat]: ...
