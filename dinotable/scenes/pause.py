@@ -6,7 +6,6 @@ It hands back what was chosen, "resume", "restart" or "quit", through the callba
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -41,9 +40,6 @@ class PauseScene(Scene):
         self.game = game if game is not None or table is None else table.saved_game()
         self.state = state if state is not None or table is None else table.state
         self.saved_as = ""  # the name of the last save made from here, said under the title
-        if table is not None:
-            # Pushed the old way, with the table itself: answer it as the table expects.
-            self.on_dismiss = legacy_answer(app, table)
         self.menu = Menu()
         x, w = 460, 360
         rows: list[tuple[str, Any, str, str]] = [("Resume", self.resume, "Esc", "resume"),
@@ -159,16 +155,3 @@ class PauseScene(Scene):
             theme.text(canvas, words, (640, self.box.bottom - 34), theme.BODY, theme.INK,
                        bold=True, anchor="center", tight=True)
         self.menu.draw(canvas)
-
-
-def legacy_answer(app: App, table: Any) -> Callable[[Any], None]:
-    """What the pause menu's choices did before it handed them back: kept until the table
-    pushes it with its own callback (then this is never used)."""
-
-    def answer(choice: Any) -> None:
-        if choice == "restart":
-            table.restart()
-        elif choice == "quit":
-            app.to_title()
-
-    return answer

@@ -7,7 +7,7 @@ and options with the next player starting: `next_starter(seats)` gives that seat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -60,9 +60,6 @@ class ResultsScene(Scene):
         self.game = game if game is not None or table is None else table.saved_game()
         if standings is None:
             standings = Standings.of_table(table)
-        if table is not None:
-            # Pushed the old way, with the table itself: answer it as the table expects.
-            self.on_dismiss = legacy_answer(app, table)
         self.standings = standings
         scores = list(standings.scores)
         winners = standings.winners
@@ -134,18 +131,3 @@ class ResultsScene(Scene):
         theme.text(canvas, self.next_line(), (640, 592), theme.SMALL, theme.PARCHMENT,
                    anchor="center", tight=True)
         self.menu.draw(canvas)
-
-
-def legacy_answer(app: App, table: Any) -> Callable[[Any], None]:
-    """What the results' choices did before they were handed back: kept until the table
-    pushes the results with its own callback (then this is never used)."""
-
-    def answer(choice: Any) -> None:
-        if choice == "again":
-            # The table restarts with its own seats: seat it anew with the next starter.
-            table.seats = next_starter(table.seats)
-            table.restart()
-        elif choice == "title":
-            app.to_title()
-
-    return answer

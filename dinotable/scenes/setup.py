@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +12,7 @@ from ..engine import Rules
 from ..names import allowed_in_name, clean_name
 from ..render import theme
 from ..settings import BOT_SPEEDS
+from ..table.session import Seat as Seat  # where callers have always found it
 from .base import Control, Menu, Scene, shortcut
 from .keeping import keep_unfinished, tell_kept
 
@@ -33,15 +33,6 @@ def remembered_names(names: list[str]) -> list[str]:
         if name and name.lower() not in {n.lower() for n in out}:
             out.append(name)
     return out
-
-
-@dataclass
-class Seat:
-    """One seat at the table."""
-
-    name: str
-    kind: str  # human | heuristic | random
-    colour: int  # index into theme.PLAYER_COLOURS
 
 
 class SetupScene(Scene):

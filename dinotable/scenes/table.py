@@ -1,12 +1,14 @@
 """The table: a host of widgets for any ruleset, played by people and bots in turn.
 
-The scene owns the game, the seats, the bot clock, the hand-off, the autosave and the
-playback queue. What is drawn, and where, belongs to the registered parts
-(`dinotable/table/`): the layout manager places them, each draws from the viewer's view
-and answers what a click on it means. The engine has already decided everything when
-`apply` returns; the events play back one by one (`table/playback.py`) on a display model
-that trails the engine until the animation catches up, with the dice that fly between
-parts in one shared sprite layer.
+The game itself (state, seats, bots, autosave, undo, who holds the laptop) is a
+`TableSession` (`table/session.py`), which needs no window. The scene draws it and turns
+input into its actions. What is drawn, and where, belongs to the registered parts
+(`dinotable/table/`), which see the table only through `PartHost` (`table/host.py`): the
+layout manager places them, each draws from the viewer's view and answers what a click on
+it means. The engine has already decided everything when `apply` returns; the events play
+back one by one (`table/playback.py`) on a display model that trails the engine until the
+animation catches up (`table/display.py`), with the dice that fly between parts in one
+shared sprite layer.
 """
 
 from __future__ import annotations
@@ -17,79 +19,48 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import bots, saves
-from ..engine import (
-    Action,
-    Event,
-    GameState,
-    IllegalAction,
-    Rules,
-    apply,
-    new_game,
-    redact,
-    view_for,
-    waiting_on,
-)
-from ..physics.tray import Toss
+from ..engine import Action, Event, GameState, IllegalAction, Rules, redact, view_for
 from ..render import theme
-from ..render.dice import draw_die, name_faces
-from ..render.widgets import Banner
+from ..render.dice import name_faces
 from ..ruleset.layout import Layout
 from ..settings import BOT_SPEEDS
-from ..table import chrome, dice_parts, playback, undoing
-from ..table.bar import bar_controls
+from ..table import chrome, controls, dice_parts, display, playback, undoing
 from ..table.choice import Choice, Chooser, Target
-from ..table.part import PARTS, Part, Point
-from ..table.regions import REGIONS, place
+from ..table.focus import FocusRing
+from ..table.host import TableHost
+from ..table.part import Part
+from ..table.registry import build_parts
+from ..table.session import Seat, TableSession
 from ..table.sprites import Shown, Sprite, Step
-from ..table.widgets import Look, Widget
-from .base import Control, Menu, Scene
+from .base import Menu, Scene
 from .keeping import keep_unfinished, tell_kept
 
 if TYPE_CHECKING:
     from ..app import App
-    from .setup import Seat
 
 # Kept for callers that size a tray as the table does (the tray's own widget owns them).
 DIE = dice_parts.DIE
 TRACK_BAND = dice_parts.TRACK_BAND
 TRAY = pygame.Rect(300, 112, 660, 400)
 HURRY = 0.12  # seconds a bot waits when hurried (H)
-GREY = (200, 196, 186)
-HINT_SECONDS = 2.2
-UNDO_W = 186  # the Undo button, at the action bar's right end
+UNDO_W = controls.UNDO_W
 
 
-class TableScene(Scene):
+class TableScene(TableHost, Scene):
     """A game in progress."""
-
-    sees_all = False  # True: every hand and face is drawn (a replay, after the game)
-    demo = False  # True: bots play for show, and any key leaves (no key hurries them)
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
                  bots_rng: random.Random | None = None, saving: bool = True) -> None:
         super().__init__(app)
-        self.saving = saving  # False: a demo, which never touches the autosave
-        self.rules = rules
-        self.seats = seats
-        self.options = options
-        self.seed = seed
+        self.session = TableSession(rules, seats, options, seed, state, bots_rng, saving)
+        self.rules, self.options, self.seed, self.saving = rules, options, seed, saving
         self.layout: Layout = rules.layout
-        # A continued game arrives as the state its saved moves rebuilt.
-        self.state: GameState = state or new_game(rules, [s.name for s in seats], options, seed)
-        # The bots' choices come from a source that is saved with the game, so a continued
-        # game plays on exactly as it would have; the dice's tumbling has its own.
-        self.rng = bots_rng or random.Random(seed ^ 0xB07)
+        # The dice's tumbling has a source of its own, so it never changes a bot's choice.
         self.toss_rng = random.Random(seed ^ 0x7055)
-        self.save_problem = ""
-        self.sprites: dict[str, Sprite] = {}
         self.steps: deque[Step] = deque()
         self.wait = 0.0
-        self.toss: Toss | None = None
-        self.toss_t = 0.0
-        self.toss_bumps: list[Any] = []
-        self.pending_fling: tuple[float, float, float, float] | None = None
+        self.sprites: dict[str, Sprite] = {}
         self.banner: tuple[str, tuple[int, int, int], float] | None = None
         self.toast: tuple[str, float] | None = None
         self.log: list[str] = []
@@ -100,26 +71,19 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.hurry = False
         self.told_in_words = False  # the move being played back has the ruleset's words
-        # Why Undo is greyed, worked out once per move (table/undoing.py).
-        self.undo_cache: tuple[Any, str] | None = None
         self.show_odds = app.settings.show_odds
         self.muted = bool(getattr(app.sounds, "muted", False))
         self.menu = Menu()
-        self.handoff_seen: int | None = None
         self.handoff_due = False
         self.results_shown = False
-        # The person holding the laptop: the table draws only what this seat may see (None:
-        # nobody yet, so only what is public). Set when a hand-off is answered, or when a
-        # human seat acts; bots playing leave it with the last human.
-        self.holder: int | None = None
         self.view: dict[str, Any] = view_for(self.state, None)
-        self.chooser = Chooser(self.state, [s.name for s in seats])
+        self.chooser = Chooser(self.state, self.session.names)
         name_faces({face: style.label for face, style in rules.layout.faces.items()})
         self.mouse: tuple[int, int] = (-1, -1)
         self.asked = ""  # the prompt of the question the game waits on, for the header
         self.page = 0  # the action bar's page, when there are more buttons than fit
-        self.ring: Target | None = None  # the glowing thing the keyboard's focus is on
-        self.keyed = False  # the keyboard has moved the focus since the last decision
+        self.focus = FocusRing()
+        self.zoom = chrome.Zoom()  # the card being read: one at a time, for the whole table
         # Drawing only when something changed: input, or what the pointer is over.
         self.dirty = True
         self.pointer: tuple[int, int] = (-1, -1)
@@ -129,168 +93,20 @@ class TableScene(Scene):
         self.sprite_zones = set(self.layout.tray) | {a.zone for a in self.layout.areas} | {
             a.zone for a in self.layout.player_zones}
         scores = [float(v or 0) for v in self.view["scores"]]
-        self.shown = Shown(self.state.current, scores, list(scores), self._source_counts(),
-                           self.state.round)
-        self.parts: list[Part] = [part for kind in PARTS for part in kind.build(self)]
+        self.shown = Shown(self.state.current, scores, list(scores),
+                           display.source_counts(self), self.state.round)
+        self.parts: list[Part] = build_parts(self)
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
 
-    # --- the parts -----------------------------------------------------------
-
-    def relayout(self) -> None:
-        """Give every part its region (a card widget's height follows what it holds)."""
-        for part, rect in zip(self.parts, place(self.parts, len(self.seats)), strict=True):
-            part.rect = rect
-
-    def part(self, kind: type[Part]) -> Any:
-        """The first part of a kind, or None."""
-        return next((p for p in self.parts if isinstance(p, kind)), None)
-
-    @property
-    def tray_part(self) -> dice_parts.TrayPart | None:
-        """The tray, when the ruleset tosses dice."""
-        part: dice_parts.TrayPart | None = self.part(dice_parts.TrayPart)
-        return part
-
-    @property
-    def tr(self) -> pygame.Rect:
-        """The tray's rect (the centre region when there is no tray)."""
-        tray = self.tray_part
-        return tray.rect if tray is not None else REGIONS["centre"]
-
-    @property
-    def widgets(self) -> list[Widget]:
-        """The card widgets on the table."""
-        return [p.widget for p in self.parts if isinstance(p, chrome.CardPart)]
-
-    def widget_regions(self) -> list[tuple[Widget, pygame.Rect]]:
-        """Each card widget with the rect it is drawn in."""
-        return [(p.widget, p.rect) for p in self.parts if isinstance(p, chrome.CardPart)]
-
-    def regions(self) -> list[tuple[str, pygame.Rect]]:
-        """Every part's name and rect, with the action bar and menu: for layout checks."""
-        out = [(p.name, p.rect) for p in self.parts if p.rect.w and p.rect.h]
-        return [*out, ("bar", REGIONS["bar"]), ("menu", REGIONS["menu"])]
-
-    # --- helpers -----------------------------------------------------------
-
-    def _source_counts(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        if self.layout.source:
-            content = self.view["zones"][self.layout.source]
-            if self.rules.zones[self.layout.source].per_player:
-                content = content[self.state.current]
-            for entry in content if isinstance(content, list) else []:
-                kind = entry[1]
-                if kind is not None:
-                    counts[kind] = counts.get(kind, 0) + 1
-        return counts
-
-    def colour(self, seat: int) -> tuple[int, int, int]:
-        """A seat's player colour."""
-        return theme.PLAYER_COLOURS[self.seats[seat].colour].rgb
-
-    def mark(self, seat: int) -> str:
-        """A seat's shape mark, so players are told apart without colour."""
-        return theme.PLAYER_COLOURS[self.seats[seat].colour].mark
-
-    def die_colour(self, kind: str) -> tuple[int, int, int]:
-        """A die kind's colour from the layout (grey when the layout names none)."""
-        return self.layout.dice_colours.get(kind, GREY)
-
-    def face_label(self, face: str | None) -> str:
-        """A face's name on screen."""
-        if face is None:
-            return "?"
-        style = self.layout.faces.get(face)
-        return style.label if style else str(face).replace("_", " ")
-
-    @property
-    def idle(self) -> bool:
-        """No animation is playing: the table shows the engine's state."""
-        return not self.steps and self.wait <= 0 and self.toss is None
-
-    @property
-    def my_turn(self) -> bool:
-        """The table waits on the person holding the laptop, and nothing moves."""
-        return (self.idle and not self.state.game_over and not self.is_bot(self.deciding)
-                and self.holder == self.deciding)
-
-    @property
-    def animating(self) -> bool:
-        """Dice rolling, pieces sliding, a banner showing, a score ticking, a bot to move."""
-        return (not self.idle or self.banner is not None or self.handoff_due
-                or self.toast is not None
-                or any(sp.goal is not None for sp in self.sprites.values())
-                or self.shown.scores != self.shown.score_goals
-                or (not self.state.game_over and self.is_bot(self.deciding)))
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays this seat."""
-        return self.seats[seat].kind != "human"
-
-    def name(self, seat: int) -> str:
-        """A seat's player name."""
-        return self.seats[seat].name
-
-    def hint(self, text: str) -> None:
-        """A short note over the table for a moment (a click that did nothing, a key)."""
-        self.toast = (text, HINT_SECONDS)
-
-    # --- positions: each part answers for the zones it shows -------------------
-
-    def source_point(self) -> Point:
-        """Where dice come out of the cup (or appear, with no cup)."""
-        cup = self.part(dice_parts.CupPart)
-        if cup is not None:
-            point: Point = cup.point()
-            return point
-        return (self.tr.right - DIE, self.tr.y + DIE)
-
-    def entry_point(self, n: int) -> Point:
-        """Where the n-th die drawn from the cup lands in the tray."""
-        tray = self.tray_part
-        return tray.entry(n)[:2] if tray is not None else self.source_point()
-
-    def slot(self, zone: str, owner: int | None, index: int) -> Point:
-        """Where the index-th die of a zone sits, as the part showing it says."""
-        for part in self.parts:
-            point = part.where(zone, owner, index)
-            if point is not None:
-                return point
-        return self.source_point()
-
-    def sprite_size(self, sprite: Sprite) -> int:
-        """How big a die is drawn where it is (or where it is flying to)."""
-        for part in self.parts:
-            size = part.die_size(sprite.zone, sprite.owner, sprite.goal is not None)
-            if size is not None:
-                return size
-        return DIE
-
-    def zone_sprites(self, zone: str, owner: int | None = None) -> list[Sprite]:
-        """The sprites shown in a zone (one player's, for a per-player zone), in order."""
-        return [s for s in self.sprites.values() if s.zone == zone and s.owner == owner]
-
-    def row_rect(self, seat: int) -> pygame.Rect:
-        """A player's row in the players column: what a click on a player hits."""
-        players: chrome.PlayersPart = self.part(chrome.PlayersPart)
-        return players.row_rect(seat)
-
     # --- playing actions ---------------------------------------------------
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view the table shows: whoever holds the laptop."""
-        return self.holder
 
     def take(self, action: Action) -> None:
         """Apply an action and queue its events, as the laptop's holder may see them."""
         if not self.is_bot(action.player):
-            self.holder = action.player
             self.log_scroll = 0  # a player who acts has read on: the newest lines again
         try:
-            applied = apply(self.state, action)
+            applied = self.session.take(action)
         except IllegalAction as refused:
             # A choice the table built that the rules refuse: said, and nothing changes.
             self.chooser.cancel()
@@ -298,11 +114,11 @@ class TableScene(Scene):
             self.chooser.refresh()
             return
         events = applied if self.sees_all else redact(applied, self.viewer, self.state)
-        adef = self.rules.actions[action.id]
-        self.log_line(f"{self.name(action.player)}: {adef.label}.")
+        words = f"{self.name(action.player)}: {self.rules.actions[action.id].label}."
         # Under the header too, until the move's own words come ("Ann: Pass.", not the
         # "Ann may respond." that asked her).
-        self.last_words = f"{self.name(action.player)}: {adef.label}."
+        self.log_line(words)
+        self.last_words = words
         self.chooser.cancel()
         self.told_in_words = any(e.kind == "said" for e in events)
         for event in events:
@@ -321,32 +137,17 @@ class TableScene(Scene):
         if tray is not None:
             tray.throw(zone, dice)
 
-    def saved_game(self) -> saves.SavedGame:
+    def saved_game(self) -> Any:
         """The game as it will be written: enough to rebuild it exactly."""
-        return saves.SavedGame(
-            self.rules.id, self.rules.version,
-            [saves.SavedSeat(s.name, s.kind, s.colour) for s in self.seats],
-            dict(self.state.options), self.seed,
-            [(a.player, a.id, a.args) for a in self.state.log], self.rng.getstate())
+        return self.session.saved_game()
 
     def autosave(self) -> None:
-        """Keep the game on disk after every move; a finished game goes to finished/."""
-        if not self.saving:
-            return
-        problem = saves.try_write(self.saved_game())
-        if problem is None:
+        """Keep the game on disk after every move; say once when it cannot be."""
+        words = self.session.autosave()
+        if words:
+            self.log_line(words)
             if self.save_problem:
-                # The note goes once a save works again: the game is kept after all.
-                self.save_problem = ""
-                self.log_line("The game is saved again.")
-            if self.state.game_over:
-                saves.archive()
-            return
-        if not self.save_problem:
-            # Once: the game goes on, and the players know it will not be kept.
-            self.save_problem = problem
-            self.log_line(f"This game cannot be saved ({problem}); play goes on.")
-            self.last_words = "This game cannot be saved; play goes on."
+                self.last_words = "This game cannot be saved; play goes on."
 
     def closing(self) -> None:
         # Saved after every move already; this keeps a game nobody has moved in yet.
@@ -358,164 +159,42 @@ class TableScene(Scene):
         if not self.state.game_over:
             self._maybe_handoff()  # may change who holds the laptop, so it comes first
         self.view = view_for(self.state, self.viewer, everything=self.sees_all)
-        self.shown.current = self.state.current
-        self.shown.score_goals = [float(v or 0) for v in self.view["scores"]]
-        self.shown.source = self._source_counts()
-        self.shown.round = self.state.round
-        self.shown.out = {s for s in range(len(self.seats)) if self.state.out[s]}
-        on_table = set()
-        for zname in self.sprite_zones:
-            per_player = self.rules.zones[zname].per_player
-            shown = self.view["zones"][zname]
-            for owner, content in enumerate(shown if per_player else [shown]):
-                if isinstance(content, dict):
-                    continue  # hidden from this viewer: nothing to draw
-                for n, (item_id, kind, face) in enumerate(content):
-                    if item_id is None:
-                        continue
-                    on_table.add(item_id)
-                    sprite = self.sprites.get(item_id)
-                    where = owner if per_player else None
-                    if sprite is None:
-                        sx, sy = self.source_point()
-                        sprite = self.sprites[item_id] = Sprite(item_id, kind, face, zname,
-                                                                sx, sy)
-                        if zname in self.layout.tray and self.tray_part is not None:
-                            sprite.x, sprite.y = self.slot(zname, None, n)
-                            sprite.angle = self.tray_part.tilt(n, "left")
-                    sprite.face, sprite.zone, sprite.owner = face, zname, where
-                    if zname not in self.layout.tray and sprite.goal is None:
-                        # Set aside: in its slot (a row may have regrown to fit them all).
-                        sprite.x, sprite.y = self.slot(zname, where, n)
-        for gone in set(self.sprites) - on_table:
-            del self.sprites[gone]
+        display.level(self)
         if not self.state.pending:
             self.asked = ""
-        self.ring, self.keyed = None, False  # a new decision: the first Tab starts over
+        self.focus.reset()
         self.chooser.refresh()
         self.refresh_buttons()
         return 0.0
 
     def _maybe_handoff(self) -> None:
-        """A human seat is asked to act: when it is not the one holding the laptop and the
-        game hides things, the laptop is passed (the hand-off screen) before anything of
-        theirs is drawn; otherwise they simply hold it now."""
-        seat = self.deciding
-        if self.state.game_over or self.is_bot(seat) or self.holder == seat:
-            return
-        humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
-        needed = self.rules.hidden_information or self.app.settings.always_handoff
-        if needed and len(humans) > 1:
-            if self.handoff_seen != seat:
-                self.handoff_seen = seat
-                self.handoff_due = True  # shown from update(), once this scene is on top
-            return
-        self.holder = seat
+        """The laptop is passed (the hand-off screen) before a person's private things are
+        drawn, when the session says so (`TableSession.handoff_due`)."""
+        self.session.always_handoff = self.app.settings.always_handoff
+        if self.session.handoff_due():
+            self.handoff_due = True  # shown from update(), once this scene is on top
 
     def handed(self, seat: int) -> None:
         """The hand-off was answered: `seat` holds the laptop; the table shows their view."""
-        self.holder = seat
-        self.handoff_seen = None
+        self.session.handed(seat)
         self.view = view_for(self.state, seat)
         self.chooser.refresh()
         self.refresh_buttons()
 
     def handoff_words(self, seat: int) -> str:
-        """Why the laptop goes to `seat`: their turn, or a question or a chance to respond
-        on someone else's turn."""
-        decision = view_for(self.state, None)["decision"]
-        name = self.name(seat)
-        if decision is not None and seat != self.state.current:
-            if decision["kind"] == "window":
-                return f"{name}, you may respond"
-            return f"{name}, you are asked"
-        return f"{name}'s turn"
+        """Why the laptop goes to `seat` (`TableSession.handoff_words`)."""
+        return self.session.handoff_words(seat)
 
-    @property
-    def deciding(self) -> int:
-        """The seat the game waits on (whose turn it is, or who is asked to answer)."""
-        seat = waiting_on(self.state)
-        return self.state.current if seat is None else seat
-
-    def wait_words(self) -> str:
-        """Why nothing can be pressed while a move plays out: the dice only when they roll
-        (a card game has none to wait for)."""
-        return ("Wait for the dice to settle" if self.toss is not None else
-                "Wait for the move to finish")
-
-    def log_line(self, text: str) -> None:
-        """Add a line to the table's log."""
-        self.log.append(text)
-        self.log = self.log[-200:]
-        if self.log_scroll:
-            # Someone is reading back: what they read stays put while the game goes on.
-            self.log_scroll = min(self.log_scroll + 1, max(0, len(self.log) - 5))
-
-    def what_to_do(self) -> str:
-        """The header's line: who the game waits on and what they can do."""
-        header: chrome.HeaderPart = self.part(chrome.HeaderPart)
-        return header.what_to_do()
-
-    def steal_targets(self) -> set[int]:
-        """Players a click on whose row takes or starts an action aimed at them."""
-        if not self.my_turn:
-            return set()
-        return {int(t.value) for t in self.chooser.targets() if t.kind == "seat"}
-
-    # --- buttons -------------------------------------------------------------
+    # --- buttons and keys (table/controls.py) ------------------------------------------
 
     def refresh_buttons(self) -> None:
         """The action bar and the menu buttons for what can be done now."""
-        seat = self.deciding
-        human_turn = self.my_turn
-        choices = self.chooser.choices() if human_turn else []
-        if not human_turn and not self.state.game_over and not self.chooser.building:
-            # Greyed, so everyone sees what the game is about, with why on hover: the one
-            # reason that holds now.
-            reason = (self.wait_words() if not self.idle else
-                      f"It is {self.name(seat)}'s turn" if self.is_bot(seat) or (
-                          self.holder == seat) else f"Pass the laptop to {self.name(seat)}")
-            choices = [Choice(adef.label, f"action:{adef.id}", enabled=False, reason=reason,
-                              key=adef.key.upper())
-                       for adef in self.rules.actions.values()
-                       if adef.by == "current" and not self.state.pending]
-        undo = None if self.state.game_over else self.undo_choice()
-        controls = self._bar(choices, room=UNDO_W + 12 if undo is not None else 0)
-        if undo is not None:
-            # At the bar's right end, on every page, so a misclick is always one press away.
-            bar = REGIONS["bar"]
-            controls.append(Control(pygame.Rect(bar.right - UNDO_W, bar.y, UNDO_W, bar.h),
-                                    "Undo", self.undo, key="Ctrl+Z", enabled=undo.enabled,
-                                    why_disabled=undo.reason, tag="undo"))
-        menu = REGIONS["menu"]
-        controls.append(Control(pygame.Rect(menu.x, menu.y, menu.w, 56), "Menu", self.pause,
-                                key="Esc", tag="pause"))
-        if self.layout.odds is not None:
-            controls.append(Control(pygame.Rect(menu.x, menu.y + 62, menu.w, 50), "Odds",
-                                    self.toggle_odds, key="O", tag="odds"))
-        self.menu.set(controls)
-        self.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
-        focused = self.menu.focused
-        if human_turn and not (focused.enabled and focused.tag not in ("pause", "odds",
-                                                                       "undo")):
-            # The player's first choice gets the keyboard focus: Enter does the obvious thing.
-            for i, c in enumerate(controls):
-                if c.enabled and c.tag not in ("pause", "odds", "undo") and not c.tag.startswith(
-                        "page:"):
-                    self.menu.focus = i
-                    break
+        controls.refresh(self)
 
     _refresh_buttons = refresh_buttons
 
-    def _bar(self, choices: list[Choice], room: int = 0) -> list[Control]:
-        """The choices as the action bar's buttons, a page at a time when they do not fit
-        (`room`: what is kept free at the bar's right end, for Undo)."""
-        bar = REGIONS["bar"]
-        if room:
-            bar = pygame.Rect(bar.x, bar.y, bar.w - room, bar.h)
-        controls, self.page = bar_controls(bar, choices, self.page, self.choose,
-                                           self.turn_page)
-        return controls
+    def _bar(self, choices: list[Choice], room: int = 0) -> list[Any]:
+        return controls.action_bar(self, choices, room)
 
     def turn_page(self, step: int) -> None:
         """Show the next or previous page of the action bar."""
@@ -549,10 +228,18 @@ class TableScene(Scene):
         self.hint("Odds shown" if self.show_odds else "Odds hidden")
 
     def pause(self) -> None:
-        """The pause menu."""
+        """The pause menu; it hands back what was chosen."""
         from .pause import PauseScene
 
-        self.app.push(PauseScene(self.app, self))
+        self.app.push(PauseScene(self.app, rules=self.rules, game=self.saved_game(),
+                                 state=self.state), self.paused)
+
+    def paused(self, choice: Any) -> None:
+        """What the pause menu handed back: resume, restart or quit to the title."""
+        if choice == "restart":
+            self.restart()
+        elif choice == "quit":
+            self.app.to_title()
 
     def restart(self) -> None:
         """The same seats and options, new dice; the game left unfinished is kept."""
@@ -562,6 +249,16 @@ class TableScene(Scene):
         self.app.replace(table)
         tell_kept(table, kept)
 
+    def finished(self, choice: Any) -> None:
+        """What the results handed back: play again (the next player starts) or leave."""
+        if choice == "again":
+            from .results import next_starter
+
+            self.seats = next_starter(self.seats)
+            self.restart()
+        elif choice == "title":
+            self.app.to_title()
+
     def demo_toss(self, seed: int) -> None:
         """Toss every die in the cup across the tray, for show only (the benchmark's load):
         the engine's state is not touched."""
@@ -569,101 +266,21 @@ class TableScene(Scene):
         if tray is not None:
             tray.show_off(seed)
 
-    # --- input -----------------------------------------------------------------
+    # --- input (the keyboard's focus ring: table/focus.py) -------------------------------
 
-    def action_for_key(self, key: int) -> Action | None:
-        """The legal action a key stands for, if any."""
-        if not self.my_turn:
-            return None
-        toss = self.layout.toss_action
-        if key == pygame.K_SPACE and toss and self.chooser.available(toss) and (
-                self.chooser.building is None):
-            return self.chooser.for_key(self.rules.actions[toss].key) or next(
-                (c.action for c in self.chooser.choices()
-                 if c.tag == f"action:{toss}" and c.enabled), None)
-        for choice in self.chooser.choices():
-            if choice.key and len(choice.key) == 1 and choice.enabled and (
-                    choice.action is not None) and choice.step is None and (
-                    key == pygame.key.key_code(choice.key.lower())):
-                return choice.action
-        return None
+    action_for_key = controls.action_for_key
+    choice_for_key = controls.choice_for_key
 
-    def choice_for_key(self, key: int) -> Choice | None:
-        """The enabled choice whose button shows this letter, on the holder's turn: an
-        action, or the first step of one (Hunt: then click what to hunt)."""
-        if not self.my_turn or key == pygame.K_SPACE:
-            return None
-        for choice in self.chooser.choices():
-            if choice.key and len(choice.key) == 1 and choice.enabled and (
-                    key == pygame.key.key_code(choice.key.lower())):
-                return choice
-        return None
 
     def needs_redraw(self) -> bool:
         """Something moves or counts down, input came, or the pointer is over something
         else that reacts (a card that grows, a button, a glowing target) than last drawn."""
-        return self.dirty or self.animating or self.hover_key() != self.drawn_hover
-
-    def hover_key(self) -> tuple[Any, ...]:
-        """What under the pointer changes the picture: the button, the part, the thing."""
-        pos = self.pointer
-        thing = next((rect.topleft for part in self.parts for rect, _ in part.targets_at()
-                      if rect.collidepoint(pos)), None)
-        part = next((n for n, p in enumerate(self.parts) if p.rect.collidepoint(pos)), None)
-        return (self.menu.at(pos), part, thing)
-
-    def noticed(self, event: pygame.event.Event) -> None:
-        """Input arrived: any but a bare pointer move changes what is drawn."""
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            if any(event.dict.get("buttons", ())):
-                self.dirty = True  # a drag is drawn as it goes
-        else:
-            self.dirty = True
+        return self.dirty or self.animating or display.hover_key(self) != self.drawn_hover
 
     def handle(self, event: pygame.event.Event) -> None:
-        self.noticed(event)
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self.undo()
-                return
-            if event.key == pygame.K_ESCAPE:
-                self.pause()
-                return
-            if event.key == pygame.K_F1:
-                from .rules import RulesScene
-
-                self.app.push(RulesScene(self.app, self.rules))
-                return
-            keyed = self.choice_for_key(event.key)
-            if keyed is not None:
-                # A game's own action key comes before the table's letters (H for Hunt, not
-                # "hurry", while it is your turn to hunt).
-                self.choose(keyed)
-                return
-            if event.key == pygame.K_o:
-                self.toggle_odds()
-                return
-            if event.key == pygame.K_h:
-                self.hurry = not self.hurry
-                self.hint("Bots hurry" if self.hurry else "Bots take their time")
-                return
-            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
-                return
-            if self.keyboard(event):
-                return
-            action = self.action_for_key(event.key)
-            if action is not None:
-                self.take(action)
-                self.refresh_buttons()
-                return
-            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
-                    self.idle and not self.state.game_over
-                    and not self.is_bot(self.deciding)):
-                # An impatient Space while the dice roll must not press whatever button
-                # happens to have the focus (it would open the menu): it does nothing.
-                return
+        display.noticed(self, event)
+        if event.type == pygame.KEYDOWN and controls.key(self, event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_log(2 * event.y)
             return
@@ -691,73 +308,6 @@ class TableScene(Scene):
         if self.menu.handle(event):
             self.refresh_buttons()
 
-    def ring_targets(self) -> list[tuple[pygame.Rect, Target]]:
-        """The glowing things on the table, in reading order, for the keyboard."""
-        if not self.my_turn:
-            return []
-        glowing = self.chooser.targets()
-        seen: dict[Target, pygame.Rect] = {}
-        for part in self.parts:
-            for rect, target in part.targets_at():
-                if target in glowing and target not in seen:
-                    seen[target] = rect
-        return sorted(((r, t) for t, r in seen.items()), key=lambda rt: (rt[0].y // 40,
-                                                                        rt[0].x))
-
-    def keyboard(self, event: pygame.event.Event) -> bool:
-        """Tab and the arrow keys move the focus over the glowing things, then the buttons;
-        Enter or Space on a glowing thing clicks it. True when the key was used here."""
-        targets = self.ring_targets()
-        if not targets:
-            self.ring = None
-            return False
-        order = [t for _, t in targets]
-        buttons = [i for i, c in enumerate(self.menu.controls) if c.enabled]
-        stops: list[Target | int] = [*order, *buttons]
-        now: Target | int = self.ring if self.ring in order else self.menu.focus
-        if not self.keyed and self.ring is None:
-            now = -1  # the first Tab lands on the first glowing thing, not the 2nd button
-        step = {pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1,
-                pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1,
-                pygame.K_UP: -1}.get(event.key)
-        if step is not None:
-            k = stops.index(now) if now in stops else (-1 if step > 0 else 0)
-            nxt = stops[(k + step) % len(stops)]
-            self.keyed = True
-            if isinstance(nxt, Target):
-                self.ring = nxt
-                self.menu.show_focus = False
-            else:
-                self.ring = None
-                self.menu.focus = nxt
-                self.menu.show_focus = True
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and (
-                self.ring in order):
-            target, self.ring = self.ring, None
-            assert target is not None
-            at = order.index(target)
-            self.click_target(target)
-            # The ring stays where it was (on the die just marked), so the next Tab goes
-            # on from there and reaches the buttons; back to the first thing only when
-            # what glows has changed under it. (Going back to the first after every press
-            # kept a player marking dice forever, never reaching Reroll.)
-            after = [t for _, t in self.ring_targets()]
-            self.ring = target if target in after else after[min(at, len(after) - 1)] \
-                if after else None
-            return True
-        return False
-
-    def draw_ring(self, canvas: pygame.Surface) -> None:
-        """The keyboard's focus ring round the glowing thing it is on."""
-        for rect, target in self.ring_targets():
-            if target == self.ring:
-                # Thick enough to survive the scaling to an 800x600 window (0.625).
-                pygame.draw.rect(canvas, theme.INK, rect.inflate(20, 20), width=5,
-                                 border_radius=14)
-                pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(10, 10),
-                                 width=5, border_radius=11)
-
     def scroll_log(self, lines: int) -> None:
         """Scroll the log (positive: back in time)."""
         self.log_scroll = max(0, min(max(0, len(self.log) - 5), self.log_scroll + lines))
@@ -777,30 +327,16 @@ class TableScene(Scene):
         if muted != self.muted:
             self.muted = muted
             self.hint("Sound off" if muted else "Sound on")
-        if self.toast is not None:
-            text, left = self.toast
-            self.toast = (text, left - dt) if left - dt > 0 else None
-        for sprite in self.sprites.values():
-            sprite.update(dt)
-        goals = self.shown.score_goals
-        for s, goal in enumerate(goals):
-            cur = self.shown.scores[s]
-            if cur != goal:
-                step = max(abs(goal - cur) * min(1.0, dt * 6), dt * 8)
-                self.shown.scores[s] = goal if abs(goal - cur) <= step else (
-                    cur + step if goal > cur else cur - step)
-        if self.banner is not None:
-            text, colour, left = self.banner
-            self.banner = (text, colour, left - dt) if left - dt > 0 else None
-        if self.toss is not None:
-            self._toss_frame(dt)
+        display.tick(self, dt)
+        tray = self.tray_part
+        if tray is not None and tray.toss is not None:
+            tray.roll_on(dt)  # the tossed dice move along their paths; it ends at rest
             return
         if self.wait > 0:
             self.wait -= dt
             return
         while self.steps and self.wait <= 0 and self.toss is None:
-            beat = self.steps.popleft()
-            self.wait = beat.start()
+            self.wait = self.steps.popleft().start()
         if self.idle:
             self._bot_turn(dt)
         # A bot may just have moved: its playback comes before the results.
@@ -808,36 +344,19 @@ class TableScene(Scene):
             self.results_shown = True
             from .results import ResultsScene
 
-            self.app.push(ResultsScene(self.app, self))
-
-    def _toss_frame(self, dt: float) -> None:
-        """The tossed dice move along their paths (the tray's); the toss ends at rest."""
-        tray = self.tray_part
-        if tray is None:
-            self.toss = None
-            return
-        tray.roll_on(dt)
+            self.app.push(ResultsScene(self.app, self), self.finished)
 
     def _bot_turn(self, dt: float) -> None:
-        seat = self.deciding
-        if self.state.game_over or not self.is_bot(seat) or self.app.top is not self:
+        if not self.session.bot_to_move or self.app.top is not self:
             return
         self.bot_wait += dt
         if self.bot_wait < (HURRY if self.hurry else BOT_SPEEDS[self.app.settings.bot_speed]):
             return
         self.bot_wait = 0.0
-        self.take(bots.choose(self.seats[seat].kind, self.state, self.rng))
+        self.take(self.session.bot_action())
         self.refresh_buttons()
 
     # --- drawing ----------------------------------------------------------------
-
-    def look(self) -> Look:
-        """What the widgets draw from: the holder's view, and what a click would do."""
-        live = self.my_turn
-        return Look(self.rules, self.view, self.viewer, [s.name for s in self.seats],
-                    [self.colour(s) for s in range(len(self.seats))], self.die_colour,
-                    self.face_label, self.chooser.targets() if live else set(),
-                    self.chooser.marked() if live else [], self.mouse, self.sees_all)
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.dirty = False
@@ -858,48 +377,23 @@ class TableScene(Scene):
             part.draw(canvas, look)
         self.menu.draw(canvas)
         if self.ring is not None:
-            self.draw_ring(canvas)
-        middle = self.tr
-        if self.banner is not None:
-            text, colour, left = self.banner
-            Banner(text, colour).draw(canvas, pygame.Rect(middle.x - 40, middle.centery - 50,
-                                                          middle.w + 80, 100),
-                                      alpha=min(1.0, left * 3))
-        if self.toast is not None:
-            self.draw_toast(canvas, middle)
-        self.drawn_hover = self.hover_key()
+            self.focus.draw(canvas, self.ring_targets())
+        display.draw_over(self, canvas)
+        self.drawn_hover = display.hover_key(self)
 
     def draw_sprites(self, canvas: pygame.Surface) -> None:
-        """The dice outside the cup: those at rest top to bottom, then those in flight."""
-        resting = sorted((s for s in self.sprites.values() if s.goal is None),
-                         key=lambda s: s.y)
-        flying = [s for s in self.sprites.values() if s.goal is not None]
-        for sprite in resting + flying:
-            draw_die(canvas, (sprite.x, sprite.y), self.sprite_size(sprite), sprite.angle,
-                     self.die_colour(sprite.kind), sprite.face)
-
-    def draw_toast(self, canvas: pygame.Surface, middle: pygame.Rect) -> None:
-        """The hint of the moment, on a parchment tab at the top of the middle."""
-        assert self.toast is not None
-        text, _ = self.toast
-        font = theme.font(theme.SMALL, True)
-        words = theme.ellipsize(text, font, middle.w - 40)
-        box = pygame.Rect(0, 0, font.size(words)[0] + 32, font.get_height() + 14)
-        box.midtop = (middle.centerx, middle.y + 14)
-        pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, box, border_radius=10)
-        pygame.draw.rect(canvas, theme.INK, box, 2, border_radius=10)
-        theme.text(canvas, words, box.center, theme.SMALL, theme.INK, bold=True,
-                   anchor="center")
+        """The dice outside the cup (`table/display.py`)."""
+        display.draw_sprites(self, canvas)
 
     # --- taking back a move (table/undoing.py) ------------------------------------------
 
     def undo_reason(self) -> str:
         """Why Undo cannot be pressed now, in words ("" when it can)."""
-        return undoing.reason(self)
+        return self.session.undo_reason(self.idle, self.wait_words())
 
     def undo_choice(self) -> Choice:
         """Undo as a choice: enabled, or greyed with the reason it cannot be used."""
-        return undoing.choice(self)
+        return undoing.choice(self.undo_reason())
 
     def undo(self) -> None:
         """The seat the game waits on takes back its last action (Undo, Ctrl+Z)."""

@@ -1,2 +1,4 @@
-"""The table's parts that are not a scene: what a click means (choice) and the widgets that
-draw zones, cards and boards from a seat's view."""
+"""The table's parts that are not a scene: the game without a window (`session`), what a
+part may see of the table (`host`), the one registry of parts and widgets (`registry`),
+what a click means (`choice`), the parts and widgets that draw zones, cards, boards and
+dice from a seat's view, the display model and playback, the buttons, keys and focus ring."""

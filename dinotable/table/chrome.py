@@ -13,12 +13,13 @@ from ..engine import view_for
 from ..render import cards, theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .choice import Target
-from .part import Part, Point, register
+from .part import Part, Point
 from .regions import BOTTOM, CANVAS
+from .registry import register
 from .widgets import Widget, default_widgets
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .host import PartHost
     from .widgets import Look
 
 PLAYER_DIE = 18  # a die kept in front of a player, under their name plate
@@ -71,7 +72,7 @@ class HeaderPart(Part):
             asked = f"{name} may respond"
             return asked + (" (thinking...)" if host.is_bot(seat) else
                             ": play a card or press Pass.")
-        waiting = host.is_bot(seat) or host.holder != seat
+        waiting = host.is_bot(seat) or host.viewer != seat
         if decision is not None and waiting:
             # Everyone reads who must answer; the one asked reads what to click instead.
             return (host.asked or f"{name} must answer") + (
@@ -79,7 +80,7 @@ class HeaderPart(Part):
         if host.is_bot(seat):
             # H hurries the bots at a game; in the demo any key leaves instead.
             return f"{name} is thinking..." + ("" if host.demo else " (H to hurry)")
-        if host.holder != seat:
+        if host.viewer != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser
         if chooser.building is not None:
@@ -259,12 +260,11 @@ class CardPart(Part):
 
     name = "cards"
 
-    def __init__(self, host: TableScene, widget: Widget | None = None,
-                 zoom: Zoom | None = None) -> None:
+    def __init__(self, host: PartHost, widget: Widget | None = None) -> None:
         super().__init__(host)
         assert widget is not None
         self.widget = widget
-        self.zoom = zoom if zoom is not None else Zoom()
+        self.zoom = host.zoom  # one for the whole table: one card is read at a time
         side_free = not host.layout.source and not host.layout.areas
         self.region = "side" if widget.side and side_free else "centre"
         self.pairs = widget.kind == "players"
@@ -273,9 +273,8 @@ class CardPart(Part):
         self.shrinks = widget.kind != "count"
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
-        zoom = Zoom()  # one for the whole table: one card is read at a time
-        return [cls(host, w, zoom) for w in default_widgets(host.rules, host.layout)]
+    def build(cls, host: PartHost) -> list[Part]:
+        return [cls(host, w) for w in default_widgets(host.rules, host.layout)]
 
     def wanted(self, seats: int) -> int:
         if self.region == "side":
@@ -361,17 +360,11 @@ class PinnedCardPart(Part):
     name = "pinned"
     region = "pinned"
 
-    def zoom(self) -> Zoom | None:
-        part = next((p for p in self.host.parts if isinstance(p, CardPart)), None)
-        return part.zoom if part is not None else None
-
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        zoom = self.zoom()
-        if zoom is not None:
-            draw_pinned(self.host, zoom, canvas)
+        draw_pinned(self.host, self.host.zoom, canvas)
 
 
-def draw_pinned(host: TableScene, zoom: Zoom, canvas: pygame.Surface) -> None:
+def draw_pinned(host: PartHost, zoom: Zoom, canvas: pygame.Surface) -> None:
     """The pinned card in the middle of the table, while its viewer holds the laptop."""
     if zoom.pinned is None:
         return

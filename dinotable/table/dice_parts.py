@@ -22,11 +22,12 @@ from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
 from ..ruleset.layout import Area, Counter
-from .part import Part, Point, register
+from .part import Part, Point
+from .registry import register
 from .sprites import Sprite, dice_words
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .host import PartHost
     from .widgets import Look
 
 DIE = 64  # die size in the tray
@@ -48,14 +49,20 @@ class TrayPart(Part):
     grow = True
     shrinks = False
 
-    def __init__(self, host: TableScene) -> None:
+    def __init__(self, host: PartHost) -> None:
         super().__init__(host)
         self._tray: Tray | None = None
         self._spread: tuple[Any, list[tuple[float, float, float]]] | None = None
         self.drag: list[tuple[float, float, float]] = []
+        # The toss being played back: its paths, how far in, the bumps still to clatter.
+        self.toss: Toss | None = None
+        self.toss_t = 0.0
+        self.toss_bumps: list[Any] = []
+        # A player's drag, kept for the throw its action is about to make.
+        self.pending_fling: tuple[float, float, float, float] | None = None
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         return [cls(host)] if host.layout.tray else []
 
     def wanted(self, seats: int) -> int:
@@ -205,7 +212,7 @@ class TrayPart(Part):
             return True
         action = Action(host.state.current, toss)
         if host.my_turn and action in host.chooser.legal:
-            host.pending_fling = (x0 - self.rect.x, y0 - self.rect.y, vx, vy)
+            self.pending_fling = (x0 - self.rect.x, y0 - self.rect.y, vx, vy)
             host.take(action)
             host.refresh_buttons()
         return True
@@ -231,7 +238,7 @@ class TrayPart(Part):
             if sprite.face is not None:
                 showing[item] = sprite.face
             batch.append((item, host.rules.dice[kind].faces, face))
-        fling, host.pending_fling = host.pending_fling, None
+        fling, self.pending_fling = self.pending_fling, None
         if fling is None:
             fling = self.fling_for_bot(host.toss_rng)
         self.start(self.tray.toss(batch, host.toss_rng.randrange(1 << 30), fling, resting,
@@ -253,27 +260,26 @@ class TrayPart(Part):
 
     def start(self, toss: Toss) -> None:
         """A toss begins: the host's playback holds until it has landed."""
-        host = self.host
-        host.toss, host.toss_t, host.toss_bumps = toss, 0.0, list(toss.bumps)
+        self.toss, self.toss_t, self.toss_bumps = toss, 0.0, list(toss.bumps)
 
     def roll_on(self, dt: float) -> None:
         """Move the tossed dice along their paths, with a clatter at each bump; the toss
         ends when they all rest."""
         host = self.host
-        toss = host.toss
+        toss = self.toss
         assert toss is not None
-        host.toss_t += dt
-        while host.toss_bumps and host.toss_bumps[0].t <= host.toss_t:
-            host.app.sounds.play("clatter", host.toss_bumps.pop(0).strength)
+        self.toss_t += dt
+        while self.toss_bumps and self.toss_bumps[0].t <= self.toss_t:
+            host.sounds.play("clatter", self.toss_bumps.pop(0).strength)
         for item, sprite in host.sprites.items():
             try:
-                pose = toss.pose(item, host.toss_t)
+                pose = toss.pose(item, self.toss_t)
             except KeyError:
                 continue
             sprite.x, sprite.y = self.rect.x + pose.x, self.rect.y + pose.y
             sprite.angle, sprite.face = pose.angle, pose.face
-        if host.toss_t >= toss.duration:
-            host.toss = None
+        if self.toss_t >= toss.duration:
+            self.toss = None
 
     def fling_for_bot(self, rng: object) -> tuple[float, float, float, float]:
         """A throw as a hand would make it: from near one end of the tray towards the
@@ -298,7 +304,7 @@ class RaceTrackPart(Part):
     shrinks = False
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         return [cls(host)] if host.layout.track is not None else []
 
     def wanted(self, seats: int) -> int:
@@ -360,7 +366,7 @@ class CupPart(Part):
     shrinks = False
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         return [cls(host)] if host.layout.source else []
 
     def wanted(self, seats: int) -> int:
@@ -400,13 +406,13 @@ class AreaPart(Part):
     region = "side"
     shrinks = False
 
-    def __init__(self, host: TableScene, area: Area | None = None) -> None:
+    def __init__(self, host: PartHost, area: Area | None = None) -> None:
         super().__init__(host)
         assert area is not None
         self.area = area
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         return [cls(host, area) for area in host.layout.areas]
 
     def wanted(self, seats: int) -> int:
@@ -469,7 +475,7 @@ class LegendPart(Part):
     region = "side"
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         layout = host.layout
         wanted = layout.faces and host.rules.dice and not layout.source and not layout.areas
         return [cls(host)] if wanted else []
@@ -501,13 +507,13 @@ class CounterPart(Part):
     region = "side"
     shrinks = False
 
-    def __init__(self, host: TableScene, counter: Counter | None = None) -> None:
+    def __init__(self, host: PartHost, counter: Counter | None = None) -> None:
         super().__init__(host)
         assert counter is not None
         self.counter = counter
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         return [cls(host, c) for c in host.layout.counters]
 
     def wanted(self, seats: int) -> int:
@@ -530,7 +536,7 @@ class StatusPart(Part):
     shrinks = False
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         layout = host.layout
         return [cls(host)] if layout.status is not None or layout.odds is not None else []
 

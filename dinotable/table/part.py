@@ -5,7 +5,8 @@ header, the log, a hand of cards...). It says which region it goes in and how ta
 likes to be, checks whether the layout asks for it (`wanted_by`), draws into the rect the
 layout manager gives it, answers what a click on it means (a target for the Chooser), where
 slot n of a zone it shows is (for the dice that fly between parts), and how big a die is
-drawn there. The table scene holds the parts and knows nothing of any one of them.
+drawn there. A part sees the table only through `PartHost` (`host.py`); the kinds register
+in `registry.py`, and the table scene knows nothing of any one of them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pygame
 from .choice import Target
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .host import PartHost
     from .widgets import Look
 
 Point = tuple[float, float]
@@ -32,12 +33,12 @@ class Part:
     shrinks = True
     pairs = False
 
-    def __init__(self, host: TableScene) -> None:
+    def __init__(self, host: PartHost) -> None:
         self.host = host
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     @classmethod
-    def build(cls, host: TableScene) -> list[Part]:
+    def build(cls, host: PartHost) -> list[Part]:
         """The parts of this kind the table's layout asks for (none, one or several)."""
         return [cls(host)]
 
@@ -67,12 +68,3 @@ class Part:
     def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
         """How big a die of this zone is drawn (None: not shown here)."""
         return None
-
-
-PARTS: list[type[Part]] = []
-
-
-def register(cls: type[Part]) -> type[Part]:
-    """Add a part kind to the table, in drawing order."""
-    PARTS.append(cls)
-    return cls

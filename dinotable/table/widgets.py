@@ -19,6 +19,8 @@ from ..render import cards, theme
 from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
 from .choice import SPACE, Target, item_label
+from .registry import WIDGETS
+from .registry import register_widget as register
 
 GREY = (200, 196, 186)
 
@@ -156,15 +158,6 @@ def describe_kind(rules: Rules, kind: str, face: str | None, look: Look
             continue
         lines.append(f"{name.replace('_', ' ').capitalize()}: {value}")
     return item_label(rules, kind), lines[:3], idef.text, cards.tint(kind, suit)
-
-
-WIDGETS: dict[str, type[Widget]] = {}
-
-
-def register(cls: type[Widget]) -> type[Widget]:
-    """Add a widget kind under its layout name."""
-    WIDGETS[cls.kind] = cls
-    return cls
 
 
 def layout_of(n: int, width: int, card_w: int, gap: int = 10) -> tuple[int, int]:
