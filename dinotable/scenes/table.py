@@ -484,8 +484,8 @@ class TableScene(Scene):
         self.menu.set(controls)
         self.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
         focused = self.menu.focused
-        if human_turn and not (focused.enabled and focused.tag not in ("pause", "odds",
-                                                                       "undo")):
+        if human_turn and (self.chooser.ready is not None or not (
+                focused.enabled and focused.tag not in ("pause", "odds", "undo"))):
             # The player's first choice gets the keyboard focus: Enter does the obvious thing.
             for i, c in enumerate(controls):
                 if c.enabled and c.tag not in ("pause", "odds", "undo") and not c.tag.startswith(
