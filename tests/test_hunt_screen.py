@@ -442,3 +442,43 @@ def test_a_click_on_a_playable_card_in_a_response_window_chooses_it_and_only_the
     assert click is not None
     click()
     assert table.state.log[-1].id == "play" and dict(table.state.log[-1].args)["card"] == kind
+
+
+def test_a_response_window_shows_the_hunted_dinosaur_and_the_roll_it_answers(
+        app: App) -> None:
+    table = hunt_table(app, until=lambda t: _ann_to_act("play", 0)(t) and bool(t.state.pending))
+    state = table.state
+    quarry, roll = state.turn_vars["quarry"], state.turn_vars["die_roll"]
+    hunter = state.current
+    where = state.player_vars[hunter]["period"]
+    ringed = table.look().answering
+    # The dinosaur hunted, on the hunter's period, is ringed for everyone to see.
+    assert ringed and all(state.items[state.item_ids[i]].kind == quarry for i in ringed)
+    assert ringed <= {state.items[i].id for i in state.zones[f"track@{where}"][0]}
+    table.handed(1)  # whoever holds the laptop sees it too
+    assert table.look().answering == ringed
+    # The die lies on the table showing the roll, and the move answered is under the header.
+    [(_, _, face)] = table.view["zones"]["die_tray"]
+    assert str(face) == str(roll)
+    label = table.rules.items[quarry].label
+    assert label in table.last_words and f"rolls {roll}" in table.last_words
+    assert any(label in line and f"rolls {roll}" in line for line in table.log[-4:])
+
+
+def test_a_new_game_a_bot_begins_opens_on_the_table_saying_who_goes_first(app: App) -> None:
+    # Cat (a bot) going first used to hunt at once, and the first screen anyone saw asked
+    # Ann to respond to a roll she never saw.
+    seats = [Seat(n, k, i) for i, (n, k) in enumerate(
+        [("Ann", "human"), ("Ben", "human"), ("Cat", "heuristic")])]
+    rules = load_by_id("dino_hunt")
+    table = next(t for t in (TableScene(app, rules, seats, {}, seed) for seed in range(60))
+                 if t.state.current == 2)
+    app.push(table)
+    for _ in range(int(1.5 / FRAME)):
+        app.step([], FRAME)
+        assert app.top is table and not table.state.log  # nothing asked, nothing moved
+    assert table.banner is not None and table.banner[0] == "Cat goes first"
+    assert table.log == ["Cat goes first."]
+    for _ in range(int(3 / FRAME)):
+        app.step([], FRAME)
+    assert table.state.log and table.state.log[0].player == 2  # then Cat plays

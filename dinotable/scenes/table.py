@@ -57,6 +57,7 @@ HURRY = 0.12  # seconds a bot waits when hurried (H)
 GREY = (200, 196, 186)
 HINT_SECONDS = 2.2
 UNDO_W = 186  # the Undo button, at the action bar's right end
+OPENING = 2.0  # seconds a new game shows who goes first before a bot begins
 
 
 class TableScene(Scene):
@@ -132,6 +133,13 @@ class TableScene(Scene):
         self.parts: list[Part] = [part for kind in PARTS for part in kind.build(self)]
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
+        if not self.state.log and self.is_bot(self.deciding) and not all(map(
+                self.is_bot, range(len(seats)))):
+            # A new game a bot begins opens on the table, saying who goes first, a moment
+            # before the bot moves: nobody is asked to answer a move they never saw.
+            self.banner = (f"{who} goes first", theme.WOOD, OPENING)
+            self.log_line(f"{who} goes first.")
+            self.wait = OPENING
 
     # --- the parts -----------------------------------------------------------
 
@@ -822,7 +830,8 @@ class TableScene(Scene):
         return Look(self.rules, self.view, self.viewer, [s.name for s in self.seats],
                     [self.colour(s) for s in range(len(self.seats))], self.die_colour,
                     self.face_label, self.chooser.targets() if live else set(),
-                    self.chooser.marked() if live else [], self.mouse, self.sees_all)
+                    self.chooser.marked() if live else [], self.mouse, self.sees_all,
+                    self.chooser.answering())
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.dirty = False

@@ -377,6 +377,27 @@ class Chooser:
             return [str(self.ready[1].value)]
         return list(self.building.marked) if self.building is not None else []
 
+    def answering(self) -> set[str]:
+        """The items the response window the game waits on answers, for everyone to see:
+        the dinosaur being hunted (on a space where the player whose turn it is stands)."""
+        frame = self.state.pending[-1] if self.state.pending else None
+        if frame is None or frame.get("kind") != "window":
+            return set()
+        standing = set(self.state.player_vars[self.state.current].values())
+        out: set[str] = set()
+        for value in dict(frame.get("args") or {}).values():
+            if not isinstance(value, str):
+                continue
+            if value in self.rules.items:  # a kind: its cards on the board, nearest first
+                found = [(zone.split(SPACE)[-1] in standing, self.state.items[i].id)
+                         for zone, lists in self.state.zones.items() if SPACE in zone
+                         for i in lists[0] if self.state.items[i].kind == value]
+                near = {i for here, i in found if here}
+                out |= near or {i for _, i in found}
+            elif value in self.state.item_ids:
+                out.add(value)
+        return out
+
     def clickable(self, arg: ArgDef, values: list[Any] | None = None) -> bool:
         """Whether an argument's values are things on the table to click (a player, a
         space, a card in a hand or row), rather than words only a button can offer."""
