@@ -482,3 +482,16 @@ def test_a_new_game_a_bot_begins_opens_on_the_table_saying_who_goes_first(app: A
     for _ in range(int(3 / FRAME)):
         app.step([], FRAME)
     assert table.state.log and table.state.log[0].player == 2  # then Cat plays
+
+
+def test_hunt_with_one_dinosaur_to_hunt_hunts_it_at_once(app: App) -> None:
+    def one(t: TableScene) -> bool:
+        return (not t.state.pending and _ann_to_act("hunt", 0)(t)
+                and not _ann_to_act("hunt", 1)(t))
+
+    table = hunt_table(app, until=one)
+    [only] = [a for a in legal_actions(table.state) if a.id == "hunt"]
+    table.refresh_buttons()
+    moves_before = len(table.state.log)
+    _press(app, pygame.K_h)
+    assert table.state.log[moves_before:] == [only]

@@ -83,6 +83,7 @@ class Chooser:
         # A move a click on a card chose, shown on the bar to confirm: a click on a card is
         # a choice, never the move itself (a player reading a card must not play it).
         self.ready: tuple[Action, Target] | None = None
+        self.shown: set[str] | None = None  # zones drawn item by item (worked out once)
         self.refresh()
 
     # --- what is legal --------------------------------------------------------------
@@ -405,22 +406,24 @@ class Chooser:
             return False
         if values is None:
             values = self._values(arg)
-        hidden = {w.zone for w in self.rules.layout.widgets if w.show in ("pile", "none")}
         for value in values:
             found = self._value_targets(arg, value)
             if not found or any(t.kind == "value" for t in found):
                 return False
-            if any(t.kind == "item" and self._zone_of(str(t.value)) in hidden for t in found):
-                return False
         return bool(values)
 
-    def _zone_of(self, item_id: str) -> str:
-        index = self.state.item_ids.get(item_id)
-        for zone, lists in self.state.zones.items():
-            if any(index in content for content in lists):
-                return zone.split(SPACE)[0] if SPACE in zone and zone.split(SPACE)[0] in (
-                    self.rules.boards) else zone
-        return ""
+    def shown_zones(self) -> set[str]:
+        """The zones and boards whose items are drawn one by one, each a thing to click (a
+        pile shows its top card at most, a count none)."""
+        if self.shown is None:
+            from .widgets import default_widgets  # the widgets import this module
+
+            layout = self.rules.layout
+            self.shown = {w.spec.zone or w.spec.board for w in default_widgets(
+                self.rules, layout) if w.kind not in ("pile", "count")}
+            self.shown |= set(layout.tray) | {a.zone for a in layout.areas} | {
+                a.zone for a in layout.player_zones}
+        return self.shown
 
     def targets(self) -> set[Target]:
         """Everything a click would do something with now (drawn with a glow). Asked for
@@ -464,15 +467,22 @@ class Chooser:
         """Every thing on the table a click may choose a value by: a kind names each card
         of that kind in the seat's own (or a shared) zone, or on the board; of a board's,
         those on a space where the seat stands, when any is (the period one hunts in)."""
-        if arg.is_player or not arg.domain.startswith("kind") or not (
-                isinstance(value, str) and value in self.rules.items):
+        if arg.is_player or arg.domain == "space_of" or not isinstance(value, str):
             return {self._target(arg, value)}
+        if not (arg.domain.startswith("kind") and value in self.rules.items):
+            index = self.state.item_ids.get(value)
+            if index is None:
+                return {self._target(arg, value)}
+            zone = next((z for z, lists in self.state.zones.items()
+                         if any(index in content for content in lists)), "")
+            return {Target("item", value)} if zone.split(SPACE)[0] in self.shown_zones() \
+                else set()
         on_board = arg.domain == "kind_on"
         standing = set(self.state.player_vars[self.seat or 0].values())
-        hidden = {w.zone for w in self.rules.layout.widgets if w.show in ("pile", "none")}
+        shown = self.shown_zones()
         found: list[tuple[bool, Target]] = []
         for zone, lists in self.state.zones.items():
-            if (SPACE in zone) != on_board or zone in hidden:
+            if (SPACE in zone) != on_board or zone.split(SPACE)[0] not in shown:
                 continue
             for owner, content in enumerate(lists):
                 if len(lists) > 1 and owner != self.seat:
@@ -482,7 +492,8 @@ class Chooser:
                 found += [(here, Target("item", self.state.items[i].id)) for i in content
                           if self.state.items[i].kind == value]
         near = {t for h, t in found if h}
-        return near or {t for _, t in found} or {self._target(arg, value)}
+        # None on show (a kind lying in a pile): only a button can name it.
+        return near or {t for _, t in found}
 
     def _target(self, arg: ArgDef, value: Any) -> Target:
         if arg.is_player:
