@@ -166,10 +166,15 @@ def ann_secrets(table: TableScene) -> set[str]:
     return {state.items[i].kind for i in state.zones["hand"][0]} - ben_may_see
 
 
+def not_choices(table: TableScene) -> set[str]:
+    """Ann's secrets that a click reads rather than chooses (none is playable now)."""
+    return ann_secrets(table) - {dict(a.args).get("card") for a in legal_actions(table.state)}
+
+
 def test_a_pinned_card_is_put_away_when_the_laptop_changes_hands(app: App,
                                                                  drawn: list[str]) -> None:
-    table = hunt_table(app, until=lambda t: bool(ann_secrets(t)))
-    secrets = ann_secrets(table)
+    table = hunt_table(app, until=lambda t: bool(not_choices(t)))
+    secrets = not_choices(table)
     table.draw(app.canvas)
     hand = next(p for p in table.parts if isinstance(p, CardPart)
                 and p.widget.spec.zone == "hand")
@@ -379,3 +384,127 @@ def test_a_plural_label_is_not_made_plural_twice(app: App, words: list[str]) -> 
     bonus.draw(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
     assert any(w.startswith("Bonus cards:") for w in words)
     assert not any("cardss" in w for w in words)
+
+
+def _ann_to_act(ids: str, many: int = 1) -> Callable[[TableScene], bool]:
+    """A position where Ann is the one asked, with more than `many` moves of action `ids`."""
+    from dinotable.engine import waiting_on
+
+    def ok(t: TableScene) -> bool:
+        seat = waiting_on(t.state)
+        found = [a for a in legal_actions(t.state) if a.id == ids and a.player == 0]
+        return seat == 0 and len(found) > many
+    return ok
+
+
+def _press(app: App, key: int) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")], FRAME)
+
+
+def _glowing_chip(table: TableScene, app: App) -> tuple[pygame.Rect, Any]:
+    table.draw(app.canvas)
+    glowing = table.chooser.targets()
+    return next((r, t) for p in table.parts for r, t in p.targets_at()
+                if t in glowing and t.kind == "item")
+
+
+def test_h_starts_a_hunt_the_dinosaurs_glow_and_a_click_then_the_bar_hunts(app: App) -> None:
+    table = hunt_table(app, until=lambda t: _ann_to_act("hunt")(t) and not t.state.pending)
+    table.refresh_buttons()
+    hunts = [c for c in table.menu.controls if "Hunt" in c.label]
+    # One button for hunting, however many dinosaurs may be hunted: no "Hunt: Ceratosa..."
+    assert [(c.label, c.key, c.tag) for c in hunts] == [("Hunt", "H", "start:hunt")]
+    moves_before = len(table.state.log)
+    _press(app, pygame.K_h)
+    assert table.chooser.building is not None and table.what_to_do() == (
+        "Hunt: click a dinosaur.")
+    huntable = {dict(a.args)["target"] for a in legal_actions(table.state) if a.id == "hunt"}
+    glowing = {table.state.items[table.state.item_ids[t.value]].kind
+               for t in table.chooser.targets() if t.kind == "item"}
+    assert glowing == huntable
+    rect, target = _glowing_chip(table, app)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)], FRAME)
+    # The click chose the dinosaur; the bar asks to confirm, nothing is rolled yet.
+    assert len(table.state.log) == moves_before
+    kind = table.state.items[table.state.item_ids[target.value]].kind
+    confirm = table.menu.controls[0]
+    assert confirm.label == f"Hunt {table.rules.items[kind].label}" and confirm.enabled
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")],
+             FRAME)  # Enter presses the confirm button, which has the focus
+    assert len(table.state.log) == moves_before + 1
+    assert table.state.log[-1].id == "hunt" and dict(table.state.log[-1].args)["target"] == kind
+
+
+def test_a_click_on_a_playable_card_in_a_response_window_chooses_it_and_only_the_bar_plays_it(
+        app: App) -> None:
+    table = hunt_table(app, until=lambda t: _ann_to_act("play", 0)(t) and bool(t.state.pending))
+    moves_before = len(table.state.log)
+    table.refresh_buttons()
+    assert [c.label for c in table.menu.controls if c.enabled][:2] == ["Pass", "Play"]
+    rect, target = _glowing_chip(table, app)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)], FRAME)
+    assert len(table.state.log) == moves_before  # a click never plays a card by itself
+    assert table.chooser.marked() == [target.value]
+    kind = table.state.items[table.state.item_ids[target.value]].kind
+    assert table.menu.controls[0].label == f"Play {table.rules.items[kind].label}"
+    # A second click on the chosen card lets it go, still without playing.
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)], FRAME)
+    assert table.chooser.ready is None and len(table.state.log) == moves_before
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)], FRAME)
+    click = table.menu.controls[0].on_activate
+    assert click is not None
+    click()
+    assert table.state.log[-1].id == "play" and dict(table.state.log[-1].args)["card"] == kind
+
+
+def test_a_response_window_shows_the_hunted_dinosaur_and_the_roll_it_answers(
+        app: App) -> None:
+    table = hunt_table(app, until=lambda t: _ann_to_act("play", 0)(t) and bool(t.state.pending))
+    state = table.state
+    quarry, roll = state.turn_vars["quarry"], state.turn_vars["die_roll"]
+    hunter = state.current
+    where = state.player_vars[hunter]["period"]
+    ringed = table.look().answering
+    # The dinosaur hunted, on the hunter's period, is ringed for everyone to see.
+    assert ringed and all(state.items[state.item_ids[i]].kind == quarry for i in ringed)
+    assert ringed <= {state.items[i].id for i in state.zones[f"track@{where}"][0]}
+    table.handed(1)  # whoever holds the laptop sees it too
+    assert table.look().answering == ringed
+    # The die lies on the table showing the roll, and the move answered is under the header.
+    [(_, _, face)] = table.view["zones"]["die_tray"]
+    assert str(face) == str(roll)
+    label = table.rules.items[quarry].label
+    assert label in table.last_words and f"rolls {roll}" in table.last_words
+    assert any(label in line and f"rolls {roll}" in line for line in table.log[-4:])
+
+
+def test_a_new_game_a_bot_begins_opens_on_the_table_saying_who_goes_first(app: App) -> None:
+    # Cat (a bot) going first used to hunt at once, and the first screen anyone saw asked
+    # Ann to respond to a roll she never saw.
+    seats = [Seat(n, k, i) for i, (n, k) in enumerate(
+        [("Ann", "human"), ("Ben", "human"), ("Cat", "heuristic")])]
+    rules = load_by_id("dino_hunt")
+    table = next(t for t in (TableScene(app, rules, seats, {}, seed) for seed in range(60))
+                 if t.state.current == 2)
+    app.push(table)
+    for _ in range(int(1.5 / FRAME)):
+        app.step([], FRAME)
+        assert app.top is table and not table.state.log  # nothing asked, nothing moved
+    assert table.banner is not None and table.banner[0] == "Cat goes first"
+    assert table.log == ["Cat goes first."]
+    for _ in range(int(3 / FRAME)):
+        app.step([], FRAME)
+    assert table.state.log and table.state.log[0].player == 2  # then Cat plays
+
+
+def test_hunt_with_one_dinosaur_to_hunt_hunts_it_at_once(app: App) -> None:
+    def one(t: TableScene) -> bool:
+        return (not t.state.pending and _ann_to_act("hunt", 0)(t)
+                and not _ann_to_act("hunt", 1)(t))
+
+    table = hunt_table(app, until=one)
+    [only] = [a for a in legal_actions(table.state) if a.id == "hunt"]
+    table.refresh_buttons()
+    moves_before = len(table.state.log)
+    _press(app, pygame.K_h)
+    assert table.state.log[moves_before:] == [only]

@@ -44,6 +44,7 @@ TRACK_BAND = dice_parts.TRACK_BAND
 TRAY = pygame.Rect(300, 112, 660, 400)
 HURRY = 0.12  # seconds a bot waits when hurried (H)
 UNDO_W = controls.UNDO_W
+OPENING = 2.0  # seconds a new game shows who goes first before a bot begins
 
 
 class TableScene(TableHost, Scene):
@@ -98,6 +99,7 @@ class TableScene(TableHost, Scene):
         self.parts: list[Part] = build_parts(self)
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
+        display.opening(self, OPENING)
 
     # --- playing actions ---------------------------------------------------
 
@@ -271,7 +273,6 @@ class TableScene(TableHost, Scene):
     action_for_key = controls.action_for_key
     choice_for_key = controls.choice_for_key
 
-
     def needs_redraw(self) -> bool:
         """Something moves or counts down, input came, or the pointer is over something
         else that reacts (a card that grows, a button, a glowing target) than last drawn."""
@@ -387,13 +388,9 @@ class TableScene(TableHost, Scene):
 
     # --- taking back a move (table/undoing.py) ------------------------------------------
 
-    def undo_reason(self) -> str:
-        """Why Undo cannot be pressed now, in words ("" when it can)."""
-        return self.session.undo_reason(self.idle, self.wait_words())
-
     def undo_choice(self) -> Choice:
         """Undo as a choice: enabled, or greyed with the reason it cannot be used."""
-        return undoing.choice(self.undo_reason())
+        return undoing.choice(self.session.undo_reason(self.idle, self.wait_words()))
 
     def undo(self) -> None:
         """The seat the game waits on takes back its last action (Undo, Ctrl+Z)."""

@@ -80,6 +80,10 @@ class Chooser:
         self.partial: list[ActionDef] = []  # actions with a subset argument, open to choose
         self.version = 0  # counts refreshes: what is glowing is kept until the next one
         self.glowing: tuple[Any, set[Target]] | None = None
+        # A move a click on a card chose, shown on the bar to confirm: a click on a card is
+        # a choice, never the move itself (a player reading a card must not play it).
+        self.ready: tuple[Action, Target] | None = None
+        self.shown: set[str] | None = None  # zones drawn item by item (worked out once)
         self.refresh()
 
     # --- what is legal --------------------------------------------------------------
@@ -89,6 +93,7 @@ class Chooser:
         engine's own answer, with actions that take a set of items to build by marking."""
         self.version += 1
         self.building = None
+        self.ready = None
         found = moves(self.state)
         self.seat = found.seat
         self.legal = list(found.listed)
@@ -120,6 +125,9 @@ class Chooser:
 
     def prompt(self) -> str:
         """What the player is asked to do next while building a choice."""
+        if self.ready is not None:
+            action, _ = self.ready
+            return f"{self.names[action.player]}: press '{self.ready_label()}', or click another."
         b = self.building
         if b is None:
             return ""
@@ -132,9 +140,42 @@ class Chooser:
                 return f"{label}: nothing here pays for that. Choose another, or Cancel."
             return (f"{label}: click the dice or cards to mark them, then press "
                     f"'{label}' ({len(b.marked)} marked).")
-        what = "a player" if arg.is_player else "a space" if arg.domain == "space_of" else \
-            "a card" if arg.domain in ("item_in", "kind_in", "item_on", "kind_on") else "one"
-        return f"{label}: choose {what}."
+        if self.clickable(arg):
+            return f"{label}: click {self.noun(arg)}."
+        return f"{label}: choose {self.noun(arg)}."
+
+    def noun(self, arg: ArgDef) -> str:
+        """What an argument names, in words: "a player", "a dinosaur", "a period"."""
+        if arg.is_player:
+            return "a player"
+        if arg.domain == "space_of":
+            return "a space"
+        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on"):
+            groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
+                "group", "")) for v in self._values(arg)}
+            group = groups.pop() if len(groups) == 1 else ""
+            return f"a {group}" if group and group not in ("special",) else "a card"
+        return "one"
+
+    def _kind(self, value: Any) -> str:
+        if isinstance(value, str) and value in self.state.item_ids:
+            return self.state.items[self.state.item_ids[value]].kind
+        return str(value)
+
+    def _values(self, arg: ArgDef) -> list[Any]:
+        b = self.building
+        if b is None:
+            return []
+        return list(dict.fromkeys(dict(a.args)[arg.name] for a in self._matching(b)))
+
+    def ready_label(self) -> str:
+        """The confirm button's words for the move a click chose: "Play Lucky Shot"."""
+        if self.ready is None:
+            return ""
+        action, _ = self.ready
+        adef = self.rules.actions[action.id]
+        last = adef.args[-1]
+        return f"{adef.label} {self.value_name(last, dict(action.args)[last.name])}"
 
     # --- buttons ------------------------------------------------------------------------
 
@@ -142,6 +183,12 @@ class Chooser:
         """The action bar's buttons, in the ruleset's order."""
         if self.seat is None:
             return []
+        if self.ready is not None:
+            action, _ = self.ready
+            # No key caps: the confirm button has the focus (Enter presses it), and the
+            # move's name is what must be read in full.
+            return [Choice(self.ready_label(), f"confirm:{action.id}", action),
+                    Choice("Cancel", "cancel", step=self.cancel)]
         if self.building is not None:
             return self._building_choices(self.building)
         out: list[Choice] = []
@@ -163,7 +210,12 @@ class Chooser:
             elif listed:
                 first = adef.args[0]
                 values = list(dict.fromkeys(dict(a.args)[first.name] for a in listed))
-                if len(adef.args) == 1:
+                if self.clickable(first, values):
+                    # One button for the kind of action: pressed (or its key typed), the
+                    # things it may be done to glow and a click on one chooses it.
+                    out.append(Choice(adef.label, f"start:{adef.id}",
+                                      step=partial(self.start, adef), key=adef.key.upper()))
+                elif len(adef.args) == 1:
                     for a in listed:
                         value = dict(a.args)[first.name]
                         out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
@@ -192,7 +244,7 @@ class Chooser:
             out.insert(0, Choice(f"{b.adef.label} ({len(b.marked)})", f"confirm:{b.adef.id}",
                                  action, enabled=reason is None, reason=reason or "",
                                  key="Enter"))
-        elif arg is not None:
+        elif arg is not None and not self.clickable(arg, self._values(arg)):
             for a in self._matching(b):
                 value = dict(a.args)[arg.name]
                 out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
@@ -228,6 +280,7 @@ class Chooser:
     def cancel(self) -> Action | None:
         """Stop building; back to the first choice."""
         self.building = None
+        self.ready = None
         return None
 
     def _finish_if_one(self) -> Action | None:
@@ -320,15 +373,64 @@ class Chooser:
     # --- clicks on things ----------------------------------------------------------------
 
     def marked(self) -> list[str]:
-        """Items marked so far for a subset being built."""
+        """Items marked so far for a subset being built, or the card a click chose."""
+        if self.ready is not None:
+            return [str(self.ready[1].value)]
         return list(self.building.marked) if self.building is not None else []
+
+    def answering(self) -> set[str]:
+        """The items the response window the game waits on answers, for everyone to see:
+        the dinosaur being hunted (on a space where the player whose turn it is stands)."""
+        frame = self.state.pending[-1] if self.state.pending else None
+        if frame is None or frame.get("kind") != "window":
+            return set()
+        standing = set(self.state.player_vars[self.state.current].values())
+        out: set[str] = set()
+        for value in dict(frame.get("args") or {}).values():
+            if not isinstance(value, str):
+                continue
+            if value in self.rules.items:  # a kind: its cards on the board, nearest first
+                found = [(zone.split(SPACE)[-1] in standing, self.state.items[i].id)
+                         for zone, lists in self.state.zones.items() if SPACE in zone
+                         for i in lists[0] if self.state.items[i].kind == value]
+                near = {i for here, i in found if here}
+                out |= near or {i for _, i in found}
+            elif value in self.state.item_ids:
+                out.add(value)
+        return out
+
+    def clickable(self, arg: ArgDef, values: list[Any] | None = None) -> bool:
+        """Whether an argument's values are things on the table to click (a player, a
+        space, a card in a hand or row), rather than words only a button can offer."""
+        if is_subset(arg):
+            return False
+        if values is None:
+            values = self._values(arg)
+        for value in values:
+            found = self._value_targets(arg, value)
+            if not found or any(t.kind == "value" for t in found):
+                return False
+        return bool(values)
+
+    def shown_zones(self) -> set[str]:
+        """The zones and boards whose items are drawn one by one, each a thing to click (a
+        pile shows its top card at most, a count none)."""
+        if self.shown is None:
+            from .widgets import default_widgets  # the widgets import this module
+
+            layout = self.rules.layout
+            self.shown = {w.spec.zone or w.spec.board for w in default_widgets(
+                self.rules, layout) if w.kind not in ("pile", "count")}
+            self.shown |= set(layout.tray) | {a.zone for a in layout.areas} | {
+                a.zone for a in layout.player_zones}
+        return self.shown
 
     def targets(self) -> set[Target]:
         """Everything a click would do something with now (drawn with a glow). Asked for
         every frame (drawing, hovering, the keyboard ring): worked out once per refresh and
         step of a choice being built."""
         b = self.building
-        key = (self.version, None if b is None else (
+        key = (self.version, self.ready, None if b is None else (
             b.adef.id, tuple(b.marked), tuple((k, repr(v)) for k, v in b.bound.items())))
         if self.glowing is not None and self.glowing[0] == key:
             return self.glowing[1]
@@ -345,7 +447,8 @@ class Chooser:
                 found |= {Target("item", i) for i in self.markable(arg)}
                 found |= set(self._switches(b))
             elif arg is not None:
-                found |= {self._target(arg, dict(a.args)[arg.name]) for a in self._matching(b)}
+                for a in self._matching(b):
+                    found |= self._value_targets(arg, dict(a.args)[arg.name])
             return found
         for adef in self.partial:
             first = adef.args[0]
@@ -357,8 +460,40 @@ class Chooser:
         for a in self.legal:
             adef = self.rules.actions[a.id]
             if adef.args:
-                found.add(self._target(adef.args[0], dict(a.args)[adef.args[0].name]))
+                found |= self._value_targets(adef.args[0], dict(a.args)[adef.args[0].name])
         return found
+
+    def _value_targets(self, arg: ArgDef, value: Any) -> set[Target]:
+        """Every thing on the table a click may choose a value by: a kind names each card
+        of that kind in the seat's own (or a shared) zone, or on the board; of a board's,
+        those on a space where the seat stands, when any is (the period one hunts in)."""
+        if arg.is_player or arg.domain == "space_of" or not isinstance(value, str):
+            return {self._target(arg, value)}
+        if not (arg.domain.startswith("kind") and value in self.rules.items):
+            index = self.state.item_ids.get(value)
+            if index is None:
+                return {self._target(arg, value)}
+            zone = next((z for z, lists in self.state.zones.items()
+                         if any(index in content for content in lists)), "")
+            return {Target("item", value)} if zone.split(SPACE)[0] in self.shown_zones() \
+                else set()
+        on_board = arg.domain == "kind_on"
+        standing = set(self.state.player_vars[self.seat or 0].values())
+        shown = self.shown_zones()
+        found: list[tuple[bool, Target]] = []
+        for zone, lists in self.state.zones.items():
+            if (SPACE in zone) != on_board or zone.split(SPACE)[0] not in shown:
+                continue
+            for owner, content in enumerate(lists):
+                if len(lists) > 1 and owner != self.seat:
+                    continue
+                # The nearest first: a seat's own zone, a space where the seat stands.
+                here = zone.split(SPACE)[-1] in standing if on_board else len(lists) > 1
+                found += [(here, Target("item", self.state.items[i].id)) for i in content
+                          if self.state.items[i].kind == value]
+        near = {t for h, t in found if h}
+        # None on show (a kind lying in a pile): only a button can name it.
+        return near or {t for _, t in found}
 
     def _target(self, arg: ArgDef, value: Any) -> Target:
         if arg.is_player:
@@ -377,7 +512,28 @@ class Chooser:
         return ""
 
     def click(self, target: Target) -> Action | None:
-        """What a click on a target does: an action to take now, or a step (None)."""
+        """What a click on a target does: an action to take now, or a step (None). A click
+        on a card that would finish a move chooses it: the bar asks to confirm; a second
+        click on the chosen card lets it go."""
+        chosen, self.ready = self.ready, None
+        if chosen is not None and chosen[1] == target:
+            self.glowing = None
+            return None
+        action = self._click(target)
+        if action is not None and target.kind == "item" and self._is_card(str(target.value)):
+            self.ready = (action, target)
+            self.building = None
+            return None
+        return action
+
+    def _is_card(self, item_id: str) -> bool:
+        index = self.state.item_ids.get(item_id)
+        if index is None:
+            return False
+        idef = self.rules.items.get(self.state.items[index].kind)
+        return idef is not None and getattr(idef, "type", "") == "card"
+
+    def _click(self, target: Target) -> Action | None:
         b = self.building
         if b is not None:
             arg = b.next_arg
@@ -391,7 +547,7 @@ class Chooser:
             if arg is not None:
                 for a in self._matching(b):
                     value = dict(a.args)[arg.name]
-                    if self._target(arg, value) == target:
+                    if target in self._value_targets(arg, value):
                         return self.bind(value)
             return None
         for adef in self.partial:
@@ -405,9 +561,8 @@ class Chooser:
                 for v in arg_values(self.state, self.seat or 0, adef.id):
                     if self._target(first, v) == target:
                         return self.start(adef, {first.name: v})
-        hits = [a for a in self.legal if a.args and self._target(
-            self.rules.actions[a.id].args[0], dict(a.args)[self.rules.actions[a.id].args[0].name]
-        ) == target]
+        hits = [a for a in self.legal if a.args and target in self._value_targets(
+            self.rules.actions[a.id].args[0], dict(a.args)[self.rules.actions[a.id].args[0].name])]
         if not hits:
             return None
         if len(hits) == 1:

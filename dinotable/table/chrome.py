@@ -83,7 +83,7 @@ class HeaderPart(Part):
         if host.viewer != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser
-        if chooser.building is not None:
+        if chooser.building is not None or chooser.ready is not None:
             return chooser.prompt()
         choices = chooser.choices()
         labels = list(dict.fromkeys(host.rules.actions[c.tag.split(":")[-1]].label
@@ -96,7 +96,8 @@ class HeaderPart(Part):
             tail = f", or {' or '.join(others)}" if others else ""
             return f"{name}: drag or press Space to {toss_label.lower()}{tail}."
         seats = {t.value for t in chooser.targets() if t.kind == "seat"}
-        if seats and all(c.tag.split(":")[0] in host.rules.actions for c in choices):
+        if seats and all(c.tag.split(":")[0] in host.rules.actions or c.tag.startswith(
+                "start:") for c in choices):
             label = choices[0].label.split(":")[0].lower()
             return f"{name}: click a glowing player to {label} them."
         if any(t.kind in ("item", "space") for t in chooser.targets()):

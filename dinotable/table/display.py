@@ -143,3 +143,15 @@ def noticed(table: TableScene, event: pygame.event.Event) -> None:
             table.dirty = True  # a drag is drawn as it goes
     else:
         table.dirty = True
+
+
+def opening(table: TableScene, seconds: float) -> None:
+    """A new game a bot begins opens on the table, saying who goes first, a moment before
+    the bot moves: nobody is asked to answer a move they never saw."""
+    seats = range(len(table.seats))
+    if table.state.log or not table.is_bot(table.deciding) or all(map(table.is_bot, seats)):
+        return
+    who = table.name(table.deciding)
+    table.banner = (f"{who} goes first", theme.WOOD, seconds)
+    table.log_line(f"{who} goes first.")
+    table.wait = seconds

@@ -163,7 +163,13 @@ def _said(host: TableScene, event: Event) -> list[Step]:
 @on("window_opened")
 def _window(host: TableScene, event: Event) -> list[Step]:
     text = f"{host.name(int(event.data['asking']))} may respond."
-    return [Step(partial(note, host, text), "window")]
+
+    def start() -> float:
+        # In the log only: under the header stays the move being answered ("Ann hunts
+        # Eoraptor and rolls 2."); the header itself says who may respond.
+        host.log_line(text)
+        return 0.35
+    return [Step(start, "window")]
 
 
 @on("changed")

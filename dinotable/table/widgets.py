@@ -40,6 +40,7 @@ class Look:
     marked: list[str] = field(default_factory=list)
     mouse: tuple[int, int] = (-1, -1)
     sees_all: bool = False  # a replay: every hand is shown face up
+    answering: set[str] = field(default_factory=set)  # items a response window answers
 
     def zone(self, name: str, owner: int | None = None) -> list[Any] | dict[str, int]:
         """A zone as the viewer sees it: items (id, kind, face), or {"size": n} hidden."""
@@ -131,6 +132,13 @@ class Widget:
                 self.faces.append((rect, kind))
                 if rect.collidepoint(look.mouse):
                     self.hover = (rect, kind)
+        if item_id is not None and item_id in look.answering:
+            # What the players asked to respond are answering (the dinosaur hunted): ringed
+            # for everyone, whoever holds the laptop.
+            pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect.inflate(12, 12), width=3,
+                             border_radius=12)
+            pygame.draw.rect(canvas, theme.DANGER, rect.inflate(6, 6), width=3,
+                             border_radius=10)
         if target is not None:
             self.hits.append((rect, target))
 
