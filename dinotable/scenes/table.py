@@ -40,7 +40,7 @@ from ..table import chrome, dice_parts, playback, undoing
 from ..table.bar import bar_controls
 from ..table.choice import Choice, Chooser, Target
 from ..table.part import PARTS, Part, Point
-from ..table.regions import REGIONS, place
+from ..table.regions import place, regions_for
 from ..table.sprites import Shown, Sprite, Step
 from ..table.widgets import Look, Widget
 from .base import Control, Menu, Scene
@@ -63,6 +63,7 @@ class TableScene(Scene):
     """A game in progress."""
 
     sees_all = False  # True: every hand and face is drawn (a replay, after the game)
+    flows = True  # laid out for the window's shape (see table/regions.py)
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
@@ -129,6 +130,9 @@ class TableScene(Scene):
         scores = [float(v or 0) for v in self.view["scores"]]
         self.shown = Shown(self.state.current, scores, list(scores), self._source_counts(),
                            self.state.round)
+        # The regions of the canvas the table is drawn on (the window's shape; see draw).
+        self.area_size = app.canvas.get_size()
+        self.area = regions_for(self.area_size)
         self.parts: list[Part] = [part for kind in PARTS for part in kind.build(self)]
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
@@ -137,8 +141,16 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         """Give every part its region (a card widget's height follows what it holds)."""
-        for part, rect in zip(self.parts, place(self.parts, len(self.seats)), strict=True):
+        for part, rect in zip(self.parts, place(self.parts, len(self.seats), self.area),
+                              strict=True):
             part.rect = rect
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The canvas changed shape (the window was resized): lay the table out anew."""
+        self.area_size, self.area = size, regions_for(size)
+        self.relayout()
+        self.refresh_buttons()
+        self.dirty = True
 
     def part(self, kind: type[Part]) -> Any:
         """The first part of a kind, or None."""
@@ -154,7 +166,7 @@ class TableScene(Scene):
     def tr(self) -> pygame.Rect:
         """The tray's rect (the centre region when there is no tray)."""
         tray = self.tray_part
-        return tray.rect if tray is not None else REGIONS["centre"]
+        return tray.rect if tray is not None else self.area["centre"]
 
     @property
     def widgets(self) -> list[Widget]:
@@ -168,7 +180,7 @@ class TableScene(Scene):
     def regions(self) -> list[tuple[str, pygame.Rect]]:
         """Every part's name and rect, with the action bar and menu: for layout checks."""
         out = [(p.name, p.rect) for p in self.parts if p.rect.w and p.rect.h]
-        return [*out, ("bar", REGIONS["bar"]), ("menu", REGIONS["menu"])]
+        return [*out, ("bar", self.area["bar"]), ("menu", self.area["menu"])]
 
     # --- helpers -----------------------------------------------------------
 
@@ -471,11 +483,11 @@ class TableScene(Scene):
         controls = self._bar(choices, room=UNDO_W + 12 if undo is not None else 0)
         if undo is not None:
             # At the bar's right end, on every page, so a misclick is always one press away.
-            bar = REGIONS["bar"]
+            bar = self.area["bar"]
             controls.append(Control(pygame.Rect(bar.right - UNDO_W, bar.y, UNDO_W, bar.h),
                                     "Undo", self.undo, key="Ctrl+Z", enabled=undo.enabled,
                                     why_disabled=undo.reason, tag="undo"))
-        menu = REGIONS["menu"]
+        menu = self.area["menu"]
         controls.append(Control(pygame.Rect(menu.x, menu.y, menu.w, 56), "Menu", self.pause,
                                 key="Esc", tag="pause"))
         if self.layout.odds is not None:
@@ -498,7 +510,7 @@ class TableScene(Scene):
     def _bar(self, choices: list[Choice], room: int = 0) -> list[Control]:
         """The choices as the action bar's buttons, a page at a time when they do not fit
         (`room`: what is kept free at the bar's right end, for Undo)."""
-        bar = REGIONS["bar"]
+        bar = self.area["bar"]
         if room:
             bar = pygame.Rect(bar.x, bar.y, bar.w - room, bar.h)
         controls, self.page = bar_controls(bar, choices, self.page, self.choose,
@@ -827,6 +839,8 @@ class TableScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         self.dirty = False
         theme.draw_table_background(canvas)
+        if canvas.get_size() != self.area_size:
+            self.resized(canvas.get_size())
         if self.laid_out != (id(self.view), self.viewer) or self.laid_out_view is not self.view:
             # Heights follow what the widgets hold, which changes only with the view.
             self.relayout()

@@ -14,7 +14,6 @@ from ..render import cards, theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point, register
-from .regions import BOTTOM, CANVAS
 from .widgets import Widget, default_widgets
 
 if TYPE_CHECKING:
@@ -237,16 +236,21 @@ class Zoom:
 
 ZOOM_SIZE = (340, 560)  # a card read on hover, beside the one under the pointer
 PINNED_SIZE = (420, 574)  # a card a click put in the middle of the table
-ROOM = pygame.Rect(8, 8, CANVAS.w - 16, BOTTOM - 4)  # above the action bar
 
 
-def zoom_rect(near: pygame.Rect) -> pygame.Rect:
+def room(host: TableScene) -> pygame.Rect:
+    """Where a card read large may lie: the table above the action bar."""
+    header, bar = host.area["header"], host.area["bar"]
+    return pygame.Rect(8, 8, header.right - 8, bar.y - 14)
+
+
+def zoom_rect(near: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
     """Where a hovered card is read: beside it (right, else left), inside the table."""
-    rect = pygame.Rect((0, 0), ZOOM_SIZE)
+    rect = pygame.Rect((0, 0), (min(ZOOM_SIZE[0], within.w), min(ZOOM_SIZE[1], within.h)))
     rect.midleft = (near.right + 12, near.centery)
-    if rect.right > ROOM.right:
+    if rect.right > within.right:
         rect.midright = (near.x - 12, near.centery)
-    return rect.clamp(ROOM)
+    return rect.clamp(within)
 
 
 class CardPart(Part):
@@ -278,6 +282,7 @@ class CardPart(Part):
     def wanted(self, seats: int) -> int:
         if self.region == "side":
             return self.widget.height(seats)
+        self.widget.width = self.host.area[self.region].w  # what its lines may fill
         return self.widget.wanted(seats, self.host.look())
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
@@ -298,7 +303,8 @@ class CardPart(Part):
         if kind != self.zoom.hovered:  # a new card under the pointer shows its face first
             self.zoom.hovered, self.zoom.back = kind, False
         # The table draws the hovered widget last, so the large card lies over the others.
-        cards.draw_card_large(canvas, zoom_rect(rect), cards.card_info(self.host.rules, kind),
+        cards.draw_card_large(canvas, zoom_rect(rect, room(self.host)),
+                              cards.card_info(self.host.rules, kind),
                               back=self.zoom.back)
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
@@ -376,9 +382,10 @@ def draw_pinned(host: TableScene, zoom: Zoom, canvas: pygame.Surface) -> None:
     if zoom.viewer != host.viewer:
         zoom.clear()  # the laptop changed hands: the card goes back unseen
         return
-    rect = pygame.Rect((0, 0), PINNED_SIZE)
-    rect.center = ROOM.center
-    cards.draw_card_large(canvas, rect.clamp(ROOM), cards.card_info(host.rules, zoom.pinned),
+    within = room(host)
+    rect = pygame.Rect((0, 0), (min(PINNED_SIZE[0], within.w), min(PINNED_SIZE[1], within.h)))
+    rect.center = within.center
+    cards.draw_card_large(canvas, rect.clamp(within), cards.card_info(host.rules, zoom.pinned),
                           back=zoom.back)
 
 

@@ -66,6 +66,7 @@ class Widget:
         # what may be zoomed. Only faces the viewer sees are listed, never a back.
         self.faces: list[tuple[pygame.Rect, str]] = []
         self.hover: tuple[pygame.Rect, str] | None = None
+        self.width = 660  # the width its region gives it (set by the layout before `wanted`)
 
     @property
     def label(self) -> str:
@@ -448,9 +449,7 @@ class Track(Widget):
         return 34 + len(self.rules.boards[self.spec.board].spaces) * (self.LINE + 4)
 
     def wanted(self, seats: int, look: Look) -> int:
-        from .regions import REGIONS  # the width a track is given in the centre column
-
-        room = self.room(REGIONS["centre"].w)
+        room = self.room(self.width)
         board = self.rules.boards[self.spec.board]
         return 34 + sum(len(self.lines(look.view["zones"].get(
             f"{self.spec.board}{SPACE}{space}", []), room, look, space)) * self.LINE + 4
