@@ -132,8 +132,8 @@ class TableScene(Scene):
                            self.state.round)
         # The regions of the canvas the table is drawn on (the window's shape; see draw).
         self.area_size = app.canvas.get_size()
-        self.area = regions_for(self.area_size)
         self.parts: list[Part] = [part for kind in PARTS for part in kind.build(self)]
+        self.area = regions_for(self.area_size, any(p.wide for p in self.parts))
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
 
@@ -147,7 +147,8 @@ class TableScene(Scene):
 
     def resized(self, size: tuple[int, int]) -> None:
         """The canvas changed shape (the window was resized): lay the table out anew."""
-        self.area_size, self.area = size, regions_for(size)
+        self.area_size = size
+        self.area = regions_for(size, any(p.wide for p in self.parts))
         self.relayout()
         self.refresh_buttons()
         self.dirty = True
@@ -848,7 +849,7 @@ class TableScene(Scene):
         look = self.look()
         hovered: list[Part] = []
         for part in self.parts:
-            if isinstance(part, chrome.CardPart) and part.rect.collidepoint(self.mouse):
+            if part.lifts and part.rect.collidepoint(self.mouse):
                 hovered.append(part)  # a hovered card grows over its neighbours: drawn last
                 continue
             part.draw(canvas, look)

@@ -14,7 +14,7 @@ from ..render import cards, theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point, register
-from .widgets import Widget, default_widgets
+from .widgets import Areas, Widget, default_widgets, more_tooltip
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene
@@ -109,6 +109,36 @@ class PlayersPart(Part):
     region = "players"
     shrinks = False
 
+    def __init__(self, host: TableScene) -> None:
+        super().__init__(host)
+        # A card game's players' areas: each player's own zones under their plate.
+        self.areas = Areas.of(host.rules, host.layout)
+        self.own_zoom = Zoom()
+        if self.areas is not None:
+            self.grow = self.wide = self.lifts = True
+
+    @property
+    def zoom(self) -> Zoom:
+        """The table's one card being read (shared with the card widgets)."""
+        return next((p.zoom for p in self.host.parts if isinstance(p, CardPart)),
+                    self.own_zoom)
+
+    def grid(self) -> tuple[int, int]:
+        """Columns and rows of the players' areas: two columns for five or more players
+        when the column is wide enough."""
+        seats = len(self.host.seats)
+        cols = 2 if seats >= 5 and self.rect.w >= 400 else 1
+        return cols, -(-seats // cols)
+
+    def area_rect(self, seat: int) -> pygame.Rect:
+        """A player's area: the name plate, and their zones under it."""
+        cols, rows = self.grid()
+        top, bottom = self.rect.y + 50, self.rect.bottom - 36
+        w = (self.rect.w - 20 - 8 * (cols - 1)) // cols
+        h = (bottom - top) // max(1, rows)
+        row, col = divmod(seat, cols)
+        return pygame.Rect(self.rect.x + 10 + col * (w + 8), top + row * h, w, h - 6)
+
     @property
     def has_strip(self) -> bool:
         layout = self.host.layout
@@ -128,6 +158,9 @@ class PlayersPart(Part):
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """A player's name plate."""
+        if self.areas is not None:
+            area = self.area_rect(seat)
+            return pygame.Rect(area.x, area.y, area.w, min(46, max(36, area.h - 30)))
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
@@ -135,6 +168,8 @@ class PlayersPart(Part):
 
     def row_rect(self, seat: int) -> pygame.Rect:
         """A player's whole row (plate and strip): what a click on a player hits."""
+        if self.areas is not None:
+            return self.area_rect(seat)
         plate = self.plate_rect(seat)
         return pygame.Rect(plate.x, plate.y, plate.w, self.row_height() - 4)
 
@@ -169,18 +204,30 @@ class PlayersPart(Part):
         return PLAYER_DIE + 12 if flying else PLAYER_DIE
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
+        if self.areas is not None:
+            card = self.areas.hit(pos)
+            if card is not None:
+                return card
         for seat in self.host.steal_targets():
             if self.row_rect(seat).collidepoint(pos):
                 return Target("seat", seat)
         return None
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
-        return [(self.row_rect(s), Target("seat", s)) for s in sorted(self.host.steal_targets())]
+        cards = list(self.areas.hits) if self.areas is not None else []
+        return cards + [(self.row_rect(s), Target("seat", s))
+                        for s in sorted(self.host.steal_targets())]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.areas is not None and read_card(self.host, self.areas, self.zoom, event)
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
         panel = self.rect
-        Panel(panel, "Scores").draw(canvas)
+        Panel(panel, "Players" if self.areas is not None else "Scores").draw(canvas)
+        areas = self.areas
+        if areas is not None:
+            areas.hits, areas.faces, areas.more, areas.hover = [], [], [], None
         goal = host.state.options.get("goal")
         targets = host.steal_targets()
         for s in range(len(host.seats)):
@@ -200,8 +247,14 @@ class PlayersPart(Part):
                        mark=host.mark(s), dim=out,
                        status="TO PLAY" if host.sees_all else
                        "THINKING" if host.is_bot(s) else "YOUR TURN")
-            strip_y = self.strip_y(s)
             counters = self.counters_text(s, look)
+            if areas is not None:
+                own = self.area_rect(s)
+                areas.draw_seat(canvas, pygame.Rect(own.x + 4, rect.bottom + 2, own.w - 8,
+                                                    own.bottom - rect.bottom - 2),
+                                look, s, counters)
+                continue
+            strip_y = self.strip_y(s)
             if counters and self.has_strip:
                 theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
                            theme.INK, bold=True, anchor="midright", tight=True)
@@ -218,6 +271,8 @@ class PlayersPart(Part):
         footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
         theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
                    theme.INK, bold=True, anchor="center")
+        if areas is not None:
+            show_read(host, areas, self.zoom, canvas, self.rect)
 
 
 @dataclass
@@ -260,6 +315,7 @@ class CardPart(Part):
     choice pins it large until the next click."""
 
     name = "cards"
+    lifts = True
 
     def __init__(self, host: TableScene, widget: Widget | None = None,
                  zoom: Zoom | None = None) -> None:
@@ -277,7 +333,10 @@ class CardPart(Part):
     @classmethod
     def build(cls, host: TableScene) -> list[Part]:
         zoom = Zoom()  # one for the whole table: one card is read at a time
-        return [cls(host, w, zoom) for w in default_widgets(host.rules, host.layout)]
+        areas = Areas.of(host.rules, host.layout)  # drawn in the players' areas instead
+        taken = {w.spec.zone for w in areas.members} if areas is not None else set()
+        return [cls(host, w, zoom) for w in default_widgets(host.rules, host.layout)
+                if not (w.spec.zone in taken and w.kind in ("hand", "players"))]
 
     def wanted(self, seats: int) -> int:
         if self.region == "side":
@@ -286,60 +345,70 @@ class CardPart(Part):
         return self.widget.wanted(seats, self.host.look())
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        self.widget.faces, self.widget.hover = [], None
+        self.widget.faces, self.widget.hover, self.widget.more = [], None, []
         if self.rect.h < 30:
             self.widget.hits = []
             return  # squeezed out of a crowded column: no empty band
         pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
         self.widget.draw(canvas, self.rect, look)
-        hover = self.widget.hover
-        if self.zoom.pinned is not None:
-            if self.rect.collidepoint(self.host.mouse):  # drawn last: keep the pinned on top
-                draw_pinned(self.host, self.zoom, canvas)
-            return
-        if hover is None:
-            return
-        rect, kind = hover
-        if kind != self.zoom.hovered:  # a new card under the pointer shows its face first
-            self.zoom.hovered, self.zoom.back = kind, False
-        # The table draws the hovered widget last, so the large card lies over the others.
-        cards.draw_card_large(canvas, zoom_rect(rect, room(self.host)),
-                              cards.card_info(self.host.rules, kind),
-                              back=self.zoom.back)
+        show_read(self.host, self.widget, self.zoom, canvas, self.rect)
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
         return self.widget.hit(pos)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """A click on a card that is not a choice pins it large (a right-click shows its
-        back); the next click puts it back; F turns the card being read over."""
-        zoom = self.zoom
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
-            if zoom.pinned is not None or self.widget.hover is not None:
-                zoom.back = not zoom.back
-                return True
-            return False
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
-            return False
-        if zoom.pinned is not None:
-            if event.button == 3:
-                zoom.back = not zoom.back
-            else:
-                zoom.clear()
-            return True  # the click that puts the card back does nothing else
-        face = next((kind for rect, kind in reversed(self.widget.faces)
-                     if rect.collidepoint(event.pos)), None)
-        if face is None:
-            return False
-        glowing = self.host.chooser.targets() if self.host.my_turn else set()
-        if event.button == 1 and any(rect.collidepoint(event.pos) and target in glowing
-                                     for rect, target in self.widget.hits):
-            return False  # a choice: the table takes the click
-        zoom.pinned, zoom.viewer, zoom.back = face, self.host.viewer, event.button == 3
-        return True
+        return read_card(self.host, self.widget, self.zoom, event)
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
         return list(self.widget.hits)
+
+
+def show_read(host: TableScene, widget: Widget, zoom: Zoom, canvas: pygame.Surface,
+              where: pygame.Rect) -> None:
+    """Over a widget just drawn in `where`: the card under the pointer read large beside
+    it, the pinned card kept on top, or what a "+N more" hides."""
+    hover = widget.hover
+    if zoom.pinned is not None:
+        if where.collidepoint(host.mouse):
+            draw_pinned(host, zoom, canvas)  # drawn last: keep the pinned on top
+        return
+    if hover is None:
+        more_tooltip(canvas, widget.more, host.mouse)
+        return
+    rect, kind = hover
+    if kind != zoom.hovered:  # a new card under the pointer shows its face first
+        zoom.hovered, zoom.back = kind, False
+    # The table draws the hovered widget last, so the large card lies over the others.
+    cards.draw_card_large(canvas, zoom_rect(rect, room(host)), cards.card_info(host.rules, kind),
+                          back=zoom.back)
+
+
+def read_card(host: TableScene, widget: Widget, zoom: Zoom, event: pygame.event.Event) -> bool:
+    """A click on a card that is not a choice pins it large (a right-click shows its
+    back); the next click puts it back; F turns the card being read over."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+        if zoom.pinned is not None or widget.hover is not None:
+            zoom.back = not zoom.back
+            return True
+        return False
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
+        return False
+    if zoom.pinned is not None:
+        if event.button == 3:
+            zoom.back = not zoom.back
+        else:
+            zoom.clear()
+        return True  # the click that puts the card back does nothing else
+    face = next((kind for rect, kind in reversed(widget.faces)
+                 if rect.collidepoint(event.pos)), None)
+    if face is None:
+        return False
+    glowing = host.chooser.targets() if host.my_turn else set()
+    if event.button == 1 and any(rect.collidepoint(event.pos) and target in glowing
+                                 for rect, target in widget.hits):
+        return False  # a choice: the table takes the click
+    zoom.pinned, zoom.viewer, zoom.back = face, host.viewer, event.button == 3
+    return True
 
 
 register(CardPart)

@@ -31,6 +31,8 @@ class Part:
     grow = False
     shrinks = True
     pairs = False
+    lifts = False  # under the pointer it is drawn last (a card read large lies over all)
+    wide = False  # holds the players' areas: the players column is made wide for it
 
     def __init__(self, host: TableScene) -> None:
         self.host = host

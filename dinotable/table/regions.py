@@ -24,12 +24,17 @@ MARGIN = 16
 GAP = 10
 
 
-def regions_for(size: tuple[int, int]) -> dict[str, pygame.Rect]:
-    """The table's regions on a canvas of `size` (at 1280x720 the reference layout)."""
+def regions_for(size: tuple[int, int], wide_players: bool = False) -> dict[str, pygame.Rect]:
+    """The table's regions on a canvas of `size` (at 1280x720 the reference layout).
+    `wide_players`: a card game, whose players column holds each player's area."""
     w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
     bottom = h - 130  # where the columns end, over the action bar
-    players_w = max(220, min(340, w * 268 // 1280))
-    side_w = max(236, min(380, w * 288 // 1280))
+    if wide_players:
+        players_w = max(260, min(600, w * 32 // 100))
+        side_w = max(240, min(340, w * 20 // 100))
+    else:
+        players_w = max(220, min(340, w * 268 // 1280))
+        side_w = max(260, min(380, w * 288 // 1280))
     log_h = max(150, min(260, h * 176 // 720))
     side_x = w - MARGIN - side_w
     log_y = h - MARGIN - log_h
