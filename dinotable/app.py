@@ -19,7 +19,7 @@ from .scenes.base import Scene, SceneStack
 from .settings import Settings
 
 CANVAS = (1280, 720)  # the canvas of the scenes drawn at a fixed size, scaled to the window
-MIN_SIZE = (960, 640)  # a smaller window shows a re-flowing scene scaled down to it
+MIN_SIZE = (1024, 700)  # a smaller window shows a re-flowing scene scaled down to it
 LARGE = (1600, 900)  # a larger window shows a re-flowing scene scaled up, to read from afar
 IDLE_FPS = 12  # frames a second while nothing moves and nobody touches anything
 TITLE = "dinotable"

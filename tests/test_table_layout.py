@@ -19,11 +19,11 @@ import pytest
 from dinotable import bots, saves
 from dinotable.app import App, logical_size
 from dinotable.engine import Rules, apply, new_game
+from dinotable.render import theme
 from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.dice_parts import DIE, AreaPart
-from dinotable.render import theme
 from dinotable.table.part import Part
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
@@ -51,7 +51,7 @@ RULESETS = all_rulesets()
 WINDOWS = ((1280, 720), (800, 600), (1920, 1080))
 SEAT_COUNTS = (2, 4, 6)
 MAX_MOVES = 500  # a fixture game that would go on longer is cut here
-LOOKS = 70  # positions drawn per game at most, spread over the whole game
+LOOKS = 300  # positions drawn per game at most (every one of the shipped games), spread evenly
 
 
 def seat_counts(rules: Rules) -> list[int]:
@@ -102,6 +102,14 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     for string, letters, surface in seen.drawn:
         if surface is canvas and not screen.contains(letters):
             faults.append(f"{string!r} {letters} off the screen")
+    for part in table.parts:
+        # Every card, chip and die a widget draws lies inside it (a hovered card grows out
+        # of it, but nothing is hovered here).
+        widget = getattr(part, "widget", None) or getattr(part, "areas", None)
+        if widget is not None and part.rect.h >= 30:
+            faults += [f"{part.name} draws {target} at {rect} outside {part.rect}"
+                       for rect, target in widget.hits + widget.faces
+                       if not part.rect.contains(rect)]
     for part, first, last in spans:
         room = part.rect.inflate(2, 2)
         faults += [f"{string!r} {letters} past {part.name} {part.rect}"
@@ -272,3 +280,35 @@ def test_an_area_lays_out_every_die_inside_its_panel_and_apart(app: App, held: i
         assert box.top >= area.rect.y + 40, "below the title"
         assert all(not box.colliderect(other) for other in boxes)
         boxes.append(box)
+
+
+@pytest.mark.parametrize("games", [3, 5, 7, 9])
+@pytest.mark.parametrize("resume", [False, True])
+def test_the_title_lists_every_game_on_the_screen(app: App, games: int, resume: bool) -> None:
+    """However many games are installed, each card lies whole on the screen, apart from the
+    others and the row of buttons, with its name and pitch inside it."""
+    from dinotable.catalog import Listing
+    from dinotable.scenes.title import Entry, TitleScene
+
+    title = TitleScene(app, lazy=True)
+    title.placeholder = resume
+    names = ["Dino Hunt", "Dino Hunt Dice", "Dinosaur Dice", "Raptor Ranch", "Fossil Ideas",
+             "Egg Race", "Meteor Run", "Tar Pit", "Volcano"]
+    title.lay_out([Entry(f"game{k}", None, "", Listing(
+        f"game{k}", names[k], "A pitch long enough to fill most of the card's one line, "
+        "and then some more words", 2, 6, "20 min")) for k in range(games)])
+    cards = [c.rect for c in title.menu.controls
+             if c.tag.startswith("game:") or c.tag == "continue"]
+    buttons = [c.rect for c in title.menu.controls if c.rect not in cards]
+    screen = app.canvas.get_rect()
+    assert len(cards) == games + resume
+    for k, rect in enumerate(cards):
+        assert screen.contains(rect) and rect.h >= 76, rect
+        assert not any(rect.colliderect(other) for other in cards[k + 1:] + buttons), rect
+        assert rect.bottom < 600, "above the keys' hint"
+    with theme.seeing_text() as seen:
+        title.draw(app.canvas)
+    for string, letters, _ in seen.drawn:
+        assert screen.contains(letters), string
+        inside = [rect for rect in cards if rect.colliderect(letters)]
+        assert all(rect.contains(letters) for rect in inside), (string, letters, inside)

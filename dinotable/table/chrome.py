@@ -41,15 +41,18 @@ class HeaderPart(Part):
             who = host.name(seat)
             title = f"{who}'s turn" + (" (bot)" if host.is_bot(seat) else "")
             colour = host.colour(seat)
-        Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, 560, head.h))
-        width = head.right - (head.x + 580)
+        # The banner takes up to 560 px; a narrow window leaves the words more of the line.
+        banner_w = min(560, head.w * 45 // 100)
+        Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, banner_w, head.h))
+        left = head.x + banner_w + 20
+        width = head.right - left
         what = self.what_to_do()
         size = theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL)
         # Smallest type first; a line still too long loses its end rather than the screen.
         what = theme.ellipsize(what, theme.font(size, True), width)
-        theme.text(canvas, what, (head.x + 580, head.y + 8), size, theme.PARCHMENT, bold=True)
+        theme.text(canvas, what, (left, head.y + 8), size, theme.PARCHMENT, bold=True)
         words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
-        theme.text(canvas, words, (head.x + 580, head.y + 46), theme.SMALL, theme.PARCHMENT)
+        theme.text(canvas, words, (left, head.y + 46), theme.SMALL, theme.PARCHMENT)
 
     def what_to_do(self) -> str:
         """One line telling everyone who the game waits on and what they can do."""
@@ -133,7 +136,7 @@ class PlayersPart(Part):
     def area_rect(self, seat: int) -> pygame.Rect:
         """A player's area: the name plate, and their zones under it."""
         cols, rows = self.grid()
-        top, bottom = self.rect.y + 50, self.rect.bottom - 36
+        top, bottom = self.rect.y + 50, self.rect.bottom - 4  # the round is in the title
         w = (self.rect.w - 20 - 8 * (cols - 1)) // cols
         h = (bottom - top) // max(1, rows)
         row, col = divmod(seat, cols)
@@ -160,7 +163,7 @@ class PlayersPart(Part):
         """A player's name plate."""
         if self.areas is not None:
             area = self.area_rect(seat)
-            return pygame.Rect(area.x, area.y, area.w, min(46, max(36, area.h - 30)))
+            return pygame.Rect(area.x, area.y, area.w, 46 if area.h >= 75 else 36)
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
@@ -224,11 +227,13 @@ class PlayersPart(Part):
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
         panel = self.rect
-        Panel(panel, "Players" if self.areas is not None else "Scores").draw(canvas)
         areas = self.areas
+        goal = host.state.options.get("goal")
+        footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
+        # A card game's areas need the column's foot: the round goes in the title there.
+        Panel(panel, "Scores" if areas is None else footer).draw(canvas)
         if areas is not None:
             areas.hits, areas.faces, areas.more, areas.hover = [], [], [], None
-        goal = host.state.options.get("goal")
         targets = host.steal_targets()
         for s in range(len(host.seats)):
             rect = self.plate_rect(s)
@@ -268,11 +273,11 @@ class PlayersPart(Part):
                     theme.text(canvas, f"×{held}" if held > self.room_for_dice(s) else
                                str(held), (int(x), strip_y), theme.TINY, theme.INK, bold=True,
                                anchor="midleft", tight=True)
-        footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
-        theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
-                   theme.INK, bold=True, anchor="center")
         if areas is not None:
             show_read(host, areas, self.zoom, canvas, self.rect)
+            return
+        theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
+                   theme.INK, bold=True, anchor="center")
 
 
 @dataclass

@@ -17,11 +17,12 @@ from typing import Protocol
 
 import pygame
 
-MIN_SIZE = (960, 640)  # below this the app scales the canvas down rather than re-flow
+MIN_SIZE = (1024, 700)  # below this the app scales the canvas down rather than re-flow
 CANVAS = pygame.Rect(0, 0, 1280, 720)  # the reference size, and the regions' defaults
 TOP = 112  # where the columns start, under the header
 MARGIN = 16
 GAP = 10
+NARROW = 1100  # a canvas narrower than this puts the log over the action bar
 
 
 def regions_for(size: tuple[int, int], wide_players: bool = False) -> dict[str, pygame.Rect]:
@@ -40,15 +41,21 @@ def regions_for(size: tuple[int, int], wide_players: bool = False) -> dict[str, 
     log_y = h - MARGIN - log_h
     centre_x = MARGIN + players_w + MARGIN
     bar_x = 160
+    bar_w = side_x - MARGIN - bar_x
+    if w < NARROW:
+        # A narrow (4:3) window: the log stands over the action bar, at the side column's
+        # foot, so the bar has the whole width and its buttons keep their words.
+        log_h, log_y = 150, bottom - 150
+        bar_w = w - MARGIN - bar_x
     return {
         "header": pygame.Rect(MARGIN, 12, w - 2 * MARGIN, 84),
         "players": pygame.Rect(MARGIN, TOP, players_w, bottom - TOP),
         "centre": pygame.Rect(centre_x, TOP, side_x - MARGIN - centre_x, bottom - TOP),
         "side": pygame.Rect(side_x, TOP, side_w, log_y - MARGIN - TOP),
         "log": pygame.Rect(side_x, log_y, side_w, log_h),
-        "bar": pygame.Rect(bar_x, h - 120, side_x - MARGIN - bar_x, 70),
+        "bar": pygame.Rect(bar_x, h - 120, bar_w, 70),
         "menu": pygame.Rect(MARGIN, h - 120, 130, 112),
-        "note": pygame.Rect(bar_x, h - 44, side_x - MARGIN - bar_x, 36),
+        "note": pygame.Rect(bar_x, h - 44, bar_w, 36),
     }
 
 

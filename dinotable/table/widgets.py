@@ -204,7 +204,8 @@ class Row(Widget):
                              self.label)
             return
         dice = self.rules.zones[self.spec.zone].holds == "dice"
-        w, h = (64, 64) if dice else (cards.CARD_W, min(cards.CARD_H, rect.bottom - top - 4))
+        h = min(64 if dice else cards.CARD_H, rect.bottom - top - 4)  # squeezed: shorter
+        w = h if dice else cards.CARD_W
         _, step = layout_of(len(content), rect.w - 16, w)
         for n, entry in enumerate(content):
             self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry))
@@ -424,36 +425,42 @@ class Track(Widget):
 
     def label_w(self, width: int) -> int:
         """The space's plate in a track `width` wide."""
-        return max(180, min(self.LABEL_W, width * 40 // 100))
+        return max(150, min(self.LABEL_W, width * 40 // 100))
 
 
     def lines(self, content: list[Any] | dict[str, int], width: int, look: Look | None = None,
-              space: str = "") -> list[list[Any]]:
+              space: str = "", most: int | None = None) -> list[list[Any]]:
         """The cards of one space, split into lines that fit `width`. A space nobody can
         act on now (none of its cards glows, the viewer does not stand there) keeps to one
-        line, ending with how many more it holds, so a crowded track still fits."""
+        line (two in a narrow track), ending with how many more it holds, so a crowded
+        track still fits."""
         if isinstance(content, dict):
             return [[]]
         full = look is None or any(Target("item", e[0]) in look.targets for e in content) or (
             look.viewer is not None
             and space in look.view["player_vars"][look.viewer].values())
+        limit = len(content) if full else 2 if width < 260 else 1
+        if most is not None:
+            limit = min(limit, most)  # the track has no room for more
         out: list[list[Any]] = [[]]
         used = 0
         more_w = theme.font(theme.TINY, True).size("+99 more")[0] + 8
         for n, entry in enumerate(content):
             w = chip_w(self.rules, entry[1], width) + 6
-            if out[-1] and used + w > width - (0 if full else more_w) and not full:
-                while out[-1] and used + more_w > width:  # room for the "+N more"
-                    used -= chip_w(self.rules, out[-1].pop()[1], width) + 6
-                    n -= 1
-                # What the "+N more" hides, listed when the pointer is on it.
-                hidden = [item_label(self.rules, e[1]) if e[1] else "a card"
-                          for e in content[n:]]
-                out[-1].append((None, f"+{len(content) - n}", hidden))
-                break
-            if out[-1] and used + w > width:
-                out.append([])
-                used = 0
+            last = n == len(content) - 1  # the last needs no room for a "+N more" after it
+            if out[-1] and used + w > width - (0 if last or len(out) < limit else more_w):
+                if len(out) < limit:
+                    out.append([])
+                    used = 0
+                else:
+                    while out[-1] and used + more_w > width:  # room for the "+N more"
+                        used -= chip_w(self.rules, out[-1].pop()[1], width) + 6
+                        n -= 1
+                    # What the "+N more" hides, listed when the pointer is on it.
+                    hidden = [item_label(self.rules, e[1]) if e[1] else "a card"
+                              for e in content[n:]]
+                    out[-1].append((None, f"+{len(content) - n}", hidden))
+                    break
             out[-1].append(entry)
             used += w
         return out
@@ -477,9 +484,18 @@ class Track(Widget):
         self.title(canvas, rect, self.label)
         proper = frozenset(board.spaces)
         room = self.room(rect.w)
-        spaces = [(space, self.lines(look.view["zones"].get(f"{self.spec.board}{SPACE}{space}",
-                                                            []), room, look, space))
-                  for space in board.spaces]
+        contents = [look.view["zones"].get(f"{self.spec.board}{SPACE}{space}", [])
+                    for space in board.spaces]
+        spaces = [(space, self.lines(content, room, look, space))
+                  for space, content in zip(board.spaces, contents, strict=True)]
+        # Too many lines even when squeezed: the longest space gives up a line (its "+N
+        # more" lists the rest) until the track fits its rect.
+        while sum(len(lines) * 26 + 4 for _, lines in spaces) > rect.h - 34:
+            k = max(range(len(spaces)), key=lambda i: len(spaces[i][1]))
+            if len(spaces[k][1]) <= 1:
+                break
+            spaces[k] = (spaces[k][0], self.lines(contents[k], room, look, spaces[k][0],
+                                                  most=len(spaces[k][1]) - 1))
         want = sum(len(lines) * self.LINE + 4 for _, lines in spaces)
         # Squeezed (a small window with much on the table): every line a little shorter.
         line = max(26, min(self.LINE, self.LINE * (rect.h - 34) // max(1, want)))
@@ -562,7 +578,7 @@ class Areas(Widget):
     A zone the viewer may not see is its label and a count."""
 
     kind = "areas"
-    LINE = 30  # one line of chips
+    LINE = 29  # one line of chips
     GAP = 6
 
     def __init__(self, members: list[Widget], rules: Rules) -> None:
@@ -594,11 +610,11 @@ class Areas(Widget):
             content = look.zone(zone, seat)
             n = count(content)
             label = member.label
+            if not n:
+                continue  # nothing there: the room goes to what is
             if isinstance(content, dict) or self.rules.zones[zone].holds == "tokens":
                 text = f"{label}: {n}"
                 out.append(("words", text, words.size(text)[0]))
-                continue
-            if not n:
                 continue
             text = f"{label}:"
             out.append(("label", text, words.size(text)[0]))
