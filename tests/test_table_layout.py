@@ -312,3 +312,26 @@ def test_the_title_lists_every_game_on_the_screen(app: App, games: int, resume: 
         assert screen.contains(letters), string
         inside = [rect for rect in cards if rect.colliderect(letters)]
         assert all(rect.contains(letters) for rect in inside), (string, letters, inside)
+
+
+def test_a_resized_window_re_flows_the_table_and_maps_the_pointer(app: App) -> None:
+    """A 4:3 window gets a table laid out for 4:3 (not a 16:9 picture shrunk), scaled only
+    as far as keeps type readable, and a click lands where the player sees the thing."""
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    app.step([], FRAME)
+    wide = table.area["centre"].copy()
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600))], FRAME)
+    assert app.window.get_size() == (800, 600)
+    assert app.canvas.get_size() == logical_size((800, 600))
+    w, h = app.canvas.get_size()
+    assert w / h == pytest.approx(800 / 600, abs=0.01), "the canvas has the window's shape"
+    assert 800 / w >= 0.75, "shrunk no further than keeps 20 px type at 15 px or more"
+    assert table.area_size == (w, h) and table.area["centre"] != wide
+    # The window's pixel at the middle of the undo button is the button on the canvas.
+    undo = next(c.rect for c in table.menu.controls if c.tag == "undo")
+    pos = (round(undo.centerx * 800 / w), round(undo.centery * 600 / h))
+    assert undo.collidepoint(app.to_canvas(pos))
+    # Back to 1280x720: the reference layout, drawn pixel for pixel.
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720))], FRAME)
+    assert app.canvas.get_size() == (1280, 720) and table.area["centre"] == wide
+    assert logical_size((1920, 1080)) == (1600, 900), "full HD: type a little larger"

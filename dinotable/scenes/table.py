@@ -146,10 +146,23 @@ class TableScene(Scene):
             part.rect = rect
 
     def resized(self, size: tuple[int, int]) -> None:
-        """The canvas changed shape (the window was resized): lay the table out anew."""
+        """The canvas changed shape (the window was resized): lay the table out anew, and
+        move the dice at rest with the parts they lie in."""
+        old = self.tr.copy()
         self.area_size = size
         self.area = regions_for(size, any(p.wide for p in self.parts))
         self.relayout()
+        new = self.tr
+        for zone in {s.zone for s in self.sprites.values()}:
+            for owner in {s.owner for s in self.sprites.values() if s.zone == zone}:
+                for n, sprite in enumerate(self.zone_sprites(zone, owner)):
+                    if sprite.goal is not None:
+                        continue  # in flight: it lands where its part now is
+                    if zone in self.layout.tray:  # where it came to rest, on the new felt
+                        sprite.x = new.x + (sprite.x - old.x) * new.w / max(1, old.w)
+                        sprite.y = new.y + (sprite.y - old.y) * new.h / max(1, old.h)
+                    else:
+                        sprite.x, sprite.y = self.slot(zone, owner, n)
         self.refresh_buttons()
         self.dirty = True
 

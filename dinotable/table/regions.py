@@ -34,7 +34,7 @@ def regions_for(size: tuple[int, int], wide_players: bool = False) -> dict[str, 
         players_w = max(260, min(600, w * 32 // 100))
         side_w = max(240, min(340, w * 20 // 100))
     else:
-        players_w = max(220, min(340, w * 268 // 1280))
+        players_w = max(240, min(340, w * 268 // 1280))
         side_w = max(260, min(380, w * 288 // 1280))
     log_h = max(150, min(260, h * 176 // 720))
     side_x = w - MARGIN - side_w
