@@ -136,11 +136,11 @@ class PlayersPart(Part):
     def area_rect(self, seat: int) -> pygame.Rect:
         """A player's area: the name plate, and their zones under it."""
         cols, rows = self.grid()
-        top, bottom = self.rect.y + 50, self.rect.bottom - 4  # the round is in the title
+        top, bottom = self.rect.y + 46, self.rect.bottom - 4  # the round is in the title
         w = (self.rect.w - 20 - 8 * (cols - 1)) // cols
         h = (bottom - top) // max(1, rows)
         row, col = divmod(seat, cols)
-        return pygame.Rect(self.rect.x + 10 + col * (w + 8), top + row * h, w, h - 6)
+        return pygame.Rect(self.rect.x + 10 + col * (w + 8), top + row * h, w, h - 4)
 
     @property
     def has_strip(self) -> bool:

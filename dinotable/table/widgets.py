@@ -578,7 +578,7 @@ class Areas(Widget):
     A zone the viewer may not see is its label and a count."""
 
     kind = "areas"
-    LINE = 29  # one line of chips
+    LINE = 27  # one line of chips (a name at the smallest type, and a hair of room)
     GAP = 6
 
     def __init__(self, members: list[Widget], rules: Rules) -> None:
