@@ -18,7 +18,9 @@ from .render import forget_caches
 from .scenes.base import Scene, SceneStack
 from .settings import Settings
 
-CANVAS = (1280, 720)
+CANVAS = (1280, 720)  # the canvas of the scenes drawn at a fixed size, scaled to the window
+MIN_SIZE = (1024, 700)  # a smaller window shows a re-flowing scene scaled down to it
+LARGE = (1600, 900)  # a larger window shows a re-flowing scene scaled up, to read from afar
 IDLE_FPS = 12  # frames a second while nothing moves and nobody touches anything
 TITLE = "dinotable"
 STUCK_S = 0.5  # a frame running this long when asked to close is cut short
@@ -38,8 +40,19 @@ def _icon() -> pygame.Surface:
     return die_body((63, 158, 77), "dino", 32)
 
 
+def logical_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The canvas a re-flowing scene lays itself out on in a window of this size: the
+    window's own pixels, except that a small window shows a canvas of at least MIN_SIZE
+    scaled down (type stays readable) and a large one a canvas scaled up past LARGE."""
+    ww, wh = max(1, window[0]), max(1, window[1])
+    scale = min(1.0, ww / MIN_SIZE[0], wh / MIN_SIZE[1])
+    scale = max(scale, min(ww / LARGE[0], wh / LARGE[1]))
+    return max(1, round(ww / scale)), max(1, round(wh / scale))
+
+
 class App(SceneStack):
-    """Owns the window; draws the top scenes on a 1280x720 canvas scaled to fit the window."""
+    """Owns the window; draws the top scenes on a canvas: a re-flowing scene's is the
+    window's logical size (`logical_size`), the others' a 1280x720 canvas scaled to fit."""
 
     def __init__(self, size: tuple[int, int] = CANVAS, settings: Settings | None = None,
                  fps: int = 60) -> None:
@@ -53,7 +66,10 @@ class App(SceneStack):
         pygame.display.set_icon(_icon())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
-        self.canvas = pygame.Surface(CANVAS).convert()
+        self.fixed = pygame.Surface(CANVAS).convert()  # for scenes drawn at a fixed size
+        self.canvas = self.fixed  # for re-flowing scenes: the window's logical size
+        self.overlay: pygame.Surface | None = None  # fixed-size modals over a re-flowed one
+        self.fit_canvas()
         self.clock = pygame.time.Clock()
         self.fps = fps
         self.stack: list[Scene] = []
@@ -86,18 +102,36 @@ class App(SceneStack):
 
     # --- the window ------------------------------------------------------
 
+    def fit_canvas(self) -> None:
+        """Give re-flowing scenes a canvas of the window's logical size."""
+        size = logical_size(self.window.get_size())
+        if self.canvas.get_size() != size:
+            self.canvas = self.fixed if size == CANVAS else pygame.Surface(size).convert()
+        self.redraw = True
+
+    def flowing(self) -> bool:
+        """Whether the top scene lays itself out on the window's logical canvas."""
+        return bool(self.stack) and self.top.flows
+
     def viewport(self) -> pygame.Rect:
-        """Where the canvas sits in the window: as large as fits, aspect kept, centred."""
+        """Where the fixed canvas sits in the window: as large as fits, aspect kept,
+        centred."""
         ww, wh = self.window.get_size()
         scale = min(ww / CANVAS[0], wh / CANVAS[1])
         w, h = max(1, int(CANVAS[0] * scale)), max(1, int(CANVAS[1] * scale))
         return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
 
+    def view_and_size(self) -> tuple[pygame.Rect, tuple[int, int]]:
+        """Where the top scene's canvas sits in the window, and its size."""
+        if self.flowing():
+            return self.window.get_rect(), self.canvas.get_size()
+        return self.viewport(), CANVAS
+
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """Window coordinates to canvas coordinates."""
-        view = self.viewport()
-        x = (pos[0] - view.x) * CANVAS[0] / view.w
-        y = (pos[1] - view.y) * CANVAS[1] / view.h
+        """Window coordinates to the top scene's canvas coordinates."""
+        view, size = self.view_and_size()
+        x = (pos[0] - view.x) * size[0] / max(1, view.w)
+        y = (pos[1] - view.y) * size[1] / max(1, view.h)
         return int(x), int(y)
 
     def toggle_fullscreen(self) -> None:
@@ -107,7 +141,7 @@ class App(SceneStack):
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.window = pygame.display.set_mode(CANVAS, pygame.RESIZABLE)
-        self.redraw = True
+        self.fit_canvas()
 
     # --- the loop --------------------------------------------------------
 
@@ -116,9 +150,9 @@ class App(SceneStack):
             data = dict(event.dict)
             data["pos"] = self.to_canvas(event.pos)
             if "rel" in data:
-                view = self.viewport()
-                data["rel"] = (event.rel[0] * CANVAS[0] / max(1, view.w),
-                               event.rel[1] * CANVAS[1] / max(1, view.h))
+                view, size = self.view_and_size()
+                data["rel"] = (event.rel[0] * size[0] / max(1, view.w),
+                               event.rel[1] * size[1] / max(1, view.h))
             return pygame.event.Event(event.type, data)
         return event
 
@@ -133,6 +167,7 @@ class App(SceneStack):
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.window = pygame.display.set_mode((max(320, event.w), max(180, event.h)),
                                                   pygame.RESIZABLE)
+            self.fit_canvas()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -157,14 +192,55 @@ class App(SceneStack):
 
         handle_crash(self, exc, phase, scene, event)
 
-    def _draw_scenes(self) -> None:
-        """Draw the visible scenes onto the canvas; a scene that raises is reported."""
-        for scene in self._visible():
+    def _draw_scenes(self) -> bool:
+        """Draw the visible scenes: a re-flowing one on the logical canvas, the fixed-size
+        ones on the fixed canvas, or over a re-flowing one on a see-through overlay. True
+        when the overlay was drawn on. A scene that raises is reported."""
+        visible = self._visible()
+        flowing = visible[0].flows
+        overlaid = False
+        for scene in visible:
+            if flowing and (overlaid or not scene.flows):
+                if not overlaid:
+                    if self.overlay is None:
+                        self.overlay = pygame.Surface(CANVAS, pygame.SRCALPHA)
+                    self.overlay.fill((0, 0, 0, 0))
+                    overlaid = True
+                surface = self.overlay
+            else:
+                surface = self.canvas if flowing else self.fixed
             try:
-                scene.draw(self.canvas)
+                scene.draw(surface)  # type: ignore[arg-type]
             except Exception as exc:
                 self.crashed(exc, "draw", scene)
-                return
+                return overlaid
+        return overlaid
+
+    def present(self, flowing: bool, overlaid: bool) -> None:
+        """Put the canvases drawn this frame on the window."""
+        if flowing:
+            self.show(self.canvas, self.window.get_rect())
+        else:
+            self.window.fill((0, 0, 0))
+            self.show(self.fixed, self.viewport())
+        if overlaid and self.overlay is not None:
+            view = self.viewport()
+            veil = self.overlay.get_at((0, 0))
+            if veil.a:  # the modal dims what is under it: the bars beside it too
+                bars = pygame.Surface(self.window.get_size(), pygame.SRCALPHA)
+                bars.fill(veil)
+                bars.fill((0, 0, 0, 0), view)
+                self.window.blit(bars, (0, 0))
+            self.show(self.overlay, view)
+
+    def show(self, canvas: pygame.Surface, view: pygame.Rect) -> None:
+        """One canvas on the window at `view`, scaled when the sizes differ."""
+        if view.size == canvas.get_size():
+            self.window.blit(canvas, view.topleft)
+        elif canvas.get_flags() & pygame.SRCALPHA:
+            self.window.blit(pygame.transform.smoothscale(canvas, view.size), view.topleft)
+        else:
+            pygame.transform.smoothscale(canvas, view.size, self.window.subsurface(view))
 
     def redraw_due(self) -> bool:
         """Whether this frame must be drawn: a scene says it changed, a scene came or went,
@@ -188,17 +264,17 @@ class App(SceneStack):
         self.shown_moving = any(scene.animating for scene in self._visible())
         self.drawn += 1
         streak = self.crash_streak
-        self._draw_scenes()
-        if self.crash_streak != streak and self.stack:
-            self._draw_scenes()  # what replaced the broken scene, in this very frame
         if not self.stack:
             return
-        view = self.viewport()
-        if view.size == CANVAS:
-            self.window.blit(self.canvas, view.topleft)
-        else:
-            self.window.fill((0, 0, 0))
-            pygame.transform.smoothscale(self.canvas, view.size, self.window.subsurface(view))
+        overlaid = self._draw_scenes()
+        if self.crash_streak != streak and self.stack:
+            overlaid = self._draw_scenes()  # what replaced the broken scene, in this frame
+        if not self.stack:
+            return
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        self.present(self.stack[first].flows, overlaid)
         pygame.display.flip()
         self.frames += 1
         if self.frames == 1 and os.environ.get("DINOTABLE_REPORT_FIRST_FRAME"):

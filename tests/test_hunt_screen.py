@@ -17,8 +17,9 @@ from dinotable.render import cards, theme
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
-from dinotable.table.chrome import CardPart
+from dinotable.table.chrome import CardPart, PlayersPart
 from dinotable.table.regions import CANVAS
+from dinotable.table.widgets import Areas
 
 FRAME = 1 / 30
 
@@ -176,9 +177,9 @@ def test_a_pinned_card_is_put_away_when_the_laptop_changes_hands(app: App,
     table = hunt_table(app, until=lambda t: bool(not_choices(t)))
     secrets = not_choices(table)
     table.draw(app.canvas)
-    hand = next(p for p in table.parts if isinstance(p, CardPart)
-                and p.widget.spec.zone == "hand")
-    rect, kind = next((r, k) for r, k in hand.widget.faces if k in secrets)
+    hand = table.part(PlayersPart)  # Ann's cards lie in her area, under her name
+    assert hand.areas is not None
+    rect, kind = next((r, k) for r, k in hand.areas.faces if k in secrets)
     table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert hand.zoom.pinned == kind
     table.handed(1)
@@ -208,7 +209,7 @@ def test_no_hover_anywhere_draws_a_rivals_hidden_card(app: App, drawn: list[str]
         visible |= {state.items[i].kind for i in state.zones["hand"][seat]}
         visible |= {state.items[i].kind for i in state.zones["bonuses"][seat]}
         secret = hidden - visible
-        for x in range(300, 1280, 40):
+        for x in range(20, 1280, 40):  # the players' areas too
             for y in range(112, 590, 36):
                 table.mouse = (x, y)
                 drawn.clear()
@@ -218,8 +219,9 @@ def test_no_hover_anywhere_draws_a_rivals_hidden_card(app: App, drawn: list[str]
 
 
 def test_four_players_zoos_and_gadgets_stay_inside_the_table(app: App) -> None:
-    # A crowded table (four players, many captures): the rows of chips stay in the middle,
-    # above the action bar, one line per player each.
+    # A crowded table (four players, many captures): each player's area lies in the
+    # players column above the action bar, with a line of chips under the name plate, and
+    # whatever does not fit is counted in a "+N more" that lists it.
     seats = [Seat(n, "heuristic", i) for i, n in enumerate(["Ann", "Ben", "Cat", "Dev"])]
     table = TableScene(app, load_by_id("dino_hunt"), seats, {}, 7)
     app.push(table)
@@ -233,12 +235,25 @@ def test_four_players_zoos_and_gadgets_stay_inside_the_table(app: App) -> None:
         if table.idle:
             break
         table.update(FRAME)
-    shown = [(w, r) for w, r in table.widget_regions() if r.h > 0]
-    players = [r for w, r in shown if w.kind == "players"]
-    assert len(players) == 2
-    for rect in players:
-        assert rect.h >= 32 + 4 * 22  # the title and a line for each of the four
-        assert rect.bottom <= REGIONS_BAR_TOP
+    column = table.part(PlayersPart)
+    assert not [w for w in table.widgets if w.kind in ("players", "hand")], "in the areas"
+    table.draw(app.canvas)
+    areas = [column.area_rect(s) for s in range(4)]
+    for s, rect in enumerate(areas):
+        assert column.rect.contains(rect) and rect.bottom <= REGIONS_BAR_TOP
+        assert rect.h >= column.plate_rect(s).h + Areas.LINE, "a line of chips at least"
+        assert not any(rect.colliderect(other) for other in areas[s + 1:])
+    zoos = sum(len(table.state.zones["zoo"][s]) for s in range(4))
+    assert column.areas is not None
+    chips = [t for _, t in column.areas.hits]
+    hidden = sum(len(names) for _, names in column.areas.more)
+    assert len(chips) + hidden >= zoos, "every captured dinosaur is shown or listed"
+    assert column.areas.more, "sixty moves in, four zoos fill their areas"
+    rect, names = column.areas.more[0]
+    table.mouse = rect.center
+    with theme.seeing_text() as seen:
+        table.draw(app.canvas)
+    assert any(names[0] in line for line, _, _ in seen.drawn), "pointing at it lists them"
 
 
 REGIONS_BAR_TOP = 600
@@ -380,7 +395,9 @@ def test_a_plural_label_is_not_made_plural_twice(app: App, words: list[str]) -> 
     table = TableScene(app, load_by_id("dino_hunt"), seats, {}, 5)
     app.push(table)
     assert table.holder is None
-    bonus = next(w for w in table.widgets if w.kind == "hand" and w.label == "Bonus cards")
+    # Each player's bonus cards lie in their area; drawn as a hand of their own too.
+    areas = table.part(PlayersPart).areas
+    bonus = next(w for w in areas.members if w.kind == "hand" and w.label == "Bonus cards")
     bonus.draw(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
     assert any(w.startswith("Bonus cards:") for w in words)
     assert not any("cardss" in w for w in words)

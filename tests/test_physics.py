@@ -315,7 +315,7 @@ def test_the_physics_package_needs_no_pygame_and_tosses_alike_in_a_fresh_process
 
 def test_all_twelve_dinosaur_dice_fit_the_table_with_a_race_track() -> None:
     """Dinosaur Dice throws twelve dice into the tray made smaller by the track under it."""
-    from dinotable.scenes.table import DIE, TRACK_BAND, TRAY
+    from dinotable.table.dice_parts import DIE, TRACK_BAND, TRAY
 
     tray = Tray(TRAY.w, TRAY.h - TRACK_BAND, DIE)
     faces = ("dinosaur", "dinosaur", "bone", "bone", "egg", "egg")

@@ -29,9 +29,10 @@ from dinotable.scenes.pause import PauseScene
 from dinotable.scenes.results import ResultsScene
 from dinotable.scenes.rules import RulesScene
 from dinotable.scenes.setup import Seat, SetupScene, start_table
-from dinotable.scenes.table import TRAY, TableScene
+from dinotable.scenes.table import TableScene
 from dinotable.scenes.title import TitleScene
 from dinotable.settings import Settings
+from dinotable.table.dice_parts import TRAY
 
 FRAME = 1 / 30  # tests step at 30 frames a second: the same animations, half the frames
 MAX_FRAMES = 60_000

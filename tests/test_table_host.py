@@ -128,7 +128,8 @@ def test_a_rival_asked_to_respond_gets_the_laptop_first(app: App) -> None:
 
 def _targets_on_screen(table: TableScene) -> list[tuple[int, int]]:
     glowing = table.chooser.targets()
-    points = [rect.center for w in table.widgets for rect, t in w.hits if t in glowing]
+    # Everything a part draws to be clicked: cards, spaces, and the players' areas.
+    points = [rect.center for p in table.parts for rect, t in p.targets_at() if t in glowing]
     points += [table.row_rect(s).center for s in table.steal_targets()]
     return points
 
@@ -224,7 +225,12 @@ def test_dino_hunt_widgets_neither_overlap_nor_run_under_the_log_or_bar(app: App
     app.push(table)
     # Widgets of empty zones take no room at all; every one shown is readable.
     regions = [rect for _, rect in table.widget_regions() if rect.h > 0]
-    assert {w.kind for w in table.widgets} >= {"track", "hand", "players", "pile"}
+    assert {w.kind for w in table.widgets} >= {"track", "pile"}
+    # The hands, zoos, gadgets and bonus cards are in each player's area, by their name.
+    column = next(p for p in table.parts if p.name == "players")
+    areas = getattr(column, "areas", None)
+    assert areas is not None
+    assert {w.spec.zone for w in areas.members} == {"hand", "zoo", "gadgets", "bonuses"}
     for n, rect in enumerate(regions):
         assert rect.h >= 30 and rect.bottom <= REGIONS["bar"].y - 4, rect
         assert not any(rect.colliderect(other) for other in regions[n + 1:]), rect

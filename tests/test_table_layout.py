@@ -1,5 +1,6 @@
-"""The table as a host of widgets: regions that never overlap or leave the canvas for any
-ruleset at 2 and 6 seats, the result of a toss told only once the dice rest, dice that
+"""The table as a host of widgets: regions that never overlap or leave the screen, and text
+that never runs past its widget, for every ruleset's whole games at 2, 4 and 6 seats in
+three window shapes; the result of a toss told only once the dice rest, dice that
 come to rest on the felt and apart, and the table's short on-screen confirmations."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,14 +16,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from dinotable import saves
-from dinotable.app import App
-from dinotable.engine import Rules
+from dinotable import bots, saves
+from dinotable.app import App, logical_size
+from dinotable.engine import Rules, apply, new_game
+from dinotable.render import theme
 from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.dice_parts import DIE, AreaPart
-from dinotable.table.regions import CANVAS
+from dinotable.table.part import Part
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
 SHIPPED = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt")
@@ -45,25 +48,115 @@ def table_for(app: App, rules: Rules, kinds: list[str], seed: int = 3) -> TableS
 RULESETS = all_rulesets()
 
 
-@pytest.mark.parametrize("seats", [2, 6])
-@pytest.mark.parametrize(("name", "rules"), RULESETS, ids=[n for n, _ in RULESETS])
-def test_no_two_widgets_overlap_and_all_lie_on_the_canvas(app: App, name: str, rules: Rules,
-                                                          seats: int) -> None:
-    n = min(max(seats, rules.min_players), rules.max_players)
-    table = table_for(app, rules, ["human"] * n)
-    app.step([], FRAME)
+WINDOWS = ((1280, 720), (800, 600), (1920, 1080))
+SEAT_COUNTS = (2, 4, 6)
+MAX_MOVES = 500  # a fixture game that would go on longer is cut here
+LOOKS = 300  # positions drawn per game at most (every one of the shipped games), spread evenly
+
+
+def seat_counts(rules: Rules) -> list[int]:
+    """2, 4 and 6 seats, each brought within the ruleset's range."""
+    return sorted({min(max(n, rules.min_players), rules.max_players) for n in SEAT_COUNTS})
+
+
+CASES = [(name, rules, n) for name, rules in RULESETS for n in seat_counts(rules)]
+
+
+def played(table: TableScene) -> None:
+    """What the table shows once a move's playback is over, without waiting for it."""
+    table.steps.clear()
+    if table.tray_part is not None:
+        table.tray_part.toss = None  # the tray's throw, landed at once
+    table.wait, table.banner = 0.0, None
+    table._settle()
+
+
+def record_parts(table: TableScene) -> list[tuple[Part, int, int]]:
+    """Wrap each part's drawing so the text it draws can be told apart (filled per draw:
+    the part, and the first and last index of its lines in the text seen)."""
+    spans: list[tuple[Part, int, int]] = []
+    for part in table.parts:
+        def drawing(canvas: pygame.Surface, look: Any, part: Part = part,
+                    draw: Any = part.draw) -> None:
+            seen = theme._seen
+            first = len(seen.drawn) if seen is not None else 0
+            draw(canvas, look)
+            spans.append((part, first, len(seen.drawn) if seen is not None else 0))
+        part.draw = drawing  # type: ignore[method-assign]
+    return spans
+
+
+def layout_faults(table: TableScene, canvas: pygame.Surface,
+                  spans: list[tuple[Part, int, int]]) -> list[str]:
+    """Everything wrong with the table drawn on `canvas`: widgets overlapping or off the
+    screen, text past its widget or the screen, a player's row outside the column."""
+    spans.clear()
+    with theme.seeing_text() as seen:
+        table.draw(canvas)
+    screen = canvas.get_rect()
+    faults = []
     regions = table.regions()
-    assert {part for part, _ in regions} >= {"header", "players", "log", "bar"}
     for k, (part, rect) in enumerate(regions):
-        assert CANVAS.contains(rect), (name, part, rect)
-        for other, rect2 in regions[k + 1:]:
-            assert not rect.colliderect(rect2), (name, part, rect, other, rect2)
-    # Each player's row lies inside the players column, one under another.
+        if not screen.contains(rect):
+            faults.append(f"{part} {rect} off the screen")
+        faults += [f"{part} {rect} overlaps {other} {rect2}" for other, rect2 in regions[k + 1:]
+                   if rect.colliderect(rect2)]
+    for string, letters, surface in seen.drawn:
+        if surface is canvas and not screen.contains(letters):
+            faults.append(f"{string!r} {letters} off the screen")
+    for part in table.parts:
+        # Every card, chip and die a widget draws lies inside it (a hovered card grows out
+        # of it, but nothing is hovered here).
+        widget = getattr(part, "widget", None) or getattr(part, "areas", None)
+        if widget is not None and part.rect.h >= 30:
+            faults += [f"{part.name} draws {target} at {rect} outside {part.rect}"
+                       for rect, target in widget.hits + widget.faces
+                       if not part.rect.contains(rect)]
+    for part, first, last in spans:
+        room = part.rect.inflate(2, 2)
+        faults += [f"{string!r} {letters} past {part.name} {part.rect}"
+                   for string, letters, surface in seen.drawn[first:last]
+                   if surface is canvas and not room.contains(letters)]
     column = next(rect for part, rect in regions if part == "players")
-    rows = [table.row_rect(s) for s in range(n)]
+    rows = [table.row_rect(s) for s in range(len(table.seats))]
     for s, row in enumerate(rows):
-        assert column.contains(row), (name, s, row, column)
-        assert s == 0 or row.top >= rows[s - 1].bottom
+        if not column.contains(row) or (s and row.top < rows[s - 1].bottom):
+            faults.append(f"seat {s}'s row {row} out of the players column {column}")
+    return faults
+
+
+@pytest.mark.parametrize(("name", "rules", "seats"), CASES,
+                         ids=[f"{name}-{n}" for name, _, n in CASES])
+def test_whole_games_lay_out_in_every_window(app: App, name: str, rules: Rules,
+                                            seats: int) -> None:
+    """Seeded bot games played to the end, each position drawn in three windows: no two
+    widgets overlap, none leaves the screen, no text runs past its widget or the screen."""
+    kinds = ["human"] + ["heuristic"] * (seats - 1)
+    # The game's length first (the engine alone is quick), to spread the looks over it.
+    state = new_game(rules, NAMES[:seats], {}, seats)
+    rng = random.Random(seats)
+    moves = 0
+    while not state.game_over and moves < MAX_MOVES:
+        apply(state, bots.choose("heuristic", state, rng))
+        moves += 1
+    stride = max(1, -(-moves // LOOKS))
+    looked = set(range(0, moves + 1, stride)) | {moves}
+    table = TableScene(app, rules, [Seat(NAMES[i], kind, i) for i, kind in enumerate(kinds)],
+                       {}, seats, saving=False)
+    app.push(table)
+    canvases = [pygame.Surface(logical_size(size)) for size in WINDOWS]
+    spans = record_parts(table)
+    rng = random.Random(seats)
+    for move in range(moves + 1):
+        if move:
+            table.take(bots.choose("heuristic", table.state, rng))
+            played(table)
+        if move not in looked:
+            continue
+        for size, canvas in zip(WINDOWS, canvases, strict=True):
+            faults = layout_faults(table, canvas, spans)
+            assert not faults, (name, seats, size, move, faults[:6])
+    assert table.state.game_over or moves == MAX_MOVES
 
 
 def roll_words(table: TableScene) -> list[str]:
@@ -189,3 +282,58 @@ def test_an_area_lays_out_every_die_inside_its_panel_and_apart(app: App, held: i
         assert box.top >= area.rect.y + 40, "below the title"
         assert all(not box.colliderect(other) for other in boxes)
         boxes.append(box)
+
+
+@pytest.mark.parametrize("games", [3, 5, 7, 9])
+@pytest.mark.parametrize("resume", [False, True])
+def test_the_title_lists_every_game_on_the_screen(app: App, games: int, resume: bool) -> None:
+    """However many games are installed, each card lies whole on the screen, apart from the
+    others and the row of buttons, with its name and pitch inside it."""
+    from dinotable.catalog import Listing
+    from dinotable.scenes.title import Entry, TitleScene
+
+    title = TitleScene(app, lazy=True)
+    title.placeholder = resume
+    names = ["Dino Hunt", "Dino Hunt Dice", "Dinosaur Dice", "Raptor Ranch", "Fossil Ideas",
+             "Egg Race", "Meteor Run", "Tar Pit", "Volcano"]
+    title.lay_out([Entry(f"game{k}", None, "", Listing(
+        f"game{k}", names[k], "A pitch long enough to fill most of the card's one line, "
+        "and then some more words", 2, 6, "20 min")) for k in range(games)])
+    cards = [c.rect for c in title.menu.controls
+             if c.tag.startswith("game:") or c.tag == "continue"]
+    buttons = [c.rect for c in title.menu.controls if c.rect not in cards]
+    screen = app.canvas.get_rect()
+    assert len(cards) == games + resume
+    for k, rect in enumerate(cards):
+        assert screen.contains(rect) and rect.h >= 76, rect
+        assert not any(rect.colliderect(other) for other in cards[k + 1:] + buttons), rect
+        assert rect.bottom < 600, "above the keys' hint"
+    with theme.seeing_text() as seen:
+        title.draw(app.canvas)
+    for string, letters, _ in seen.drawn:
+        assert screen.contains(letters), string
+        inside = [rect for rect in cards if rect.colliderect(letters)]
+        assert all(rect.contains(letters) for rect in inside), (string, letters, inside)
+
+
+def test_a_resized_window_re_flows_the_table_and_maps_the_pointer(app: App) -> None:
+    """A 4:3 window gets a table laid out for 4:3 (not a 16:9 picture shrunk), scaled only
+    as far as keeps type readable, and a click lands where the player sees the thing."""
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    app.step([], FRAME)
+    wide = table.area["centre"].copy()
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600))], FRAME)
+    assert app.window.get_size() == (800, 600)
+    assert app.canvas.get_size() == logical_size((800, 600))
+    w, h = app.canvas.get_size()
+    assert w / h == pytest.approx(800 / 600, abs=0.01), "the canvas has the window's shape"
+    assert 800 / w >= 0.75, "shrunk no further than keeps 20 px type at 15 px or more"
+    assert table.area_size == (w, h) and table.area["centre"] != wide
+    # The window's pixel at the middle of the undo button is the button on the canvas.
+    undo = next(c.rect for c in table.menu.controls if c.tag == "undo")
+    pos = (round(undo.centerx * 800 / w), round(undo.centery * 600 / h))
+    assert undo.collidepoint(app.to_canvas(pos))
+    # Back to 1280x720: the reference layout, drawn pixel for pixel.
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720))], FRAME)
+    assert app.canvas.get_size() == (1280, 720) and table.area["centre"] == wide
+    assert logical_size((1920, 1080)) == (1600, 900), "full HD: type a little larger"

@@ -6,7 +6,8 @@ functions; scenes import what they need (`from dinotable.render import theme`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -287,6 +288,29 @@ def _render_text(
     return out
 
 
+@dataclass
+class TextSeen:
+    """Every line of text drawn and every string cut short while it records (for the
+    layout test: nothing may be drawn past its widget or the screen)."""
+
+    drawn: list[tuple[str, pygame.Rect, pygame.Surface]]
+    cut: list[tuple[str, str]]  # (the whole string, what was shown)
+
+
+_seen: TextSeen | None = None
+
+
+@contextmanager
+def seeing_text() -> Iterator[TextSeen]:
+    """Record the text drawn inside the `with`."""
+    global _seen
+    before, _seen = _seen, TextSeen([], [])
+    try:
+        yield _seen
+    finally:
+        _seen = before
+
+
 def text(
     surface: pygame.Surface,
     string: str,
@@ -309,12 +333,16 @@ def text(
         rect = image.get_rect()
         setattr(rect, anchor, pos)
         surface.blit(image, rect)
-        return rect
-    ink = ink_rect(image)
-    placed = ink.copy()
-    setattr(placed, anchor, pos)
-    surface.blit(image, (placed.x - ink.x, placed.y - ink.y))
-    return placed
+    else:
+        ink = ink_rect(image)
+        rect = ink.copy()
+        setattr(rect, anchor, pos)
+        surface.blit(image, (rect.x - ink.x, rect.y - ink.y))
+    if _seen is not None:
+        # The letters' own box: a line box's blank margins may lie outside a small widget.
+        letters = rect.copy() if tight else ink_rect(image).move(rect.x, rect.y)
+        _seen.drawn.append((string, letters, surface))
+    return rect
 
 
 def wrap(string: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -385,6 +413,8 @@ def ellipsize(string: str, font: pygame.font.Font, width: int) -> str:
     elif font.size(string)[0] <= width:
         return string
     cut = max(1, _longest_fit(string, font, width, "…"))
+    if _seen is not None:
+        _seen.cut.append((string, string[:cut].rstrip() + "…"))
     return string[:cut].rstrip() + "…"
 
 

@@ -16,9 +16,11 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    """One screen. Scenes draw on a 1280x720 canvas; the app scales it to the window."""
+    """One screen. Scenes draw on a 1280x720 canvas the app scales to the window, or, when
+    they re-flow (`flows`), on a canvas of the window's logical size."""
 
     opaque = True  # False: the scene below is drawn first (a modal over the table)
+    flows = False  # True: lays itself out for the canvas it is given (the table)
 
     def __init__(self, app: App) -> None:
         self.app = app

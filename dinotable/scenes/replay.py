@@ -61,8 +61,6 @@ class ReplayTable(TableScene):
         """No action bar: the viewer's own controls sit where it was."""
         self.menu.set([])
 
-    _refresh_buttons = refresh_buttons
-
 
 class ReplayScene(Scene):
     """The replay viewer: forward, back, jump to a turn, play at a chosen speed."""

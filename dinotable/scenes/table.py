@@ -24,11 +24,12 @@ from ..render import theme
 from ..render.dice import name_faces
 from ..ruleset.layout import Layout
 from ..settings import BOT_SPEEDS
-from ..table import chrome, controls, dice_parts, display, playback, undoing
+from ..table import chrome, controls, display, playback, undoing
 from ..table.choice import Choice, Chooser, Target
 from ..table.focus import FocusRing
 from ..table.host import TableHost
 from ..table.part import Part
+from ..table.regions import regions_for
 from ..table.registry import build_parts
 from ..table.session import Seat, TableSession
 from ..table.sprites import Shown, Sprite, Step
@@ -38,10 +39,6 @@ from .keeping import keep_unfinished, tell_kept
 if TYPE_CHECKING:
     from ..app import App
 
-# Kept for callers that size a tray as the table does (the tray's own widget owns them).
-DIE = dice_parts.DIE
-TRACK_BAND = dice_parts.TRACK_BAND
-TRAY = pygame.Rect(300, 112, 660, 400)
 HURRY = 0.12  # seconds a bot waits when hurried (H)
 UNDO_W = controls.UNDO_W
 OPENING = 2.0  # seconds a new game shows who goes first before a bot begins
@@ -49,6 +46,8 @@ OPENING = 2.0  # seconds a new game shows who goes first before a bot begins
 
 class TableScene(TableHost, Scene):
     """A game in progress."""
+
+    flows = True  # laid out for the window's shape (see table/regions.py)
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
@@ -96,7 +95,10 @@ class TableScene(TableHost, Scene):
         scores = [float(v or 0) for v in self.view["scores"]]
         self.shown = Shown(self.state.current, scores, list(scores),
                            display.source_counts(self), self.state.round)
+        # The regions of the canvas the table is drawn on (the window's shape; see draw).
+        self.area_size = app.canvas.get_size()
         self.parts: list[Part] = build_parts(self)
+        self.area = regions_for(self.area_size, any(p.wide for p in self.parts))
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
         display.opening(self, OPENING)
@@ -183,17 +185,11 @@ class TableScene(TableHost, Scene):
         self.chooser.refresh()
         self.refresh_buttons()
 
-    def handoff_words(self, seat: int) -> str:
-        """Why the laptop goes to `seat` (`TableSession.handoff_words`)."""
-        return self.session.handoff_words(seat)
-
     # --- buttons and keys (table/controls.py) ------------------------------------------
 
     def refresh_buttons(self) -> None:
         """The action bar and the menu buttons for what can be done now."""
         controls.refresh(self)
-
-    _refresh_buttons = refresh_buttons
 
     def _bar(self, choices: list[Choice], room: int = 0) -> list[Any]:
         return controls.action_bar(self, choices, room)
@@ -322,7 +318,7 @@ class TableScene(TableHost, Scene):
             self.handoff_due = False
             seat = self.deciding
             self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat),
-                                       lambda: self.handed(seat), self.handoff_words(seat)))
+                                       lambda: self.handed(seat), self.session.handoff_words(seat)))
             return
         muted = bool(getattr(self.app.sounds, "muted", False))
         if muted != self.muted:
@@ -362,6 +358,8 @@ class TableScene(TableHost, Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         self.dirty = False
         theme.draw_table_background(canvas)
+        if canvas.get_size() != self.area_size:
+            self.resized(canvas.get_size())
         if self.laid_out != (id(self.view), self.viewer) or self.laid_out_view is not self.view:
             # Heights follow what the widgets hold, which changes only with the view.
             self.relayout()
@@ -369,7 +367,7 @@ class TableScene(TableHost, Scene):
         look = self.look()
         hovered: list[Part] = []
         for part in self.parts:
-            if isinstance(part, chrome.CardPart) and part.rect.collidepoint(self.mouse):
+            if part.lifts and part.rect.collidepoint(self.mouse):
                 hovered.append(part)  # a hovered card grows over its neighbours: drawn last
                 continue
             part.draw(canvas, look)

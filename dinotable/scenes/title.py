@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from ..saves import SavedGame
 
 
+LIST_BOTTOM = 596  # the games' cards end over the keys' hint and the row of buttons
+GAP = 12
+CARD_MIN_H = 76  # a game's card: its name over its one-line pitch
+
+
 @dataclass
 class Entry:
     """A game on the title screen: its rules, or why it cannot be played."""
@@ -123,17 +128,41 @@ class TitleScene(Scene):
         self.listed = self.placeholder = False
         self.lay_out(entries)
 
+    @property
+    def compact(self) -> bool:
+        """Many games: the heading is smaller and higher, to leave the list more room."""
+        return len(self.entries) + (self.saved is not None or self.placeholder) > 4
+
+    def game_rects(self, n: int, resume: bool) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The Continue card and a card per game, in one column while they fit, else in
+        two or three, each as tall as the room allows (never below a readable card)."""
+        top = 130 if self.compact else 210
+        resume_rect = pygame.Rect(240, top, 800, 80)
+        if resume:
+            top += 96
+        room = LIST_BOTTOM - top
+        for cols in (1, 2, 3):
+            rows = -(-n // cols)
+            card_h = min(92, room // max(1, rows) - GAP)
+            if card_h >= CARD_MIN_H or cols == 3:
+                break
+        width = 800 if cols == 1 else (1280 - 80 - GAP * (cols - 1)) // cols
+        left = 640 - (width * cols + GAP * (cols - 1)) // 2
+        rects = [pygame.Rect(left + (k % cols) * (width + GAP),
+                             top + (k // cols) * (card_h + GAP), width, card_h)
+                 for k in range(n)]
+        return resume_rect, rects
+
     def lay_out(self, entries: list[Entry]) -> None:
         """The controls for the games, the Continue card and the row of buttons."""
         self.entries = entries
         controls = []
-        top = 210
-        if self.saved is not None or self.placeholder:
-            controls.append(Control(pygame.Rect(240, top, 800, 80), "Continue",
-                                    self.resume, key="C", tag="continue"))
-            top += 96
-        for i, entry in enumerate(self.entries):
-            rect = pygame.Rect(240, top + i * 104, 800, 92)
+        resume = self.saved is not None or self.placeholder
+        resume_rect, rects = self.game_rects(len(entries), resume)
+        if resume:
+            controls.append(Control(resume_rect, "Continue", self.resume, key="C",
+                                    tag="continue"))
+        for entry, rect in zip(self.entries, rects, strict=True):
             controls.append(Control(rect, entry.id, partial(self.choose, entry),
                                     enabled=entry.rules is not None
                                     or (self.listed and not entry.problem),
@@ -303,10 +332,13 @@ class TitleScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         self.drawn = True
         theme.draw_table_background(canvas)
-        theme.text(canvas, "dinotable", (640, 70), theme.HUGE, theme.PARCHMENT, bold=True,
+        compact = self.compact
+        theme.text(canvas, "dinotable", (640, 44 if compact else 70),
+                   theme.TITLE if compact else theme.HUGE, theme.PARCHMENT, bold=True,
                    anchor="center")
-        theme.text(canvas, "Dinosaur games for the whole table. Pick a game:", (640, 150),
-                   theme.BODY, theme.PARCHMENT, anchor="center")
+        theme.text(canvas, "Dinosaur games for the whole table. Pick a game:",
+                   (640, 100 if compact else 150), theme.SMALL if compact else theme.BODY,
+                   theme.PARCHMENT, anchor="center")
         offset = 0
         for i, c in enumerate(self.menu.controls):
             if c.tag == "continue":
@@ -344,12 +376,28 @@ class TitleScene(Scene):
                 theme.text(canvas, line, (x, y + 40), theme.SMALL, theme.INK_SOFT)
                 continue
             listing = entry.listing or _listing(entry.rules)  # type: ignore[arg-type]
-            theme.text(canvas, listing.name, (x, c.rect.y + 14), theme.SIZE_HEADING,
-                       theme.INK, bold=True, tight=True)
             facts = f"{listing.min_players}-{listing.max_players} players  ·  {listing.time}"
-            theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 20), theme.SMALL,
-                       theme.INK_SOFT, anchor="topright", tight=True)
-            self.draw_pitch(canvas, listing.pitch, c.rect)
+            facts_w = theme.font(theme.SMALL).size(facts)[0]
+            room = c.rect.w - 48 - facts_w - 16  # the name beside the facts, smaller if need be
+            narrow = room < 240  # many games in three columns: the facts under the name
+            if narrow:
+                room = c.rect.w - 48
+            # A short card (many games) keeps a clear line between the name and the pitch.
+            size = theme.fit_size(listing.name, room, theme.SIZE_HEADING if c.rect.h >= 90
+                                  else 34, bold=True, floor=theme.BODY)
+            name = theme.ellipsize(listing.name, theme.font(size, True), room)
+            theme.text(canvas, name, (x, c.rect.y + 12), size, theme.INK, bold=True,
+                       tight=True)
+            if not narrow:
+                theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 18), theme.SMALL,
+                           theme.INK_SOFT, anchor="topright", tight=True)
+            if not narrow and c.rect.h >= 90:
+                self.draw_pitch(canvas, listing.pitch, c.rect)  # whole, on one or two lines
+                continue
+            line = theme.ellipsize(facts if narrow else listing.pitch, theme.font(theme.SMALL),
+                                   c.rect.w - 48)
+            theme.text(canvas, line, (x, c.rect.bottom - 12), theme.SMALL, theme.INK_SOFT,
+                       anchor="bottomleft", tight=True)
         buttons = Menu()
         buttons.controls = [c for c in self.menu.controls
                             if not c.tag.startswith("game:") and c.tag != "continue"]

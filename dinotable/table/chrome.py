@@ -14,9 +14,8 @@ from ..render import cards, theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point
-from .regions import BOTTOM, CANVAS
 from .registry import register
-from .widgets import Widget, default_widgets
+from .widgets import Areas, Widget, default_widgets, more_tooltip
 
 if TYPE_CHECKING:
     from .host import PartHost
@@ -43,15 +42,18 @@ class HeaderPart(Part):
             who = host.name(seat)
             title = f"{who}'s turn" + (" (bot)" if host.is_bot(seat) else "")
             colour = host.colour(seat)
-        Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, 560, head.h))
-        width = head.right - (head.x + 580)
+        # The banner takes up to 560 px; a narrow window leaves the words more of the line.
+        banner_w = min(560, head.w * 45 // 100)
+        Banner(title, colour).draw(canvas, pygame.Rect(head.x, head.y, banner_w, head.h))
+        left = head.x + banner_w + 20
+        width = head.right - left
         what = self.what_to_do()
         size = theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL)
         # Smallest type first; a line still too long loses its end rather than the screen.
         what = theme.ellipsize(what, theme.font(size, True), width)
-        theme.text(canvas, what, (head.x + 580, head.y + 8), size, theme.PARCHMENT, bold=True)
+        theme.text(canvas, what, (left, head.y + 8), size, theme.PARCHMENT, bold=True)
         words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
-        theme.text(canvas, words, (head.x + 580, head.y + 46), theme.SMALL, theme.PARCHMENT)
+        theme.text(canvas, words, (left, head.y + 46), theme.SMALL, theme.PARCHMENT)
 
     def what_to_do(self) -> str:
         """One line telling everyone who the game waits on and what they can do."""
@@ -114,6 +116,30 @@ class PlayersPart(Part):
     region = "players"
     shrinks = False
 
+    def __init__(self, host: PartHost) -> None:
+        super().__init__(host)
+        # A card game's players' areas: each player's own zones under their plate.
+        self.areas = Areas.of(host.rules, host.layout)
+        self.zoom = host.zoom  # the table's one card being read
+        if self.areas is not None:
+            self.grow = self.wide = self.lifts = True
+
+    def grid(self) -> tuple[int, int]:
+        """Columns and rows of the players' areas: two columns for five or more players
+        when the column is wide enough."""
+        seats = len(self.host.seats)
+        cols = 2 if seats >= 5 and self.rect.w >= 400 else 1
+        return cols, -(-seats // cols)
+
+    def area_rect(self, seat: int) -> pygame.Rect:
+        """A player's area: the name plate, and their zones under it."""
+        cols, rows = self.grid()
+        top, bottom = self.rect.y + 46, self.rect.bottom - 4  # the round is in the title
+        w = (self.rect.w - 20 - 8 * (cols - 1)) // cols
+        h = (bottom - top) // max(1, rows)
+        row, col = divmod(seat, cols)
+        return pygame.Rect(self.rect.x + 10 + col * (w + 8), top + row * h, w, h - 4)
+
     @property
     def has_strip(self) -> bool:
         layout = self.host.layout
@@ -133,6 +159,9 @@ class PlayersPart(Part):
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """A player's name plate."""
+        if self.areas is not None:
+            area = self.area_rect(seat)
+            return pygame.Rect(area.x, area.y, area.w, 46 if area.h >= 75 else 36)
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
@@ -140,6 +169,8 @@ class PlayersPart(Part):
 
     def row_rect(self, seat: int) -> pygame.Rect:
         """A player's whole row (plate and strip): what a click on a player hits."""
+        if self.areas is not None:
+            return self.area_rect(seat)
         plate = self.plate_rect(seat)
         return pygame.Rect(plate.x, plate.y, plate.w, self.row_height() - 4)
 
@@ -174,19 +205,33 @@ class PlayersPart(Part):
         return PLAYER_DIE + 12 if flying else PLAYER_DIE
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
+        if self.areas is not None:
+            card = self.areas.hit(pos)
+            if card is not None:
+                return card
         for seat in self.host.steal_targets():
             if self.row_rect(seat).collidepoint(pos):
                 return Target("seat", seat)
         return None
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
-        return [(self.row_rect(s), Target("seat", s)) for s in sorted(self.host.steal_targets())]
+        cards = list(self.areas.hits) if self.areas is not None else []
+        return cards + [(self.row_rect(s), Target("seat", s))
+                        for s in sorted(self.host.steal_targets())]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.areas is not None and read_card(self.host, self.areas, self.zoom, event)
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
         panel = self.rect
-        Panel(panel, "Scores").draw(canvas)
+        areas = self.areas
         goal = host.state.options.get("goal")
+        footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
+        # A card game's areas need the column's foot: the round goes in the title there.
+        Panel(panel, "Scores" if areas is None else footer).draw(canvas)
+        if areas is not None:
+            areas.hits, areas.faces, areas.more, areas.hover = [], [], [], None
         targets = host.steal_targets()
         for s in range(len(host.seats)):
             rect = self.plate_rect(s)
@@ -205,8 +250,14 @@ class PlayersPart(Part):
                        mark=host.mark(s), dim=out,
                        status="TO PLAY" if host.sees_all else
                        "THINKING" if host.is_bot(s) else "YOUR TURN")
-            strip_y = self.strip_y(s)
             counters = self.counters_text(s, look)
+            if areas is not None:
+                own = self.area_rect(s)
+                areas.draw_seat(canvas, pygame.Rect(own.x + 4, rect.bottom + 2, own.w - 8,
+                                                    own.bottom - rect.bottom - 2),
+                                look, s, counters)
+                continue
+            strip_y = self.strip_y(s)
             if counters and self.has_strip:
                 theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
                            theme.INK, bold=True, anchor="midright", tight=True)
@@ -220,7 +271,9 @@ class PlayersPart(Part):
                     theme.text(canvas, f"×{held}" if held > self.room_for_dice(s) else
                                str(held), (int(x), strip_y), theme.TINY, theme.INK, bold=True,
                                anchor="midleft", tight=True)
-        footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
+        if areas is not None:
+            show_read(host, areas, self.zoom, canvas, self.rect)
+            return
         theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
                    theme.INK, bold=True, anchor="center")
 
@@ -241,16 +294,21 @@ class Zoom:
 
 ZOOM_SIZE = (340, 560)  # a card read on hover, beside the one under the pointer
 PINNED_SIZE = (420, 574)  # a card a click put in the middle of the table
-ROOM = pygame.Rect(8, 8, CANVAS.w - 16, BOTTOM - 4)  # above the action bar
 
 
-def zoom_rect(near: pygame.Rect) -> pygame.Rect:
+def room(host: PartHost) -> pygame.Rect:
+    """Where a card read large may lie: the table above the action bar."""
+    header, bar = host.area["header"], host.area["bar"]
+    return pygame.Rect(8, 8, header.right - 8, bar.y - 14)
+
+
+def zoom_rect(near: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
     """Where a hovered card is read: beside it (right, else left), inside the table."""
-    rect = pygame.Rect((0, 0), ZOOM_SIZE)
+    rect = pygame.Rect((0, 0), (min(ZOOM_SIZE[0], within.w), min(ZOOM_SIZE[1], within.h)))
     rect.midleft = (near.right + 12, near.centery)
-    if rect.right > ROOM.right:
+    if rect.right > within.right:
         rect.midright = (near.x - 12, near.centery)
-    return rect.clamp(ROOM)
+    return rect.clamp(within)
 
 
 class CardPart(Part):
@@ -260,6 +318,7 @@ class CardPart(Part):
     choice pins it large until the next click."""
 
     name = "cards"
+    lifts = True
 
     def __init__(self, host: PartHost, widget: Widget | None = None) -> None:
         super().__init__(host)
@@ -269,73 +328,87 @@ class CardPart(Part):
         side_free = not host.layout.source and not host.layout.areas
         self.region = "side" if widget.side and side_free else "centre"
         self.pairs = widget.kind == "players"
-        # A track keeps its lines (its cards' names read in full); the others squeeze.
         # A track squeezes too (its lines grow shorter, its names stay whole).
         self.shrinks = widget.kind != "count"
 
     @classmethod
     def build(cls, host: PartHost) -> list[Part]:
-        return [cls(host, w) for w in default_widgets(host.rules, host.layout)]
+        areas = Areas.of(host.rules, host.layout)  # drawn in the players' areas instead
+        taken = {w.spec.zone for w in areas.members} if areas is not None else set()
+        return [cls(host, w) for w in default_widgets(host.rules, host.layout)
+                if not (w.spec.zone in taken and w.kind in ("hand", "players"))]
 
     def wanted(self, seats: int) -> int:
         if self.region == "side":
             return self.widget.height(seats)
+        self.widget.width = self.host.area[self.region].w  # what its lines may fill
         return self.widget.wanted(seats, self.host.look())
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        self.widget.faces, self.widget.hover = [], None
+        self.widget.faces, self.widget.hover, self.widget.more = [], None, []
         if self.rect.h < 30:
             self.widget.hits = []
             return  # squeezed out of a crowded column: no empty band
         pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
         self.widget.draw(canvas, self.rect, look)
-        hover = self.widget.hover
-        if self.zoom.pinned is not None:
-            if self.rect.collidepoint(self.host.mouse):  # drawn last: keep the pinned on top
-                draw_pinned(self.host, self.zoom, canvas)
-            return
-        if hover is None:
-            return
-        rect, kind = hover
-        if kind != self.zoom.hovered:  # a new card under the pointer shows its face first
-            self.zoom.hovered, self.zoom.back = kind, False
-        # The table draws the hovered widget last, so the large card lies over the others.
-        cards.draw_card_large(canvas, zoom_rect(rect), cards.card_info(self.host.rules, kind),
-                              back=self.zoom.back)
+        show_read(self.host, self.widget, self.zoom, canvas, self.rect)
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
         return self.widget.hit(pos)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """A click on a card that is not a choice pins it large (a right-click shows its
-        back); the next click puts it back; F turns the card being read over."""
-        zoom = self.zoom
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
-            if zoom.pinned is not None or self.widget.hover is not None:
-                zoom.back = not zoom.back
-                return True
-            return False
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
-            return False
-        if zoom.pinned is not None:
-            if event.button == 3:
-                zoom.back = not zoom.back
-            else:
-                zoom.clear()
-            return True  # the click that puts the card back does nothing else
-        face = next((kind for rect, kind in reversed(self.widget.faces)
-                     if rect.collidepoint(event.pos)), None)
-        if face is None:
-            return False
-        glowing = self.host.chooser.targets() if self.host.my_turn else set()
-        if event.button == 1 and any(rect.collidepoint(event.pos) and target in glowing
-                                     for rect, target in self.widget.hits):
-            return False  # a choice: the table takes the click
-        zoom.pinned, zoom.viewer, zoom.back = face, self.host.viewer, event.button == 3
-        return True
+        return read_card(self.host, self.widget, self.zoom, event)
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
         return list(self.widget.hits)
+
+
+def show_read(host: PartHost, widget: Widget, zoom: Zoom, canvas: pygame.Surface,
+              where: pygame.Rect) -> None:
+    """Over a widget just drawn in `where`: the card under the pointer read large beside
+    it, the pinned card kept on top, or what a "+N more" hides."""
+    hover = widget.hover
+    if zoom.pinned is not None:
+        if where.collidepoint(host.mouse):
+            draw_pinned(host, zoom, canvas)  # drawn last: keep the pinned on top
+        return
+    if hover is None:
+        more_tooltip(canvas, widget.more, host.mouse)
+        return
+    rect, kind = hover
+    if kind != zoom.hovered:  # a new card under the pointer shows its face first
+        zoom.hovered, zoom.back = kind, False
+    # The table draws the hovered widget last, so the large card lies over the others.
+    cards.draw_card_large(canvas, zoom_rect(rect, room(host)), cards.card_info(host.rules, kind),
+                          back=zoom.back)
+
+
+def read_card(host: PartHost, widget: Widget, zoom: Zoom, event: pygame.event.Event) -> bool:
+    """A click on a card that is not a choice pins it large (a right-click shows its
+    back); the next click puts it back; F turns the card being read over."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+        if zoom.pinned is not None or widget.hover is not None:
+            zoom.back = not zoom.back
+            return True
+        return False
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
+        return False
+    if zoom.pinned is not None:
+        if event.button == 3:
+            zoom.back = not zoom.back
+        else:
+            zoom.clear()
+        return True  # the click that puts the card back does nothing else
+    face = next((kind for rect, kind in reversed(widget.faces)
+                 if rect.collidepoint(event.pos)), None)
+    if face is None:
+        return False
+    glowing = host.chooser.targets() if host.my_turn else set()
+    if event.button == 1 and any(rect.collidepoint(event.pos) and target in glowing
+                                 for rect, target in widget.hits):
+        return False  # a choice: the table takes the click
+    zoom.pinned, zoom.viewer, zoom.back = face, host.viewer, event.button == 3
+    return True
 
 
 register(CardPart)
@@ -372,9 +445,10 @@ def draw_pinned(host: PartHost, zoom: Zoom, canvas: pygame.Surface) -> None:
     if zoom.viewer != host.viewer:
         zoom.clear()  # the laptop changed hands: the card goes back unseen
         return
-    rect = pygame.Rect((0, 0), PINNED_SIZE)
-    rect.center = ROOM.center
-    cards.draw_card_large(canvas, rect.clamp(ROOM), cards.card_info(host.rules, zoom.pinned),
+    within = room(host)
+    rect = pygame.Rect((0, 0), (min(PINNED_SIZE[0], within.w), min(PINNED_SIZE[1], within.h)))
+    rect.center = within.center
+    cards.draw_card_large(canvas, rect.clamp(within), cards.card_info(host.rules, zoom.pinned),
                           back=zoom.back)
 
 

@@ -12,7 +12,6 @@ from ..engine import Action
 from ..scenes.base import Control
 from .bar import bar_controls
 from .choice import Choice
-from .regions import REGIONS
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene
@@ -41,11 +40,11 @@ def refresh(table: TableScene) -> None:
     controls = action_bar(table, choices, room=UNDO_W + 12 if undo is not None else 0)
     if undo is not None:
         # At the bar's right end, on every page, so a misclick is always one press away.
-        bar = REGIONS["bar"]
+        bar = table.area["bar"]
         controls.append(Control(pygame.Rect(bar.right - UNDO_W, bar.y, UNDO_W, bar.h),
                                 "Undo", table.undo, key="Ctrl+Z", enabled=undo.enabled,
                                 why_disabled=undo.reason, tag="undo"))
-    menu = REGIONS["menu"]
+    menu = table.area["menu"]
     controls.append(Control(pygame.Rect(menu.x, menu.y, menu.w, 56), "Menu", table.pause,
                             key="Esc", tag="pause"))
     if table.layout.odds is not None:
@@ -67,7 +66,7 @@ def refresh(table: TableScene) -> None:
 def action_bar(table: TableScene, choices: list[Choice], room: int = 0) -> list[Control]:
     """The choices as the action bar's buttons, a page at a time when they do not fit
     (`room`: what is kept free at the bar's right end, for Undo)."""
-    bar = REGIONS["bar"]
+    bar = table.area["bar"]
     if room:
         bar = pygame.Rect(bar.x, bar.y, bar.w - room, bar.h)
     controls, table.page = bar_controls(bar, choices, table.page, table.choose,

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 DIE = 64  # die size in the tray
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
+TRAY = pygame.Rect(300, 112, 660, 400)  # the tray on the 1280x720 table, with no track
 ONE_DICE = re.compile(r"(?<![\d.])\b1 dice\b")
 CLICK = 24  # a press that moves less than this is a click, not a throw
 # How waiting dice are spread, loosest first: (pitch in die widths, the most a die is
@@ -173,8 +174,13 @@ class TrayPart(Part):
             theme.text(canvas, f"{label}: {len(tray_dice)}", (box.x + 10, box.y + 8),
                        theme.SMALL, theme.FELT_TEXT, bold=True)
         if not tray_dice and host.my_turn and host.layout.toss_action:
-            theme.text(canvas, "Drag across the table and let go to throw the dice",
-                       self.rect.center, theme.SMALL, theme.FELT_TEXT, anchor="center")
+            hint = "Drag across the table and let go to throw the dice"
+            lines = theme.wrap(hint, theme.font(theme.SMALL), self.rect.w - 40)
+            line_h = theme.font(theme.SMALL).get_linesize()
+            top = self.rect.centery - line_h * len(lines) // 2
+            for n, line in enumerate(lines):  # a narrow tray (a 4:3 window) on two lines
+                theme.text(canvas, line, (self.rect.centerx, top + n * line_h), theme.SMALL,
+                           theme.FELT_TEXT, anchor="midtop")
         if len(self.drag) > 1:
             pygame.draw.lines(canvas, theme.PARCHMENT, False,
                               [(x, y) for x, y, _ in self.drag], 4)
@@ -489,12 +495,15 @@ class LegendPart(Part):
         y = box.y + 72
         kind = next(iter(self.host.rules.dice))
         step = min(56, max(30, (box.h - 72) // max(1, len(self.host.layout.faces))))
+        room = box.w - 62 - 10  # right of the die; a narrow column cuts a long meaning
         for face, style in self.host.layout.faces.items():
-            draw_die(canvas, (box.x + 40, y), min(44, step - 8), 0, look.die_colour(kind), face)
-            theme.text(canvas, style.label, (box.x + 72, y - 12), theme.SMALL, theme.INK,
+            draw_die(canvas, (box.x + 34, y), min(40, step - 8), 0, look.die_colour(kind), face)
+            label = theme.ellipsize(style.label, theme.font(theme.SMALL, True), room)
+            theme.text(canvas, label, (box.x + 62, y - 12), theme.SMALL, theme.INK,
                        bold=True, anchor="midleft", tight=True)
             if style.meaning:
-                theme.text(canvas, style.meaning, (box.x + 72, y + 12), theme.TINY,
+                meaning = theme.ellipsize(style.meaning, theme.font(theme.TINY), room)
+                theme.text(canvas, meaning, (box.x + 62, y + 12), theme.TINY,
                            theme.INK_SOFT, anchor="midleft", tight=True)
             y += step
 

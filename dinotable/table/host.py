@@ -21,7 +21,7 @@ from . import chrome, dice_parts
 from .choice import Chooser
 from .focus import FocusRing
 from .part import Part, Point
-from .regions import REGIONS, place
+from .regions import place, regions_for
 from .sprites import Shown, Sprite, Step
 from .widgets import Look, Widget
 
@@ -91,6 +91,7 @@ class PartHost(Protocol):
     # What a click may do.
     chooser: Chooser
     zoom: Zoom  # the card being read (one for the whole table)
+    area: dict[str, pygame.Rect]  # the regions of the canvas: where each part may go
     mouse: tuple[int, int]
 
     def steal_targets(self) -> set[int]: ...
@@ -152,13 +153,42 @@ class TableHost:
     mouse: tuple[int, int]
     banner: tuple[str, tuple[int, int, int], float] | None
     handoff_due: bool
+    area: dict[str, pygame.Rect]  # the regions of the canvas the table is drawn on
+    area_size: tuple[int, int]
+    dirty: bool
+
+    def refresh_buttons(self) -> None:
+        """The action bar for what can be done now: the scene's own."""
+        raise NotImplementedError
 
     # --- the parts -----------------------------------------------------------
 
     def relayout(self) -> None:
         """Give every part its region (a card widget's height follows what it holds)."""
-        for part, rect in zip(self.parts, place(self.parts, len(self.seats)), strict=True):
+        for part, rect in zip(self.parts, place(self.parts, len(self.seats), self.area),
+                              strict=True):
             part.rect = rect
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The canvas changed shape (the window was resized): lay the table out anew, and
+        move the dice at rest with the parts they lie in."""
+        old = self.tr.copy()
+        self.area_size = size
+        self.area = regions_for(size, any(p.wide for p in self.parts))
+        self.relayout()
+        new = self.tr
+        for zone in {s.zone for s in self.sprites.values()}:
+            for owner in {s.owner for s in self.sprites.values() if s.zone == zone}:
+                for n, sprite in enumerate(self.zone_sprites(zone, owner)):
+                    if sprite.goal is not None:
+                        continue  # in flight: it lands where its part now is
+                    if zone in self.layout.tray:  # where it came to rest, on the new felt
+                        sprite.x = new.x + (sprite.x - old.x) * new.w / max(1, old.w)
+                        sprite.y = new.y + (sprite.y - old.y) * new.h / max(1, old.h)
+                    else:
+                        sprite.x, sprite.y = self.slot(zone, owner, n)
+        self.refresh_buttons()
+        self.dirty = True
 
     def part(self, kind: type[Part]) -> Any:
         """The first part of a kind, or None."""
@@ -174,7 +204,7 @@ class TableHost:
     def tr(self) -> pygame.Rect:
         """The tray's rect (the centre region when there is no tray)."""
         tray = self.tray_part
-        return tray.rect if tray is not None else REGIONS["centre"]
+        return tray.rect if tray is not None else self.area["centre"]
 
     @property
     def toss(self) -> Toss | None:
@@ -194,7 +224,7 @@ class TableHost:
     def regions(self) -> list[tuple[str, pygame.Rect]]:
         """Every part's name and rect, with the action bar and menu: for layout checks."""
         out = [(p.name, p.rect) for p in self.parts if p.rect.w and p.rect.h]
-        return [*out, ("bar", REGIONS["bar"]), ("menu", REGIONS["menu"])]
+        return [*out, ("bar", self.area["bar"]), ("menu", self.area["menu"])]
 
     # --- what parts ask of the table (table/host.py) ----------------------------------
 

@@ -32,6 +32,8 @@ class Part:
     grow = False
     shrinks = True
     pairs = False
+    lifts = False  # under the pointer it is drawn last (a card read large lies over all)
+    wide = False  # holds the players' areas: the players column is made wide for it
 
     def __init__(self, host: PartHost) -> None:
         self.host = host

@@ -1,10 +1,13 @@
-"""The table's layout manager: named regions of the 1280x720 canvas, and the widgets placed
-in them, stacked top to bottom, each as tall as it asks while they fit.
+"""The table's layout manager: named regions of the canvas, worked out for the window's
+shape, and the widgets placed in them, stacked top to bottom, each as tall as it asks
+while they fit.
 
 Regions: the header across the top, the players column on the left, the centre (tray,
-track, cards), the side column on the right, the log under it, the action bar and the
-menu buttons along the bottom. Widgets ask for a region and a height; the manager never
-lets two overlap or leave the canvas (a test checks every ruleset at 2 and 6 seats).
+track, cards), the side column on the right (piles), the log under it, the action bar and
+the menu buttons along the bottom. The columns' widths follow the canvas's width within
+readable limits; the centre takes what is left. Widgets ask for a region and a height;
+the manager never lets two overlap or leave the canvas (a test lays out every ruleset's
+whole games at several window sizes).
 """
 
 from __future__ import annotations
@@ -14,20 +17,50 @@ from typing import Protocol
 
 import pygame
 
-CANVAS = pygame.Rect(0, 0, 1280, 720)
+MIN_SIZE = (1024, 700)  # below this the app scales the canvas down rather than re-flow
+CANVAS = pygame.Rect(0, 0, 1280, 720)  # the reference size, and the regions' defaults
 TOP = 112  # where the columns start, under the header
-BOTTOM = 590  # where the columns end, over the action bar
+MARGIN = 16
 GAP = 10
-REGIONS = {
-    "header": pygame.Rect(16, 12, 1248, 84),
-    "players": pygame.Rect(16, TOP, 268, BOTTOM - TOP),
-    "centre": pygame.Rect(300, TOP, 660, BOTTOM - TOP),
-    "side": pygame.Rect(976, TOP, 288, 400),
-    "log": pygame.Rect(976, 528, 288, 176),
-    "bar": pygame.Rect(160, 600, 800, 70),
-    "menu": pygame.Rect(16, 600, 130, 112),
-    "note": pygame.Rect(160, 676, 800, 36),
-}
+NARROW = 1100  # a canvas narrower than this puts the log over the action bar
+
+
+def regions_for(size: tuple[int, int], wide_players: bool = False) -> dict[str, pygame.Rect]:
+    """The table's regions on a canvas of `size` (at 1280x720 the reference layout).
+    `wide_players`: a card game, whose players column holds each player's area."""
+    w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+    bottom = h - 130  # where the columns end, over the action bar
+    if wide_players:
+        players_w = max(260, min(600, w * 32 // 100))
+        side_w = max(240, min(340, w * 20 // 100))
+    else:
+        players_w = max(240, min(340, w * 268 // 1280))
+        side_w = max(260, min(380, w * 288 // 1280))
+    log_h = max(150, min(260, h * 176 // 720))
+    side_x = w - MARGIN - side_w
+    log_y = h - MARGIN - log_h
+    centre_x = MARGIN + players_w + MARGIN
+    bar_x = 160
+    bar_w = side_x - MARGIN - bar_x
+    if w < NARROW:
+        # A narrow (4:3) window: the log stands over the action bar, at the side column's
+        # foot, so the bar has the whole width and its buttons keep their words.
+        log_h, log_y = 150, bottom - 150
+        bar_w = w - MARGIN - bar_x
+    return {
+        "header": pygame.Rect(MARGIN, 12, w - 2 * MARGIN, 84),
+        "players": pygame.Rect(MARGIN, TOP, players_w, bottom - TOP),
+        "centre": pygame.Rect(centre_x, TOP, side_x - MARGIN - centre_x, bottom - TOP),
+        "side": pygame.Rect(side_x, TOP, side_w, log_y - MARGIN - TOP),
+        "log": pygame.Rect(side_x, log_y, side_w, log_h),
+        "bar": pygame.Rect(bar_x, h - 120, bar_w, 70),
+        "menu": pygame.Rect(MARGIN, h - 120, 130, 112),
+        "note": pygame.Rect(bar_x, h - 44, bar_w, 36),
+    }
+
+
+REGIONS = regions_for(CANVAS.size)
+BOTTOM = REGIONS["players"].bottom  # the reference canvas's columns end here
 
 
 class Placed(Protocol):
@@ -85,11 +118,12 @@ def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = G
     return out
 
 
-def place(parts: Sequence[Placed], seats: int) -> list[pygame.Rect]:
+def place(parts: Sequence[Placed], seats: int,
+          regions: dict[str, pygame.Rect] | None = None) -> list[pygame.Rect]:
     """Every widget's rect, in the order given: the columns are stacked, fixed regions
     (header, log, bar, menu) are given whole."""
     out: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * len(parts)
-    for name, column in REGIONS.items():
+    for name, column in (regions or REGIONS).items():
         members = [n for n, p in enumerate(parts) if p.region == name]
         if not members:
             continue

@@ -17,6 +17,7 @@ import pygame
 from ..engine import Rules
 from ..render import cards, theme
 from ..render.dice import draw_die
+from ..render.widgets import draw_tooltip
 from ..ruleset.layout import Layout, WidgetSpec
 from .choice import SPACE, Target, item_label
 from .registry import WIDGETS
@@ -69,6 +70,8 @@ class Widget:
         # what may be zoomed. Only faces the viewer sees are listed, never a back.
         self.faces: list[tuple[pygame.Rect, str]] = []
         self.hover: tuple[pygame.Rect, str] | None = None
+        self.width = 660  # the width its region gives it (set by the layout before `wanted`)
+        self.more: list[tuple[pygame.Rect, list[str]]] = []  # each "+N more", what it hides
 
     @property
     def label(self) -> str:
@@ -202,7 +205,8 @@ class Row(Widget):
                              self.label)
             return
         dice = self.rules.zones[self.spec.zone].holds == "dice"
-        w, h = (64, 64) if dice else (cards.CARD_W, min(cards.CARD_H, rect.bottom - top - 4))
+        h = min(64 if dice else cards.CARD_H, rect.bottom - top - 4)  # squeezed: shorter
+        w = h if dice else cards.CARD_W
         _, step = layout_of(len(content), rect.w - 16, w)
         for n, entry in enumerate(content):
             self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry))
@@ -403,6 +407,15 @@ SPACE_COLOURS = ((150, 96, 56), (92, 128, 62), (46, 112, 104), (64, 92, 150), (1
                  (160, 124, 48), (90, 90, 90))
 
 
+def chip_w(rules: Rules, kind: str | None, most: int) -> int:
+    """A card's chip (on a track, in a player's area): its whole name at the smallest
+    type, no wider than `most` (a back: a small blank chip)."""
+    if kind is None:
+        return min(most, 60)
+    name = item_label(rules, kind)
+    return min(most, int(theme.font(theme.TINY, True).size(name)[0]) + 18)
+
+
 @register
 class Track(Widget):
     """A track of named spaces, a coloured row each: the space's name in full, the players
@@ -411,49 +424,58 @@ class Track(Widget):
 
     kind = "track"
     LINE = 36  # one line of cards on a space
-    LABEL_W = 210  # the space's name and the players standing there
+    LABEL_W = 210  # the space's name and the players standing there (narrower when narrow)
 
-    def chip_w(self, kind: str | None) -> int:
-        """A card's width on the track: its whole name at the theme's smallest size."""
-        if kind is None:
-            return 60
-        name = item_label(self.rules, kind)
-        return int(theme.font(theme.TINY, True).size(name)[0]) + 18
+    def label_w(self, width: int) -> int:
+        """The space's plate in a track `width` wide."""
+        return max(150, min(self.LABEL_W, width * 40 // 100))
+
 
     def lines(self, content: list[Any] | dict[str, int], width: int, look: Look | None = None,
-              space: str = "") -> list[list[Any]]:
+              space: str = "", most: int | None = None) -> list[list[Any]]:
         """The cards of one space, split into lines that fit `width`. A space nobody can
         act on now (none of its cards glows, the viewer does not stand there) keeps to one
-        line, ending with how many more it holds, so a crowded track still fits."""
+        line (two in a narrow track), ending with how many more it holds, so a crowded
+        track still fits."""
         if isinstance(content, dict):
             return [[]]
         full = look is None or any(Target("item", e[0]) in look.targets for e in content) or (
             look.viewer is not None
             and space in look.view["player_vars"][look.viewer].values())
+        limit = len(content) if full else 2 if width < 260 else 1
+        if most is not None:
+            limit = min(limit, most)  # the track has no room for more
         out: list[list[Any]] = [[]]
         used = 0
+        more_w = theme.font(theme.TINY, True).size("+99 more")[0] + 8
         for n, entry in enumerate(content):
-            w = self.chip_w(entry[1]) + 6
-            if out[-1] and used + w > width - (0 if full else 56) and not full:
-                out[-1].append((None, f"+{len(content) - n}", None))
-                break
-            if out[-1] and used + w > width:
-                out.append([])
-                used = 0
+            w = chip_w(self.rules, entry[1], width) + 6
+            last = n == len(content) - 1  # the last needs no room for a "+N more" after it
+            if out[-1] and used + w > width - (0 if last or len(out) < limit else more_w):
+                if len(out) < limit:
+                    out.append([])
+                    used = 0
+                else:
+                    while out[-1] and used + more_w > width:  # room for the "+N more"
+                        used -= chip_w(self.rules, out[-1].pop()[1], width) + 6
+                        n -= 1
+                    # What the "+N more" hides, listed when the pointer is on it.
+                    hidden = [item_label(self.rules, e[1]) if e[1] else "a card"
+                              for e in content[n:]]
+                    out[-1].append((None, f"+{len(content) - n}", hidden))
+                    break
             out[-1].append(entry)
             used += w
         return out
 
     def room(self, width: int) -> int:
-        return width - 12 - self.LABEL_W - 14
+        return width - 12 - self.label_w(width) - 14
 
     def height(self, seats: int) -> int:
         return 34 + len(self.rules.boards[self.spec.board].spaces) * (self.LINE + 4)
 
     def wanted(self, seats: int, look: Look) -> int:
-        from .regions import REGIONS  # the width a track is given in the centre column
-
-        room = self.room(REGIONS["centre"].w)
+        room = self.room(self.width)
         board = self.rules.boards[self.spec.board]
         return 34 + sum(len(self.lines(look.view["zones"].get(
             f"{self.spec.board}{SPACE}{space}", []), room, look, space)) * self.LINE + 4
@@ -465,9 +487,18 @@ class Track(Widget):
         self.title(canvas, rect, self.label)
         proper = frozenset(board.spaces)
         room = self.room(rect.w)
-        spaces = [(space, self.lines(look.view["zones"].get(f"{self.spec.board}{SPACE}{space}",
-                                                            []), room, look, space))
-                  for space in board.spaces]
+        contents = [look.view["zones"].get(f"{self.spec.board}{SPACE}{space}", [])
+                    for space in board.spaces]
+        spaces = [(space, self.lines(content, room, look, space))
+                  for space, content in zip(board.spaces, contents, strict=True)]
+        # Too many lines even when squeezed: the longest space gives up a line (its "+N
+        # more" lists the rest) until the track fits its rect.
+        while sum(len(lines) * 26 + 4 for _, lines in spaces) > rect.h - 34:
+            k = max(range(len(spaces)), key=lambda i: len(spaces[i][1]))
+            if len(spaces[k][1]) <= 1:
+                break
+            spaces[k] = (spaces[k][0], self.lines(contents[k], room, look, spaces[k][0],
+                                                  most=len(spaces[k][1]) - 1))
         want = sum(len(lines) * self.LINE + 4 for _, lines in spaces)
         # Squeezed (a small window with much on the table): every line a little shorter.
         line = max(26, min(self.LINE, self.LINE * (rect.h - 34) // max(1, want)))
@@ -486,7 +517,7 @@ class Track(Widget):
         glow = target in look.targets
         colour = SPACE_COLOURS[k % len(SPACE_COLOURS)]
         pygame.draw.rect(canvas, theme.mix(colour, theme.FELT_DARK, 0.55), row, border_radius=8)
-        plate = pygame.Rect(row.x, row.y, self.LABEL_W, row.h)
+        plate = pygame.Rect(row.x, row.y, self.label_w(row.w + 12), row.h)
         pygame.draw.rect(canvas, colour, plate, border_radius=8)
         pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, row if glow else plate,
                          width=4 if glow else 2, border_radius=8)
@@ -494,7 +525,7 @@ class Track(Widget):
         step = min(22, 66 // max(1, len(at)))
         marks_w = (step * (len(at) - 1) + 20) if at else 0
         name = cards.words_of(space, proper)
-        name_w = self.LABEL_W - 14 - marks_w
+        name_w = plate.w - 14 - marks_w
         size = theme.fit_size(name, name_w, theme.SMALL, bold=True, floor=theme.TINY)
         theme.text(canvas, theme.ellipsize(name, theme.font(size, True), name_w),
                    (plate.x + 8, plate.y + min(line, plate.h) // 2), size,
@@ -507,11 +538,12 @@ class Track(Widget):
             x = plate.right + 8
             for entry in entries:
                 if entry[0] is None and entry[1] and entry[1].startswith("+"):
-                    theme.text(canvas, f"{entry[1]} more", (x + 2, row.y + n * line + line // 2),
-                               theme.TINY, theme.PARCHMENT, bold=True, anchor="midleft",
-                               tight=True)
+                    box = theme.text(canvas, f"{entry[1]} more",
+                                     (x + 2, row.y + n * line + line // 2), theme.TINY,
+                                     theme.PARCHMENT, bold=True, anchor="midleft", tight=True)
+                    self.more.append((box.inflate(8, 12), entry[2]))
                     break
-                w = self.chip_w(entry[1])
+                w = chip_w(self.rules, entry[1], row.right - x)
                 chip = pygame.Rect(x, row.y + n * line + 3, w, line - 6)
                 self.item(canvas, chip, look, tuple(entry), small=True)
                 x += w + 6
@@ -540,6 +572,132 @@ class Count(Widget):
                                rect.w - 12)
         theme.text(canvas, line, (rect.x + 6, rect.centery), theme.SMALL, theme.PARCHMENT,
                    bold=True, anchor="midleft", tight=True)
+
+
+class Areas(Widget):
+    """Each player's own zones together in that player's area (under their name plate in
+    the players column): one flow of whole-name chips, zone by zone, wrapped onto as many
+    lines as the area has; what does not fit ends in "+N more", which lists it on hover.
+    A zone the viewer may not see is its label and a count."""
+
+    kind = "areas"
+    LINE = 27  # one line of chips (a name at the smallest type, and a hair of room)
+    GAP = 6
+
+    def __init__(self, members: list[Widget], rules: Rules) -> None:
+        super().__init__(members[0].spec, rules)
+        self.members = members
+
+    @classmethod
+    def of(cls, rules: Rules, layout: Layout) -> Areas | None:
+        """The players' areas of a card game: every per-player hand or row the layout
+        shows, when there are two or more (one alone keeps its own widget)."""
+        members: list[Widget] = [w for w in default_widgets(rules, layout)
+                   if isinstance(w, (Hand, Players)) and w.spec.zone
+                   and rules.zones[w.spec.zone].per_player]
+        return cls(members, rules) if len(members) >= 2 else None
+
+    @property
+    def zones(self) -> set[str]:
+        return {w.spec.zone for w in self.members}
+
+    def tokens(self, seat: int, look: Look, first: str) -> list[tuple[str, Any, int]]:
+        """What a player's area shows, in order: (kind, what, width); kinds are words,
+        a zone's label, and a card's chip."""
+        words = theme.font(theme.TINY, True)
+        out: list[tuple[str, Any, int]] = []
+        if first:
+            out.append(("words", first, words.size(first)[0]))
+        for member in self.members:
+            zone = member.spec.zone
+            content = look.zone(zone, seat)
+            n = count(content)
+            label = member.label
+            if not n:
+                continue  # nothing there: the room goes to what is
+            # Hidden, or tokens all alike (cubes, stones): a count says it. Tokens of
+            # different kinds (score boxes) are things to read and click, as cards are.
+            alike = len({entry[1] for entry in content}) <= 1 if isinstance(content, list) else True
+            if isinstance(content, dict) or (
+                    self.rules.zones[zone].holds == "tokens" and alike):
+                text = f"{label}: {n}"
+                out.append(("words", text, words.size(text)[0]))
+                continue
+            text = f"{label}:"
+            out.append(("label", text, words.size(text)[0]))
+            out += [("chip", (tuple(entry), member.spec), 0) for entry in content]
+        return out
+
+    def flow(self, tokens: list[tuple[str, Any, int]], width: int, lines: int
+             ) -> tuple[list[list[tuple[str, Any, int, int]]], list[str]]:
+        """The tokens laid out on at most `lines` lines of `width`: (kind, what, x, w)
+        per line, and the names of the cards that did not fit (shown as "+N more")."""
+        out: list[list[tuple[str, Any, int, int]]] = [[]]
+        x = 0
+        more_w = theme.font(theme.TINY, True).size("+99 more")[0]
+        for n, (kind, what, w) in enumerate(tokens):
+            w = chip_w(self.rules, what[0][1], width) if kind == "chip" else min(w, width)
+            if out[-1] and x + w > width:
+                if len(out) == lines:
+                    break
+                out.append([])
+                x = 0
+            last_line = len(out) == lines
+            rest = tokens[n + 1:]
+            if last_line and rest and x + w + self.GAP + more_w > width and any(
+                    k == "chip" for k, _, _ in rest) and out[-1]:
+                break  # room for the "+N more" rather than this one
+            out[-1].append((kind, what, x, w))
+            x += w + self.GAP
+        else:
+            return out, []
+        placed = sum(len(line) for line in out)
+        hidden = [item_label(self.rules, what[0][1]) if what[0][1] else "a card"
+                  for kind, what, _ in tokens[placed:] if kind == "chip"]
+        return out, hidden
+
+    def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
+        """How tall a player's area would like to be, every card showing."""
+        lines, _ = self.flow(self.tokens(seat, look, first), width, 99)
+        return len(lines) * self.LINE if any(lines) else 0
+
+    def draw_seat(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look, seat: int,
+                  first: str) -> None:
+        """A player's zones in `rect` (under their name plate)."""
+        lines = max(1, rect.h // self.LINE)
+        laid, hidden = self.flow(self.tokens(seat, look, first), rect.w, lines)
+        font = theme.font(theme.TINY, True)
+        for n, line in enumerate(laid):
+            y = rect.y + n * self.LINE
+            for kind, what, x, w in line:
+                if kind == "chip":
+                    entry, self.spec = what  # the chip is drawn as its zone holds things
+                    self.item(canvas, pygame.Rect(rect.x + x, y + 3, w, self.LINE - 6), look,
+                              entry, small=True)
+                    continue
+                shown = theme.ellipsize(what, font, w)
+                theme.text(canvas, shown, (rect.x + x, y + self.LINE // 2), theme.TINY,
+                           theme.INK if kind == "label" else theme.INK_SOFT, bold=True,
+                           anchor="midleft", tight=True)
+        if hidden:
+            x = max((x + w for line in laid[-1:] for _, _, x, w in line), default=0)
+            words = f"+{len(hidden)} more"
+            box = theme.text(canvas, words, (rect.x + x + self.GAP, rect.y + (len(laid) - 1) *
+                                             self.LINE + self.LINE // 2), theme.TINY,
+                             theme.INK, bold=True, anchor="midleft", tight=True)
+            self.more.append((box.inflate(8, 12), hidden))
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        raise NotImplementedError("drawn a player at a time by the players column")
+
+
+def more_tooltip(canvas: pygame.Surface, more: list[tuple[pygame.Rect, list[str]]],
+                 mouse: tuple[int, int]) -> None:
+    """The cards a "+N more" hides, listed while the pointer is on it."""
+    for rect, names in more:
+        if rect.collidepoint(mouse):
+            draw_tooltip(canvas, rect.midtop, ", ".join(names))
+            return
 
 
 def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: Look,
