@@ -184,8 +184,9 @@ def leaders(state: GameState) -> list[int]:
         top = max(totals.values())
         return [s for s in seats if totals[s % rules.teams] == top]
     try:
-        best = max(key(s) for s in seats)
-        return [s for s in seats if key(s) == best]
+        keys = {s: key(s) for s in seats}  # each worked out once: a score may be costly
+        best = max(keys.values())
+        return [s for s in seats if keys[s] == best]
     except PASSED_ON:
         raise
     except Exception as exc:  # scores that cannot be compared, say a number and a text

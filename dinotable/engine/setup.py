@@ -64,21 +64,21 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
 
 def _set_up(state: GameState) -> None:
     """Items into their starting zones, as they lie before the first round."""
-    items, zones, shuffled = _start_layout(state.rules, len(state.players))
+    items, zones, shuffled, ids = _start_layout(state.rules, len(state.players))
     state.items = [Item(i, kind) for i, kind in items]
-    state.zones = {name: [list(content) for content in lists] for name, lists in zones.items()}
+    state.zones = {name: [content.copy() for content in lists] for name, lists in zones.items()}
     state.shuffled = set(shuffled)
-    state.item_ids = {it.id: n for n, it in enumerate(state.items)}
+    state.item_ids = ids.copy()
     lay_start_items(state)
 
 
-Layout = tuple[list[tuple[str, str]], dict[str, list[list[int]]], list[int]]
+Layout = tuple[list[tuple[str, str]], dict[str, list[list[int]]], list[int], dict[str, int]]
 
 
 def _start_layout(rules: Rules, n: int) -> Layout:
     """Every game of `rules` at `n` seats starts alike: (id, kind) of each item, the item
-    indexes in each zone (one list per owner) and the indexes lying shuffled in decks.
-    Worked out once per number of seats."""
+    indexes in each zone (one list per owner), the indexes lying shuffled in decks, and
+    each id's index. Worked out once per number of seats."""
     key = ("start", n)
     found: Layout | None = rules.memo.get(key)
     if found is not None:
@@ -106,8 +106,9 @@ def _start_layout(rules: Rules, n: int) -> Layout:
                         shuffled.append(len(items))
                     content.append(len(items))
                     items.append((kind if copy == 1 else f"{kind}_{copy}", kind))
-    rules.memo[key] = (items, zones, shuffled)
-    return items, zones, shuffled
+    ids = {item_id: index for index, (item_id, _) in enumerate(items)}
+    rules.memo[key] = (items, zones, shuffled, ids)
+    return items, zones, shuffled, ids
 
 
 def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:

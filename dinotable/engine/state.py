@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .chance import Chance
+from .expr import Ctx
 from .model import Rules
+from .origins import PASSED_ON, rules_error
 
 
 class Item:
@@ -100,8 +102,6 @@ class GameState:
         # Not part of the game, only speed: bumped by every apply, so the legal list of
         # the last legal_actions call can be trusted while it matches.
         self.version = 0
-        from .expr import Ctx
-
         self.ctx = Ctx(self, 0)  # reused by every apply and legal_actions: no allocation
         self.legal_cache: tuple[int, int, list[Action]] | None = None
         # The game as one seat may know it (views.seen_state), kept while nothing changes.
@@ -126,16 +126,11 @@ class GameState:
 
     def score(self, seat: int) -> Any:
         """A player's score as the ruleset defines it."""
-        from .expr import Ctx
-        from .origins import PASSED_ON
-
         try:
             return self.rules.score(Ctx(self, seat))
         except PASSED_ON:
             raise
         except Exception as exc:  # the ruleset's score expression failed: name its line
-            from .origins import rules_error
-
             raise rules_error(self.rules, exc, "working out a score") from exc
 
     # --- serialisation ---------------------------------------------------
