@@ -13,7 +13,7 @@ from dinotable.scenes.setup import Seat, SetupScene
 from dinotable.scenes.table import TableScene
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1000, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1000, 800), (1600, 720), (1920, 1080)])
 def test_a_control_centre_taken_to_the_window_is_clicked_back_on_it(
         app: App, size: tuple[int, int]) -> None:
     rules = load_by_id("dino_hunt_dice")
