@@ -22,6 +22,7 @@ then, with the mouse or the S key. `--size WxH` opens the window at that size (1
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -322,6 +323,8 @@ def main() -> None:
         raise SystemExit(2)
     out = Path(args[0] if args else "/tmp/play_in_window")
     out.mkdir(parents=True, exist_ok=True)
+    # A new user: no saves or remembered names, and none shared with another run at once.
+    os.environ.setdefault("DINOTABLE_HOME", str(out / "home"))
     app = App(size=size, settings=Settings(bot_speed="fast", muted=True))
     app.push(TitleScene(app, lazy=True))
     threading.Thread(target=drive, args=(app, out, random.Random(7), game, full),
