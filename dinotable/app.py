@@ -134,6 +134,14 @@ class App(SceneStack):
         y = (pos[1] - view.y) * size[1] / max(1, view.h)
         return int(x), int(y)
 
+    def to_window(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """The top scene's canvas coordinates to the window pixel that `to_canvas` maps
+        back onto them (the inverse, for something that points at what it sees)."""
+        view, size = self.view_and_size()
+        x = view.x + int((pos[0] + 0.5) * view.w / max(1, size[0]))
+        y = view.y + int((pos[1] + 0.5) * view.h / max(1, size[1]))
+        return x, y
+
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen at the desktop size, or back to a 1280x720 window."""
         self.fullscreen = not self.fullscreen

@@ -117,7 +117,11 @@ class ActionsReader(SectionReader):
             if PASS in actions:
                 self.report(("actions", PASS), f"{PASS!r} is the answer that declines to "
                                                "respond in a window; it needs no action")
-            actions[PASS] = ActionDef(PASS, "Pass", "p", None, "", (), _no_effects, "window",
+            # P, unless the ruleset's own action has it (Dino Hunt's Play): then the next
+            # letter of "Pass" that no action uses, so one key never means two buttons.
+            taken = {a.key.lower() for a in actions.values() if a.key}
+            key = next((ch for ch in "pas" if ch not in taken), "")
+            actions[PASS] = ActionDef(PASS, "Pass", key, None, "", (), _no_effects, "window",
                                       "Play nothing now.", tuple(shared.windows))
 
     def args(self, raw: Any, path: Path, scope: Scope) -> list[ArgDef]:
