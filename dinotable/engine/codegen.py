@@ -102,11 +102,12 @@ def generate(pieces: list[Piece]) -> Effect:
 class ZoneRef:
     """A compiled zone reference: its name and how to find its item list."""
 
-    __slots__ = ("deck", "get", "name", "owner", "shared")
+    __slots__ = ("blind", "deck", "get", "name", "owner", "shared")
 
     def __init__(self, name: str, get: ZoneAccess, shared: bool = False,
                  owner: Compiled | None = None) -> None:
         self.deck = False  # an ordered zone (`order: deck`), drawn from the top
+        self.blind = False  # a cup or bag: what lands in it shows no face
         self.name = name
         self.get = get
         self.shared = shared  # one list for the table: effects read it without a call

@@ -435,6 +435,7 @@ class EffectCompiler:
         name = raw
         ref = self._zone_ref(name, owner)
         ref.deck = getattr(self.zone_defs[name], "order", "pile") == "deck"
+        ref.blind = bool(getattr(self.zone_defs[name], "blind", False))
         return ref
 
     def _zone_ref(self, name: str, owner: Compiled | None) -> ZoneRef:

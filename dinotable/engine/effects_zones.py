@@ -61,16 +61,15 @@ def _emit_move_all(p: dict[str, Any]) -> Piece:
     if any(z.deck for z in sources) and not dst.deck:  # cards settled as they leave
         return call_piece(_deck_move_all(p))
     ns: dict[str, Any] = {"_Event": Event}
-    lines = [f"_t = {dst.source(ns)}", "_items = st.items",
-             f"_blind = st.rules.zones[{dst.name!r}].blind"]
+    lines = [f"_t = {dst.source(ns)}", "_items = st.items"]
+    # Dice landing in a cup show no face: known when the rules load, so only then written.
+    blank = ["    for _i in _z:", "        _items[_i].face = None"] if dst.blind else []
     for z in sources:  # written out zone by zone: this runs at the end of every turn
         lines += [
             f"_z = {z.source(ns)}",
             "if _z and _z is not _t:",
             "    _t.extend(_z)",
-            "    if _blind:",
-            "        for _i in _z:",
-            "            _items[_i].face = None",
+            *blank,
             "    if c.events is not None:",
             f"        c.events.append(_Event('moved', c.seat, {{'from': {z.name!r}, "
             f"'to': {dst.name!r}, 'from_owner': {z.owner_source(ns)}, "

@@ -13,7 +13,7 @@ from .codegen import noop
 from .decide import PASS, skip_unplayable
 from .errors import ChanceError, IllegalAction
 from .expr import Ctx
-from .legality import legal_actions, open_by, refusal
+from .legality import legal_actions, refusal
 from .origins import PASSED_ON, RulesError, rules_error, rules_file
 from .state import Action, Event, GameState
 
@@ -276,7 +276,7 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
         ctx.seat = seat
         ctx.args = _NO_ARGS
         try:
-            legal = rules.legal(ctx, seat, open_by(state, seat))
+            legal = rules.legal(ctx, seat)
             if not legal:
                 legal_actions(state)  # says which rule left nobody able to act
             action = legal[int(rand() * len(legal))]

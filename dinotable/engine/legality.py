@@ -55,17 +55,25 @@ _OFF_TURN = frozenset({"others", "any"})
 _NOBODY: frozenset[str] = frozenset()
 
 
-def open_by(state: GameState, seat: int) -> frozenset[str]:
-    """The actions `seat` may take now by who it is: the `by:` values open to it.
+# The one rule for who may act outside a decision, as source over the state `st` and the
+# `seat`: nobody once the game is over or while a question or a response window waits (only
+# its answers are open then); a seat out of the game (left out of a tiebreak) takes nothing;
+# the current player takes `current` and `any` actions, everyone else `others` and `any`
+# ones. It is compiled into `open_by` below and written into every generated lister, so
+# the two cannot disagree and listing costs no call for it.
+OPEN_BY = ("_NOBODY if st.game_over or st.pending or not st.active[seat] "
+           "else _ON_TURN if seat == st.current else _OFF_TURN")
+_OPEN_NAMES = {"_NOBODY": _NOBODY, "_ON_TURN": _ON_TURN, "_OFF_TURN": _OFF_TURN}
 
-    The one rule for who may act outside a decision: nobody once the game is over or
-    while a question or a response window waits (only its answers are open then); a seat
-    out of the game (left out of a tiebreak) takes nothing; the current player takes
-    `current` and `any` actions, everyone else `others` and `any` ones.
-    """
-    if state.game_over or state.pending or not state.active[seat]:
-        return _NOBODY
-    return _ON_TURN if seat == state.current else _OFF_TURN
+
+def _compile_open_by() -> Callable[[GameState, int], frozenset[str]]:
+    made: dict[str, Any] = {}
+    exec(f"def open_by(st, seat):\n    return {OPEN_BY}\n", dict(_OPEN_NAMES), made)
+    return cast(Callable[[GameState, int], frozenset[str]], made["open_by"])
+
+
+open_by = _compile_open_by()
+"""The actions a seat may take now by who it is: the `by:` values open to it (OPEN_BY)."""
 
 
 def waiting_on(state: GameState) -> int | None:
@@ -111,7 +119,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     ctx = state.ctx
     ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
     try:
-        result: list[Action] = state.rules.legal(ctx, seat, open_by(state, seat))
+        result: list[Action] = state.rules.legal(ctx, seat)
     except PASSED_ON:
         raise
     except Exception as exc:  # an action's `when` or an argument domain failed
@@ -129,18 +137,18 @@ def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
     return [Action(seat, adef.id, combo) for combo in combos(c, adef.args)]
 
 
-Lister = Callable[[Ctx, int, frozenset[str]], list[Action]]
+Lister = Callable[[Ctx, int], list[Action]]
 
 
 def build_legal(actions: dict[str, ActionDef]) -> Lister:
     """Generate the function behind `legal_actions` for a ruleset's actions.
 
-    It is called with the `by:` values open to the seat (`open_by`); each action's `when`
-    is inlined as an `if`, so listing the legal actions costs one call, and the Action
-    objects of actions without arguments are made once per game and reused.
+    It works out the `by:` values open to the seat by the one rule (OPEN_BY); each
+    action's `when` is inlined as an `if`, so listing the legal actions costs one call,
+    and the Action objects of actions without arguments are made once per game and reused.
     """
-    ns: dict[str, Any] = {"_with_args": _with_args}
-    lines = ["    A = st.plain_actions[seat]", "    r = []"]
+    ns: dict[str, Any] = {"_with_args": _with_args, **_OPEN_NAMES}
+    lines = [f"    by = {OPEN_BY}", "    A = st.plain_actions[seat]", "    r = []"]
     marks: list[tuple[int, Origin]] = []
     # Actions in the ruleset's order; a run of actions for the same players shares one test
     # of whether the seat may take them at all.
@@ -166,7 +174,7 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
     start = prologue(ns)
     first = 2 + start.count("\n")  # the line of lines[0], after the `def` and the prologue
     # Generated from compiled expressions only; its first lines bind what they read.
-    exec("def _legal(c, seat, by):\n" + start + "\n".join(lines), ns)
+    exec("def _legal(c, seat):\n" + start + "\n".join(lines), ns)
     register(ns["_legal"], marks=[(line + first, origin) for line, origin in marks])
     return cast(Lister, ns["_legal"])
 
@@ -184,7 +192,7 @@ def sample_action(state: GameState, rng: Any) -> Action:
             found = decision_actions(state, seat, rng)
         else:
             ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
-            found = state.rules.legal(ctx, seat, open_by(state, seat))
+            found = state.rules.legal(ctx, seat)
     finally:
         ctx.sampler = None
     if not found:

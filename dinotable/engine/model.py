@@ -198,7 +198,7 @@ class Rules:
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()
     bot_hints: tuple[BotHint, ...] = ()
-    legal: Callable[[Ctx, int, frozenset[str]], list[Any]] = field(default=lambda c, s, cur: [],
+    legal: Callable[[Ctx, int], list[Any]] = field(default=lambda c, s: [],
                                                          repr=False, compare=False)
     data: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     # What every game of these rules starts from, worked out once (by number of seats):

@@ -185,18 +185,23 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     if cached is not None and cached[0] == state.version and cached[1] == seat:
         return cached[2]
     items = list(state.items)
+    ids = state.item_ids.copy()
+    face_down = state.face_down
     for zname, lists in state.zones.items():
         zdef = rules.zones[zname]
         for owner, content in enumerate(lists):
             shown = zdef.visible == "all" or (
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
+            if shown and not face_down:
+                continue  # seen as it is: nothing to blank
             for i in content:
                 if not shown or not sees_face(state, i, zname, owner, seat):
+                    del ids[items[i].id]  # its id would name it (a first copy's is its kind)
                     items[i] = Item(f"hidden{i}", HIDDEN_KIND)
     seen = GameState.__new__(GameState)
     seen.__dict__.update(state.__dict__)
     seen.items = items
-    seen.item_ids = {it.id: n for n, it in enumerate(items)}
+    seen.item_ids = ids
     seen.player_vars = seen_player_vars(state, seat)
     seen.chance = Chance(0)  # what is still to come is nobody's to know
     seen.log = []
