@@ -29,19 +29,21 @@ def _emit_draw(p: dict[str, Any]) -> Piece:
         f"_n = min(int({source_of(p['count'], ns)}), len(_z))",
         "if _n > 0:",
         "    _ch = st.chance",
-        "    _items = st.items",
-        "    _drawn = []",
-        "    if _ch.forced:",
+        f"    _t = {dst.source(ns)}",
+        "    if c.events is None and not _ch.forced and _t is not _z:",
+        "        _r = _ch.random",  # nobody watching: straight from one zone into the other
+        "        for _k in range(_n):",
+        "            _t.append(_z.pop(int(_r() * len(_z))))",
+        "    else:",
+        "        _items = st.items",
+        "        _drawn = []",
         "        for _k in range(_n):",
         f"            _drawn.append(_z.pop(_ch.pick_index('drawing from {src.name}', "
-        "[(_items[_i].id, _items[_i].kind) for _i in _z])))",
-        "    else:",
-        "        _r = _ch.random",
-        "        for _k in range(_n):",
-        "            _drawn.append(_z.pop(int(_r() * len(_z))))",
-        f"    {dst.source(ns)}.extend(_drawn)",
-        "    if c.events is not None:",
-        f"        c.events.append(_Event('drew', c.seat, {{{event}}}))",
+        "[(_items[_i].id, _items[_i].kind) for _i in _z]) if _ch.forced else "
+        "int(_ch.random() * len(_z))))",
+        "        _t.extend(_drawn)",
+        "        if c.events is not None:",
+        f"            c.events.append(_Event('drew', c.seat, {{{event}}}))",
     ], ns)
 
 

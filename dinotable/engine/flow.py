@@ -68,11 +68,15 @@ def start_turn(ctx: Ctx, seat: int) -> None:
         raise RulesError(f"{rules_file(state.rules)}: {MAX_TURNS_WITHOUT_ACTION} turns ended "
                          "by themselves with no action taken: the ruleset's turn start always "
                          "ends the turn", rules_file(state.rules))
-    state.turn_vars = state.rules.turn_vars.copy()
+    rules = state.rules
+    state.turn_vars = rules.turn_vars.copy()
     if ctx.events is not None:
         ctx.events.append(Event("turn_started", seat, {}))
-    ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_start"
-    begin = state.rules.turn_start
+    ctx.seat = seat
+    ctx.args = _NO_ARGS
+    ctx.turn_over = False
+    ctx.after = "turn_start"
+    begin = rules.turn_start
     if begin is not noop:  # most rulesets begin a turn with nothing: no call for it
         begin(ctx)
         if ctx.turn_over and not state.pending:
