@@ -13,7 +13,7 @@ The game waits on a decision, not on "the current player". A decision is a frame
   window closes when everyone asked since the last play has passed, and the list resumes
   (`rest`). A seat with nothing playable is never asked.
 
-Generated effect code calls `ask` and `open_window`; `game.py` resumes suspended lists.
+Generated effect code calls `ask` and `open_window`; `flow.py` resumes suspended lists.
 """
 
 from __future__ import annotations
