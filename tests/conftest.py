@@ -79,3 +79,21 @@ def drawn() -> Iterator[list[str]]:
     cards.seen.append(kinds.append)
     yield kinds
     cards.seen.remove(kinds.append)
+
+
+@pytest.fixture
+def words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line written through `theme.text` while a test runs (card faces are drawn
+    afresh, so their words are heard too)."""
+    from dinotable.render import cards, theme
+
+    said: list[str] = []
+    text = theme.text
+
+    def spy(surface: object, string: str, *args: object, **kwargs: object) -> object:
+        said.append(string)
+        return text(surface, string, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", spy)
+    cards._forget()
+    return said

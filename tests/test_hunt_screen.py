@@ -50,19 +50,6 @@ def hunt_table(app: App, moves: int = 12, seed: int = 5,
     return table
 
 
-@pytest.fixture
-def words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line written on the table through `theme.text`."""
-    said: list[str] = []
-    text = theme.text
-
-    def spy(surface: Any, string: str, *args: Any, **kwargs: Any) -> Any:
-        said.append(string)
-        return text(surface, string, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", spy)
-    cards._forget()  # faces are kept drawn: draw them again to hear their words
-    return said
 
 
 def track_part(table: TableScene) -> CardPart:

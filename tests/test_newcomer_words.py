@@ -6,14 +6,12 @@ game without dice."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pygame
 import pytest
 
 from dinotable.app import App
 from dinotable.engine import GameState, apply, legal_actions, new_game
-from dinotable.render import theme
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.rules import rules_lines
 from dinotable.scenes.setup import Seat
@@ -23,18 +21,6 @@ from dinotable.scenes.title import TitleScene
 SHIPPED = ["dino_hunt", "dino_hunt_dice", "dinosaur_dice"]
 
 
-@pytest.fixture
-def words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every line written through `theme.text`."""
-    said: list[str] = []
-    text = theme.text
-
-    def spy(surface: Any, string: str, *args: Any, **kwargs: Any) -> Any:
-        said.append(string)
-        return text(surface, string, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", spy)
-    return said
 
 
 def seated(app: App, ruleset: str, state: GameState | None = None,

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
 
 from dinotable import saves
 from dinotable.app import App
 from dinotable.engine import legal_actions
-from dinotable.render import theme
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.saved import SavedGamesScene
 from dinotable.scenes.setup import Seat
@@ -39,32 +37,25 @@ def played(app: App, ruleset: str, moves: int = 30) -> TableScene:
     return table
 
 
-def words_drawn(app: App, scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-    text = theme.text
-
-    def spy(surface: Any, string: str, *args: Any, **kwargs: Any) -> Any:
-        said.append(string)
-        return text(surface, string, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", spy)
+def words_drawn(app: App, words: list[str]) -> list[str]:
+    """The lines written when the screen is drawn afresh."""
+    words.clear()
     app.redraw = True
     app.step()
-    monkeypatch.setattr(theme, "text", text)
-    return said
+    return list(words)
 
 
 @pytest.mark.parametrize(("ruleset", "secret"), [("dino_hunt", True),
                                                  ("dino_hunt_dice", False)])
 def test_secret_scores_stay_secret_on_the_title_and_in_the_saves(
-        app: App, monkeypatch: pytest.MonkeyPatch, ruleset: str, secret: bool) -> None:
+        app: App, words: list[str], ruleset: str, secret: bool) -> None:
     played(app, ruleset)
     app.to_title()
     title = app.top
     assert isinstance(title, TitleScene)
     app.step()
     assert title.saved is not None
-    shown = words_drawn(app, title, monkeypatch)
+    shown = words_drawn(app, words)
     card = [w for w in shown if "Round" in w]
     assert card, "the Continue card tells nothing of the game"
     assert bool(A_SCORE.search(" ".join(card))) is not secret
@@ -75,5 +66,5 @@ def test_secret_scores_stay_secret_on_the_title_and_in_the_saves(
     app.push(listing)
     app.step()
     assert [e.name for e in listing.entries] == ["Friday"]
-    rows = [w for w in words_drawn(app, listing, monkeypatch) if "Round" in w]
+    rows = [w for w in words_drawn(app, words) if "Round" in w]
     assert rows and bool(A_SCORE.search(" ".join(rows))) is not secret
