@@ -129,8 +129,9 @@ def test_end_turn_inside_for_each_player_is_refused_at_any_depth(
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
 def test_the_random_playout_plays_what_apply_would(folder: Path) -> None:
-    """Simulations run the engine's own playout loop; it must make the very moves, with the
-    very outcomes, that taking each random legal move through `apply` makes."""
+    """Simulations run the engine's own playout loop, with the quiet form of each effect; it
+    must make the very moves, with the very outcomes, that taking each random legal move
+    through `apply`, watched, makes."""
     from dinotable.engine import random_playout
 
     rules = load_ruleset(folder)
@@ -144,7 +145,48 @@ def test_the_random_playout_plays_what_apply_would(folder: Path) -> None:
         taken = 0
         while not slow.game_over and taken < MOVE_CAP:
             legal = legal_actions(slow)
-            apply(slow, legal[int(rng.random() * len(legal))], False)
+            # Recorded: the watched form of every effect, against the playout's quiet form.
+            apply(slow, legal[int(rng.random() * len(legal))], True)
             taken += 1
         assert made == taken
         assert fast.to_dict() == slow.to_dict()
+
+
+def test_the_quiet_form_drops_only_what_nobody_watching_or_forcing_would_run() -> None:
+    """The quiet form of generated code (quiet.py) folds the watched and forced tests to
+    constants: the branches they rule out go, everything else stays as written."""
+    import ast
+
+    from dinotable.engine.quiet import quiet_source
+
+    source = "\n".join([
+        "def _effects(c):",
+        "    if c.events is not None and _pv['x'] != _old:",
+        "        c.events.append(1)",
+        "    if c.events is None and not _ch.forced and _t is not _z:",
+        "        fast()",
+        "    else:",
+        "        slow(pick() if st.chance.forced else roll())",
+        "    if _ch.forced or ready:",
+        "        go()",
+        "    label = 'c.events is None'",
+        "    return False",
+    ])
+    folded = ast.unparse(quiet_source(source))
+    assert "c.events" not in folded.replace("'c.events is None'", "")
+    assert "forced" not in folded
+    assert "if _t is not _z:\n        fast()\n    else:\n        slow(roll())" in folded
+    assert "if ready:\n        go()" in folded
+    assert "label = 'c.events is None'" in folded  # a string is never rewritten
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_no_action_reads_events_or_forced_dice_in_its_quiet_form(folder: Path) -> None:
+    """Each action's quiet form (the effects themselves where they have none to fold) never
+    looks at the events list or forced dice, so the inner loop of simulations pays for
+    neither."""
+    rules = load_ruleset(folder)
+    for adef in rules.actions.values():
+        quiet = getattr(adef.effects, "quiet", adef.effects)
+        names = quiet.__code__.co_names
+        assert "events" not in names and "forced" not in names, adef.id

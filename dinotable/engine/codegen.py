@@ -20,6 +20,7 @@ from .expr import (
 )
 from .model import Effect
 from .origins import PASSED_ON, Origin, register
+from .quiet import quiet_source
 from .state import Event
 
 ZoneAccess = Callable[[Ctx], list[int]]
@@ -96,6 +97,16 @@ def generate(pieces: list[Piece]) -> Effect:
     fn.source = source
     fn.ends_turn = any(p.ends_turn for p in pieces)
     register(fn, marks=marks)
+    fn.quiet = fn
+    if "c.events" in source or "forced" in source:
+        # The same function for play nobody watches or forces (see quiet.py), made from
+        # the same source so that both always do the same thing to the game.
+        quiet_ns = dict(ns)
+        exec(compile(quiet_source(source), "<string>", "exec"), quiet_ns)
+        fn.quiet = quiet_ns["_effects"]
+        fn.quiet.quiet = fn.quiet
+        fn.quiet.ends_turn = fn.ends_turn
+        register(fn.quiet, marks=marks)
     return cast(Effect, fn)
 
 

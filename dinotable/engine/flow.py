@@ -91,7 +91,10 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
     seat = state.current
     if not resumed:
         ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_end"
-        rules.turn_end(ctx)
+        end = rules.turn_end
+        if ctx.events is None and not state.chance.forced:
+            end = getattr(end, "quiet", end)  # nobody watches: see quiet.py
+        end(ctx)
         if state.pending:
             return  # the turn's end asked a question; the flow goes on once it is answered
     if ctx.events is not None:
@@ -263,7 +266,9 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
     legality check of a move taken from the legal list, and the events."""
     rand = rng.random
     rules = state.rules
-    effects = {aid: adef.effects for aid, adef in rules.actions.items()}
+    # Each action's quiet form (see quiet.py): outside decisions nothing here is forced.
+    effects = {aid: getattr(adef.effects, "quiet", adef.effects)
+               for aid, adef in rules.actions.items()}
     ctx = state.ctx
     ctx.events = None  # nobody watches: no effect builds an event
     forced = state.chance.forced
@@ -320,7 +325,10 @@ def _play(state: GameState, action: Action, record: bool) -> list[Event]:
     state.log.append(action)
     if not state.pending:
         ctx.after = "action"
-        adef.effects(ctx)
+        effects = adef.effects
+        if events is None and not state.chance.forced:
+            effects = getattr(effects, "quiet", effects)  # nobody watches: see quiet.py
+        effects(ctx)
         if not state.pending:
             if ctx.turn_over:
                 _end_turn(ctx)
