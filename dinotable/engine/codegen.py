@@ -92,7 +92,9 @@ def generate(pieces: list[Piece]) -> Effect:
     source = "def _effects(c):\n" + start + "\n".join(body) + "\n    return False\n"
     # Only code assembled here from registered pieces is run: ruleset text never
     # reaches it except as compiled expressions (see expr.make_closure).
-    exec(source, ns)
+    # Named after the ruleset piece it runs, so that a profile tells effect lists apart.
+    name = f"<{'.'.join(map(str, marks[0][1].path[:3]))}>" if marks else "<effects>"
+    exec(compile(source, name, "exec"), ns)
     fn: Any = ns["_effects"]
     fn.source = source
     fn.ends_turn = any(p.ends_turn for p in pieces)
@@ -102,7 +104,7 @@ def generate(pieces: list[Piece]) -> Effect:
         # The same function for play nobody watches or forces (see quiet.py), made from
         # the same source so that both always do the same thing to the game.
         quiet_ns = dict(ns)
-        exec(compile(quiet_source(source), "<string>", "exec"), quiet_ns)
+        exec(compile(quiet_source(source), name + " quiet", "exec"), quiet_ns)
         fn.quiet = quiet_ns["_effects"]
         fn.quiet.quiet = fn.quiet
         fn.quiet.ends_turn = fn.ends_turn
