@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .decks import Shuffled
 from .expr import suggest
 from .facing import lay_start_items
 from .flow import start_round, start_turn
@@ -67,7 +68,7 @@ def _set_up(state: GameState) -> None:
     items, zones, shuffled, ids = _start_layout(state.rules, len(state.players))
     state.items = [Item(i, kind) for i, kind in items]
     state.zones = {name: [content.copy() for content in lists] for name, lists in zones.items()}
-    state.shuffled = set(shuffled)
+    state.shuffled = Shuffled(shuffled)  # remembers each deck's unknown run: O(1) draws
     state.item_ids = ids.copy()
     lay_start_items(state)
 
