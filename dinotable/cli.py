@@ -37,8 +37,9 @@ class _Parser(argparse.ArgumentParser):
 def _whole(text: str, low: int, high: int) -> int:
     """A whole number from low to high, or one short line saying what was expected."""
     # Python refuses to read more than 4,300 digits; far fewer are ever sensible here.
-    digits = text.strip().lstrip("+-")
-    if not digits.isdigit() or len(digits) > 20:
+    # Only ASCII digits with one sign: "+-5", "²" or "٣" would pass str.isdigit and then
+    # fail int() with argparse's own words ("invalid _seed value").
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,20}\s*", text):
         raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
                                          f"got {shorten(text)!r}")
     value = int(text)
@@ -66,6 +67,9 @@ def _ruleset_id(text: str) -> str:
 
 def _seed(text: str) -> int:
     return _whole(text, 0, SEED_MAX)
+
+
+_seed.__name__ = "seed"  # argparse names the type in some messages: never "_seed"
 
 
 def build_parser() -> argparse.ArgumentParser:
