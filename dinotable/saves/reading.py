@@ -53,6 +53,31 @@ def read(path: Path | None = None) -> SavedGame:
     return _check(data, Reporter(name, marks))
 
 
+_LOG_LINE = re.compile(r"^log:", re.MULTILINE)
+
+
+def read_head(path: Path) -> SavedGame | None:
+    """A save's fields before its log (name, time, seats, options, summary), checked as
+    `read` checks them, without parsing the moves: what a list of saves shows. None when
+    the file is not laid out as this build writes it (a format-1 save, a hand-edited one,
+    one without a summary): then `read` it whole. LoadError for a file that cannot be read.
+    """
+    text = _read_text(path)
+    found = _LOG_LINE.search(text)
+    if found is None:
+        return None
+    name = str(path)
+    try:
+        data, marks = load_text(text[:found.start()], name, MAX_NESTING, MAX_DIGITS)
+    except LoadError:
+        return None  # the whole file's problem, in its own words, from `read`
+    if not isinstance(data, dict) or "log" in data or not isinstance(data.get("summary"),
+                                                                      dict):
+        return None
+    game = _check({**data, "log": []}, Reporter(name, marks))
+    return game if game.summary is not None else None
+
+
 def load(path: Path | None = None) -> tuple[SavedGame, GameState]:
     """Read, check and replay a save: the game and the state it rebuilds (or LoadError)."""
     game = read(path)
