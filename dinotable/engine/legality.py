@@ -125,9 +125,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     except Exception as exc:  # an action's `when` or an argument domain failed
         raise rules_error(state.rules, exc, "listing the legal actions") from exc
     if waited and not result:
-        raise RulesError(f"{rules_file(state.rules)}: no action is legal for "
-                         f"{state.players[seat]} and the game is not over: check the "
-                         "actions' `when`", rules_file(state.rules))
+        raise stalled(state, seat)
     state.legal_cache = (state.version, seat, result)
     return result
 
@@ -196,8 +194,46 @@ def sample_action(state: GameState, rng: Any) -> Action:
     finally:
         ctx.sampler = None
     if not found:
+        if not state.pending:
+            raise stalled(state, seat)
         raise EngineError(f"nothing is legal for {state.players[seat]}")
     return found[int(rng.random() * len(found))]
+
+
+def stalled(state: GameState, seat: int) -> RulesError:
+    """The error for a game nobody can go on with: which rule closed each action open to
+    the seat (its `when` false, or no value for an argument), with the lines."""
+    file = rules_file(state.rules)
+    reasons: list[str] = []
+    line = 0
+    for adef in state.rules.actions.values():
+        if adef.by not in open_by(state, seat):
+            continue
+        ctx = Ctx(state, seat)
+        try:
+            if adef.when is not None and not adef.when(ctx):
+                where = origin_of(adef.when)
+                line = line or (where.line if where is not None else 0)
+                reasons.append(f"{adef.id}: its `when` is false" if where is None else
+                               f"{adef.id}: its `when` {where.text!r} (line {where.line}) "
+                               "is false")
+                continue
+            # A large domain (a subset) is sampled, never listed: only the others here.
+            empty = next((a.name for a in adef.args
+                          if a.contains is None and not a.values(ctx)), None)
+        except Exception:  # a rule that fails is reported by listing, not here
+            continue
+        if empty is not None:
+            reasons.append(f"{adef.id}: no choice for its argument {empty!r}")
+    who = state.players[seat]
+    if not reasons:
+        why = (f"no action is open to {who} (it is {state.players[state.current]}'s turn)"
+               if state.rules.actions else "the ruleset has no actions")
+    else:
+        shown = reasons[:4] + ([f"and {len(reasons) - 4} more"] if len(reasons) > 4 else [])
+        why = "; ".join(shown)
+    return RulesError(f"{file}{f':{line}' if line else ''}: no action is legal for {who} "
+                      f"and the game is not over: {why}", file, line)
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:
