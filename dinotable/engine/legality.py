@@ -130,9 +130,33 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     return result
 
 
+MADE_MAX = 20_000  # actions with arguments remembered per seat and action
+
+
 def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
-    """Every combination of an action's argument values, as actions."""
-    return [Action(seat, adef.id, combo) for combo in combos(c, adef.args)]
+    """Every combination of an action's argument values, as actions.
+
+    An action is made once per ruleset, seat and arguments, then handed out again (actions
+    are immutable): listing a grid's few hundred spaces every move costs a lookup each,
+    not a new object each, however long the game goes on."""
+    memo = c.state.rules.memo
+    key = ("made", seat, adef.id)
+    made: dict[Any, Action] | None = memo.get(key)
+    if made is None:
+        made = memo[key] = {}
+    out: list[Action] = []
+    for combo in combos(c, adef.args):
+        try:
+            action = made.get(combo)
+        except TypeError:  # an argument value that cannot be a key: made afresh
+            out.append(Action(seat, adef.id, combo))
+            continue
+        if action is None:
+            action = Action(seat, adef.id, combo)
+            if len(made) < MADE_MAX:
+                made[combo] = action
+        out.append(action)
+    return out
 
 
 Lister = Callable[[Ctx, int], list[Action]]
