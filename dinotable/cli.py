@@ -234,6 +234,19 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def _not_a_ruleset(path: Path) -> list[Any]:
+    """The one problem of a path given to validate that is neither a folder nor a file
+    (a device, a pipe): said without reading it."""
+    from . import bounded
+    from .ruleset import Problem
+
+    try:
+        bounded.read_bytes(path, 0, "a ruleset folder or its rules.yaml")
+    except bounded.Refused as exc:
+        return [Problem(str(path), 1, 1, "(file)", exc.message)]
+    return [Problem(str(path), 1, 1, "(file)", "expected a ruleset folder or its rules.yaml")]
+
+
 def cmd_validate(paths: list[str]) -> int:
     """`dinotable validate`: 0 when every ruleset loads, else 2 with every problem."""
     import time
@@ -251,7 +264,8 @@ def cmd_validate(paths: list[str]) -> int:
     bad = 0
     start = time.perf_counter()
     for folder in folders:
-        problems = problems_of(folder)
+        problems = problems_of(folder) if folder.is_dir() or not folder.exists() else (
+            _not_a_ruleset(folder))
         if problems:
             bad += 1
             for problem in problems:
