@@ -30,6 +30,10 @@ class _Counting(Shuffled):
         return super().__contains__(item)
 
 
+class _Forgetful(set[int]):
+    """A shuffled set that remembers no run: each draw scans, as every draw once did."""
+
+
 @pytest.fixture
 def counting(monkeypatch: pytest.MonkeyPatch) -> type[_Counting]:
     import dinotable.engine.setup as setup_module
@@ -63,7 +67,7 @@ def test_draws_still_come_out_as_the_seed_always_gave_them(tmp_path: Path) -> No
     rules = deck_rules(300, tmp_path)
     fast = new_game(rules, ["A", "B"], None, 7)
     slow = new_game(rules, ["A", "B"], None, 7)
-    slow.shuffled = set(slow.shuffled)  # a plain set: every draw measures the run afresh
+    slow.shuffled = _Forgetful(slow.shuffled)  # every draw measures the run afresh
     drawn = []
     for state in (fast, slow):
         deck = state.zones["deck"][0]

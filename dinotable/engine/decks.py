@@ -91,6 +91,8 @@ class Shuffled(set[int]):
 def unknown_run(state: GameState, zone: list[int], start: int = 0) -> int:
     """How many items from `start` on lie in unknown order, one after another."""
     shuffled = state.shuffled
+    if type(shuffled) is set:  # rebuilt from a snapshot (GameState.from_dict): remember again
+        shuffled = state.shuffled = Shuffled(shuffled)
     size = len(zone)
     if isinstance(shuffled, Shuffled):
         known = shuffled.runs.get(id(zone))
