@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import bounded
 from .paths import rulesets_dir
 
 RULES_FILE = "rules.yaml"
 KEYS = ("name", "players", "time", "pitch")
+MAX_BYTES = 1024 * 1024  # as for the full load (ruleset/yamlsafe.py)
 _TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:")
 
 
@@ -38,7 +40,10 @@ def installed() -> list[Path]:
     root = rulesets_dir()
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if (p / RULES_FILE).is_file())
+    try:
+        return sorted(p for p in root.iterdir() if (p / RULES_FILE).is_file())
+    except OSError:  # an unreadable folder lists no games rather than stopping the title
+        return []
 
 
 def _head(text: str) -> str:
@@ -66,7 +71,11 @@ def read_listing(folder: Path) -> Listing:
 
     path = folder / RULES_FILE
     try:
-        data: Any = yaml.safe_load(_head(path.read_text(encoding="utf-8")))
+        # The same bounds as the full load: a device, a pipe or deep nesting is a reason,
+        # never a hang or a crash of the title.
+        head = _head(bounded.read_text(path, MAX_BYTES, "a ruleset"))
+        bounded.prescan(head)
+        data: Any = yaml.safe_load(head)
         if not isinstance(data, dict):
             raise ValueError("expected name, players, time and pitch at the top level")
         players = data.get("players")
@@ -77,7 +86,9 @@ def read_listing(folder: Path) -> Listing:
             raise ValueError("expected whole numbers for players' min and max")
         return Listing(folder.name, str(data.get("name") or folder.name),
                        str(data.get("pitch") or ""), low, high, str(data.get("time") or ""))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
+    except bounded.Refused as exc:
+        return Listing(folder.name, problem=f"{path}:{exc.line}:{exc.col}: {exc.message}")
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return Listing(folder.name, problem=f"{path}: {reason}")
 

@@ -37,8 +37,9 @@ class _Parser(argparse.ArgumentParser):
 def _whole(text: str, low: int, high: int) -> int:
     """A whole number from low to high, or one short line saying what was expected."""
     # Python refuses to read more than 4,300 digits; far fewer are ever sensible here.
-    digits = text.strip().lstrip("+-")
-    if not digits.isdigit() or len(digits) > 20:
+    # Only ASCII digits with one sign: "+-5", "²" or "٣" would pass str.isdigit and then
+    # fail int() with argparse's own words ("invalid _seed value").
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,20}\s*", text):
         raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
                                          f"got {shorten(text)!r}")
     value = int(text)
@@ -66,6 +67,9 @@ def _ruleset_id(text: str) -> str:
 
 def _seed(text: str) -> int:
     return _whole(text, 0, SEED_MAX)
+
+
+_seed.__name__ = "seed"  # argparse names the type in some messages: never "_seed"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -230,6 +234,19 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def _not_a_ruleset(path: Path) -> list[Any]:
+    """The one problem of a path given to validate that is neither a folder nor a file
+    (a device, a pipe): said without reading it."""
+    from . import bounded
+    from .ruleset import Problem
+
+    try:
+        bounded.read_bytes(path, 0, "a ruleset folder or its rules.yaml")
+    except bounded.Refused as exc:
+        return [Problem(str(path), 1, 1, "(file)", exc.message)]
+    return [Problem(str(path), 1, 1, "(file)", "expected a ruleset folder or its rules.yaml")]
+
+
 def cmd_validate(paths: list[str]) -> int:
     """`dinotable validate`: 0 when every ruleset loads, else 2 with every problem."""
     import time
@@ -247,7 +264,8 @@ def cmd_validate(paths: list[str]) -> int:
     bad = 0
     start = time.perf_counter()
     for folder in folders:
-        problems = problems_of(folder)
+        problems = problems_of(folder) if folder.is_dir() or not folder.exists() else (
+            _not_a_ruleset(folder))
         if problems:
             bad += 1
             for problem in problems:

@@ -55,3 +55,17 @@ def _absolute(variable: str, default: Path) -> Path:
     """
     value = os.environ.get(variable, "")
     return Path(value) if value and os.path.isabs(value) else default
+
+
+def why_not_written(path: Path, exc: OSError) -> str:
+    """Why a file in the user data folder could not be written, in words a player can act
+    on: the OS's own for a folder that is really a file would be "File exists"."""
+    for folder in (path.parent, *path.parent.parents):
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                return (f"{folder} is a file, not a folder, so nothing can be saved in it "
+                        "(DINOTABLE_HOME must name a folder)")
+            break
+    if path.is_dir():
+        return f"{path.name} is a folder, not a save; nothing is saved over it"
+    return exc.strerror or str(exc)

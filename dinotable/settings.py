@@ -3,10 +3,12 @@ user's data folder."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 
+from . import bounded
 from .paths import user_data_dir
 
 __all__ = ["BOT_SPEEDS", "Settings", "user_data_dir"]
@@ -32,12 +34,10 @@ class Settings:
         """Read settings.json; a missing or broken file gives the defaults (and is kept)."""
         path = user_data_dir() / "settings.json"
         try:
-            if path.stat().st_size > MAX_BYTES:
-                return cls()
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
-            # Missing, unreadable, not JSON, a folder, nested past Python's stack, a number
-            # past its digit limit: all just mean the defaults.
+            data = json.loads(bounded.read_text(path, MAX_BYTES, "settings"))
+        except (bounded.Refused, ValueError, RecursionError):
+            # Missing, unreadable, too big, not JSON, a folder, a pipe or a device, nested
+            # past Python's stack, a number past its digit limit: all just mean the defaults.
             return cls()
         settings = cls()
         if isinstance(data, dict):
@@ -63,4 +63,7 @@ class Settings:
             tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
             os.replace(tmp, folder / "settings.json")
         except OSError:
-            pass
+            # A full disk can leave the half-written copy: never leave it lying about.
+            with contextlib.suppress(OSError):
+                if tmp.is_file() and not tmp.is_symlink():
+                    tmp.unlink()

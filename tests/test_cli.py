@@ -419,6 +419,9 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert hunt["save_moves"] > 0 and hunt["save_bytes"] > 0
     assert hunt["autosave_ms"] > 0 and hunt["load_replay_ms"] > 0
     assert "dino_hunt, 4 players, full deck:" in done.stdout
+    growth = result["growth"]  # set-up and a draw at 100 and 5,000 cards, and their ratio
+    assert growth["cards"] == [100, 5000] and growth["draw_ratio"] < 10
+    assert "deck of 100 against 5000 cards" in done.stdout
 
 
 def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:

@@ -143,13 +143,21 @@ def _filled_neighbours(name: str, space: Compiled) -> Compiled:
 # --- argument domain -------------------------------------------------------------------
 
 def _space_values(board_name: str, empty: bool, where: Compiled | None) -> Any:
+    names: list[tuple[str, str]] = []  # (space, its zone's name), made on the first call
+
     def values(c: Ctx) -> list[Any]:
         board = _board(c, board_name)
+        if not names:
+            names.extend((s, space_zone(board_name, s)) for s in board.spaces)
+        zones = c.state.zones
+        own = c.seat if board.per_player else 0
         out = []
         saved = c.args
         try:
-            for s in board.spaces:
-                if empty and space_items(c, board, s):
+            # Each space's items straight from its zone: a listing of a full board costs
+            # a lookup a space, as an empty one does.
+            for s, zone in names:
+                if empty and zones[zone][own]:
                     continue
                 if where is not None:
                     c.args = {**saved, "space": s}

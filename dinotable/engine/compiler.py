@@ -112,10 +112,11 @@ class EffectCompiler:
         for i in range(start, len(items)):
             item, ipath = items[i], (*path, i)
             if not suspends(item):
-                pieces.append(self.one(item, ipath))
+                # Marked as `pieces` marks them: a failure after a window names its line.
+                pieces.append(self.marked(item, ipath))
                 continue
             rest = self.resumable(items, path, i + 1, then)
-            pieces.append(self.suspending(item, ipath, rest))
+            pieces.append(self.marked(item, ipath, self.suspending(item, ipath, rest)))
             return generate(pieces)
         if then is not None:
             ns: dict[str, Any] = {}
@@ -243,9 +244,10 @@ class EffectCompiler:
                 out.append(piece)
         return out
 
-    def marked(self, raw: Any, path: tuple[Any, ...]) -> Piece:
-        """One effect's piece, its first line marked with where the effect is written."""
-        piece = self.one(raw, path)
+    def marked(self, raw: Any, path: tuple[Any, ...], piece: Piece | None = None) -> Piece:
+        """One effect's piece (compiled here unless given), its first line marked with
+        where the effect is written."""
+        piece = self.one(raw, path) if piece is None else piece
         if not piece.lines:
             return piece
         # A when form's first line is its test: name the condition.

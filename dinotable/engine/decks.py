@@ -18,13 +18,105 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
+class Shuffled(set[int]):
+    """The items lying in unknown order, remembering the unknown run it last measured in
+    each deck: a deck's next draw then costs O(1), not a scan of every card below the top.
+
+    Any change to the set forgets every run (the runs are only ever read while the set is
+    as it was); the decks' own draws hand the shortened run on (`_remember`).
+    """
+
+    __slots__ = ("runs",)
+
+    def __init__(self, items: Any = ()) -> None:
+        super().__init__(items)
+        self.runs: dict[int, tuple[list[int], int, int, int]] = {}
+
+    def __reduce__(self) -> Any:
+        return (Shuffled, (list(self),))
+
+    def add(self, item: int) -> None:
+        self.runs.clear()
+        super().add(item)
+
+    def discard(self, item: object) -> None:
+        self.runs.clear()
+        super().discard(item)
+
+    def remove(self, item: int) -> None:
+        self.runs.clear()
+        super().remove(item)
+
+    def pop(self) -> int:
+        self.runs.clear()
+        return super().pop()
+
+    def clear(self) -> None:
+        self.runs.clear()
+        super().clear()
+
+    def update(self, *others: Any) -> None:
+        self.runs.clear()
+        super().update(*others)
+
+    def difference_update(self, *others: Any) -> None:
+        self.runs.clear()
+        super().difference_update(*others)
+
+    def intersection_update(self, *others: Any) -> None:
+        self.runs.clear()
+        super().intersection_update(*others)
+
+    def symmetric_difference_update(self, other: Any) -> None:
+        self.runs.clear()
+        super().symmetric_difference_update(other)
+
+    def __ior__(self, other: Any) -> Shuffled:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __isub__(self, other: Any) -> Shuffled:  # type: ignore[misc]
+        self.difference_update(other)
+        return self
+
+    def __iand__(self, other: Any) -> Shuffled:  # type: ignore[misc]
+        self.intersection_update(other)
+        return self
+
+    def __ixor__(self, other: Any) -> Shuffled:  # type: ignore[override,misc]
+        self.symmetric_difference_update(other)
+        return self
+
+
 def unknown_run(state: GameState, zone: list[int], start: int = 0) -> int:
     """How many items from `start` on lie in unknown order, one after another."""
     shuffled = state.shuffled
+    if type(shuffled) is set:  # rebuilt from a snapshot (GameState.from_dict): remember again
+        shuffled = state.shuffled = Shuffled(shuffled)
+    size = len(zone)
+    if isinstance(shuffled, Shuffled):
+        known = shuffled.runs.get(id(zone))
+        if known is not None and known[0] is zone and known[1] == size and known[2] == start:
+            run = known[3]
+            # The ends of the run still look as measured (a cheap guard against a list
+            # rearranged in place while the set stayed as it was).
+            end = start + run
+            if (run == 0 or zone[end - 1] in shuffled) and (end == size
+                                                            or zone[end] not in shuffled):
+                return run
     end = start
-    while end < len(zone) and zone[end] in shuffled:
+    while end < size and zone[end] in shuffled:
         end += 1
+    _remember(state, zone, start, end - start)
     return end - start
+
+
+def _remember(state: GameState, zone: list[int], start: int, run: int) -> None:
+    shuffled = state.shuffled
+    if isinstance(shuffled, Shuffled):
+        if len(shuffled.runs) > 64:  # decks come and go with undo: keep only a few
+            shuffled.runs.clear()
+        shuffled.runs[id(zone)] = (zone, len(zone), start, run)
 
 
 def fix_position(state: GameState, zone: list[int], pos: int, event: str) -> None:
@@ -44,6 +136,8 @@ def fix_position(state: GameState, zone: list[int], pos: int, event: str) -> Non
     if pick:
         zone.insert(pos, zone.pop(pos + pick))
     state.shuffled.discard(zone[pos])
+    # The rest of the run is still unknown: the next place down starts a run one shorter.
+    _remember(state, zone, pos + 1, run - 1)
 
 
 def settle_all(state: GameState, zone: list[int], name: str) -> None:
@@ -60,8 +154,12 @@ def take_top(state: GameState, zone: list[int], name: str) -> int | None:
     """Take a deck's top item (None when the deck is empty)."""
     if not zone:
         return None
+    run = unknown_run(state, zone, 0)
     fix_position(state, zone, 0, f"drawing from {name}")
-    return zone.pop(0)
+    top = zone.pop(0)
+    if run:
+        _remember(state, zone, 0, run - 1)  # the next draw finds its run without a scan
+    return top
 
 
 def shuffle(state: GameState, zone: list[int], name: str) -> None:

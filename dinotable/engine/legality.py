@@ -125,16 +125,38 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     except Exception as exc:  # an action's `when` or an argument domain failed
         raise rules_error(state.rules, exc, "listing the legal actions") from exc
     if waited and not result:
-        raise RulesError(f"{rules_file(state.rules)}: no action is legal for "
-                         f"{state.players[seat]} and the game is not over: check the "
-                         "actions' `when`", rules_file(state.rules))
+        raise stalled(state, seat)
     state.legal_cache = (state.version, seat, result)
     return result
 
 
+MADE_MAX = 20_000  # actions with arguments remembered per seat and action
+
+
 def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
-    """Every combination of an action's argument values, as actions."""
-    return [Action(seat, adef.id, combo) for combo in combos(c, adef.args)]
+    """Every combination of an action's argument values, as actions.
+
+    An action is made once per ruleset, seat and arguments, then handed out again (actions
+    are immutable): listing a grid's few hundred spaces every move costs a lookup each,
+    not a new object each, however long the game goes on."""
+    memo = c.state.rules.memo
+    key = ("made", seat, adef.id)
+    made: dict[Any, Action] | None = memo.get(key)
+    if made is None:
+        made = memo[key] = {}
+    out: list[Action] = []
+    for combo in combos(c, adef.args):
+        try:
+            action = made.get(combo)
+        except TypeError:  # an argument value that cannot be a key: made afresh
+            out.append(Action(seat, adef.id, combo))
+            continue
+        if action is None:
+            action = Action(seat, adef.id, combo)
+            if len(made) < MADE_MAX:
+                made[combo] = action
+        out.append(action)
+    return out
 
 
 Lister = Callable[[Ctx, int], list[Action]]
@@ -196,8 +218,46 @@ def sample_action(state: GameState, rng: Any) -> Action:
     finally:
         ctx.sampler = None
     if not found:
+        if not state.pending:
+            raise stalled(state, seat)
         raise EngineError(f"nothing is legal for {state.players[seat]}")
     return found[int(rng.random() * len(found))]
+
+
+def stalled(state: GameState, seat: int) -> RulesError:
+    """The error for a game nobody can go on with: which rule closed each action open to
+    the seat (its `when` false, or no value for an argument), with the lines."""
+    file = rules_file(state.rules)
+    reasons: list[str] = []
+    line = 0
+    for adef in state.rules.actions.values():
+        if adef.by not in open_by(state, seat):
+            continue
+        ctx = Ctx(state, seat)
+        try:
+            if adef.when is not None and not adef.when(ctx):
+                where = origin_of(adef.when)
+                line = line or (where.line if where is not None else 0)
+                reasons.append(f"{adef.id}: its `when` is false" if where is None else
+                               f"{adef.id}: its `when` {where.text!r} (line {where.line}) "
+                               "is false")
+                continue
+            # A large domain (a subset) is sampled, never listed: only the others here.
+            empty = next((a.name for a in adef.args
+                          if a.contains is None and not a.values(ctx)), None)
+        except Exception:  # a rule that fails is reported by listing, not here
+            continue
+        if empty is not None:
+            reasons.append(f"{adef.id}: no choice for its argument {empty!r}")
+    who = state.players[seat]
+    if not reasons:
+        why = (f"no action is open to {who} (it is {state.players[state.current]}'s turn)"
+               if state.rules.actions else "the ruleset has no actions")
+    else:
+        shown = reasons[:4] + ([f"and {len(reasons) - 4} more"] if len(reasons) > 4 else [])
+        why = "; ".join(shown)
+    return RulesError(f"{file}{f':{line}' if line else ''}: no action is legal for {who} "
+                      f"and the game is not over: {why}", file, line)
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .decks import Shuffled
 from .expr import suggest
 from .facing import lay_start_items
 from .flow import start_round, start_turn
@@ -67,7 +68,7 @@ def _set_up(state: GameState) -> None:
     items, zones, shuffled, ids = _start_layout(state.rules, len(state.players))
     state.items = [Item(i, kind) for i, kind in items]
     state.zones = {name: [content.copy() for content in lists] for name, lists in zones.items()}
-    state.shuffled = set(shuffled)
+    state.shuffled = Shuffled(shuffled)  # remembers each deck's unknown run: O(1) draws
     state.item_ids = ids.copy()
     lay_start_items(state)
 
@@ -111,6 +112,17 @@ def _start_layout(rules: Rules, n: int) -> Layout:
     return items, zones, shuffled, ids
 
 
+ECHO_MAX = 60  # characters of a value a message echoes (what was typed, cut short)
+
+
+def _echo(value: Any) -> str:
+    """What was given, for a message: a 5,000-digit value is cut to ECHO_MAX characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**ECHO_MAX:
+        return "a number too long to show"  # and past 4,300 digits str() itself refuses
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"
+
+
 def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
     """The full option set: defaults, overridden by valid choices; bad ones raise ValueError."""
     values = {name: o.default for name, o in rules.options.items()}
@@ -119,19 +131,20 @@ def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
         if o is None:
             near = suggest(name, list(rules.options))
             hint = f" (did you mean {near!r}?)" if near else ""
-            raise ValueError(f"{rules.id} has no option {name!r}{hint}")
+            raise ValueError(f"{rules.id} has no option {_echo(name)}{hint}")
         if o.choices and value not in o.choices:
-            raise ValueError(f"option {name} must be one of {list(o.choices)}, not {value!r}")
+            raise ValueError(f"option {name} must be one of {list(o.choices)}, not "
+                             f"{_echo(value)}")
         if isinstance(o.default, bool):
             if not isinstance(value, bool):
-                raise ValueError(f"option {name} must be true or false, not {value!r}")
+                raise ValueError(f"option {name} must be true or false, not {_echo(value)}")
         elif isinstance(o.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"option {name} must be a whole number, not {value!r}")
+                raise ValueError(f"option {name} must be a whole number, not {_echo(value)}")
             if (o.minimum is not None and value < o.minimum) or (
                     o.maximum is not None and value > o.maximum):
                 raise ValueError(f"option {name} must be from {o.minimum} to {o.maximum}, "
-                                 f"not {value}")
+                                 f"not {_echo(value)}")
         values[name] = value
     return values
 

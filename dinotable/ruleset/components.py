@@ -39,6 +39,9 @@ VISIBILITY = ("all", "owner", "none")
 HOLDS = ("dice", "cards", "tiles", "tokens")
 
 
+MAX_COPIES = 10_000  # copies of one item kind: a 5,000-card deck plays, a typo does not
+MAX_ITEMS = 20_000  # items the zones start with, every seat filled
+
 _MISSING = object()
 _EMPTY: dict[str, Any] = {"number": 0, "text": "", "list": [], "table": {}, "effects": []}
 _A = {"number": "a number", "text": "text", "list": "a list", "table": "a table (key: value)",
@@ -105,6 +108,8 @@ class ComponentsReader(SectionReader):
             if not isinstance(choices, list):
                 self.report((*path, "choices"), "expected a list of values")
                 choices = []
+            elif not self.bounded(choices, (*path, "choices")):
+                choices = []
             out[name] = OptionDef(name, default, self.text(spec.get("label"), (*path, "label"),
                                                            name), lo, hi, tuple(choices))
         return out
@@ -120,6 +125,9 @@ class ComponentsReader(SectionReader):
             if not numbers and not all(isinstance(f, str) and _ID.match(f) for f in faces):
                 self.report((*path, "faces"), "every face id must be lower_snake_case "
                                               "(or every face a whole number)")
+                continue
+            if not self.bounded(faces, (*path, "faces")) or not self.bounded(
+                    spec.get("values"), (*path, "values")):
                 continue
             values = self.face_values(spec, faces, numbers, path)
             out[name] = DieDef(name, tuple(faces), self.text(spec.get("label"),
@@ -176,6 +184,10 @@ class ComponentsReader(SectionReader):
                 placed[kind] = placed.get(kind, 0) + count * (seats if zdef.per_player else 1)
                 if zdef.per_player:
                     mine.setdefault(kind, zdef.name)
+        total = sum(placed.values())
+        if total > MAX_ITEMS:
+            self.report(("zones",), f"the zones start with {total} items; a table holds at "
+                                    f"most {MAX_ITEMS:,}")
         for kind, count in placed.items():
             copies = int(kinds[kind]["copies"])
             if count > copies:
@@ -233,7 +245,9 @@ class ComponentsReader(SectionReader):
     def prop_value(self, ptype: str, raw: Any, path: Path) -> Any:
         """A property value checked against its type (effects are compiled later)."""
         if ptype != "effects" and _type_of(raw) != ptype:
-            self.report(path, f"expected {_A[ptype]}, found {raw!r}")
+            self.report(path, f"expected {_A[ptype]}, found {_shown(raw)}")
+            return _MISSING
+        if ptype != "effects" and not self.bounded(raw, path):
             return _MISSING
         if ptype == "list":
             return tuple(raw)
@@ -252,7 +266,7 @@ class ComponentsReader(SectionReader):
             if "type" not in spec:
                 self.report(path, f"an item kind needs a type: one of {', '.join(ITEM_TYPES)}")
             self.choice(spec.get("type", "card"), (*path, "type"), ITEM_TYPES, "card")
-            copies = self.integer(spec.get("copies", 1), (*path, "copies"), 1)
+            copies = self.integer(spec.get("copies", 1), (*path, "copies"), 1, MAX_COPIES)
             self.text(spec.get("label"), (*path, "label"))
             self.text(spec.get("text"), (*path, "text"))
             out[name] = {**spec, "copies": copies or 1}

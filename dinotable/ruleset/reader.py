@@ -41,6 +41,27 @@ def _too_large(value: Any) -> bool:
     return not -MAX_NUMBER <= value <= MAX_NUMBER
 
 
+def _first_too_large(value: Any) -> Any:
+    """The first number beyond the bound anywhere in a value (a list's items, a table's
+    keys and values), else None: a card's 400-digit property must not pass the load and
+    overflow mid-game."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _first_too_large(key)
+            if found is None:
+                found = _first_too_large(item)
+            if found is not None:
+                return found
+        return None
+    if isinstance(value, list | tuple):
+        for item in value:
+            found = _first_too_large(item)
+            if found is not None:
+                return found
+        return None
+    return value if _too_large(value) else None
+
+
 def _shown(value: Any) -> str:
     """A value for a message, a very long number cut short."""
     text = repr(value)
@@ -91,6 +112,15 @@ class SectionReader:
                         "of zero)")
             return None
         return raw
+
+    def bounded(self, raw: Any, path: Path) -> bool:
+        """Whether every number in a value is within the bound (reported at `path` if not)."""
+        big = _first_too_large(raw)
+        if big is None:
+            return True
+        self.report(path, f"number too large: {_shown(big)} (at most {MAX_NUMBER:,} either "
+                          "side of zero)")
+        return False
 
     def text(self, raw: Any, path: Path, default: str = "") -> str:
         if raw is None:

@@ -12,13 +12,15 @@ from typing import Any
 
 import yaml
 
+from .. import bounded
 from .problems import LoadError, Path, Problem
 
 _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 200_000
-MAX_DEPTH = 64
+MAX_DEPTH = bounded.MAX_DEPTH
 
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
@@ -27,29 +29,30 @@ _PLAIN_TAGS = {
 
 def load_file(path: FsPath | str, display: str | None = None
               ) -> tuple[Any, dict[Path, tuple[int, int]]]:
-    """Read a YAML file safely; return its data and a map from data path to (line, col)."""
-    path = FsPath(path)
+    """Read a YAML file safely; return its data and a map from data path to (line, col).
+
+    Only a regular file is read (not a device, a pipe or a folder), and at most MAX_BYTES
+    of it: see bounded.py."""
     name = display or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise LoadError([Problem(name, 1, 1, "(file)",
-                                     f"file is {size} bytes; at most {MAX_BYTES} are read")])
-        text = path.read_text(encoding="utf-8")
-    except LoadError:
-        raise
-    except UnicodeDecodeError as exc:
-        raise LoadError([Problem(name, 1, 1, "(file)", f"not UTF-8 text ({exc.reason})")]) from None
-    except OSError as exc:
-        raise LoadError([Problem(name, 1, 1, "(file)",
-                                 f"cannot be read: {exc.strerror or exc}")]) from None
+        text = bounded.read_text(path, MAX_BYTES, "a YAML file")
+    except bounded.Refused as exc:
+        raise LoadError([Problem(name, exc.line, exc.col, "(file)", exc.message)]) from None
     return load_text(text, name)
 
 
-def load_text(text: str, name: str = "<text>") -> tuple[Any, dict[Path, tuple[int, int]]]:
-    """Parse YAML text safely (see module doc)."""
+def load_text(text: str, name: str = "<text>", max_depth: int = MAX_DEPTH,
+              max_digits: int | None = None) -> tuple[Any, dict[Path, tuple[int, int]]]:
+    """Parse YAML text safely (see module doc): nesting past `max_depth` (and, when given,
+    numbers of more than `max_digits` characters) are refused at their line before values
+    are built. Without `max_digits` a number longer than bounded.MAX_DIGITS is reported at
+    its entry."""
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise LoadError([Problem(name, 1, 1, "(file)", f"more than {MAX_BYTES} bytes")])
+    try:
+        bounded.prescan(text, max_depth, max_digits)
+    except bounded.Refused as exc:
+        raise LoadError([Problem(name, exc.line, exc.col, "(file)", exc.message)]) from None
     # libyaml's parser when PyYAML was built with it: the same safe loader, several times
     # faster; the pure-Python one otherwise.
     loader = _LOADER(text)
@@ -146,7 +149,11 @@ class _Builder:
         return None
 
     def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
-        """A plain value; a number too long for Python to convert is a problem, not a crash."""
+        """A plain value; a number too long for any rule is a problem, not a crash."""
+        if (len(node.value) > bounded.MAX_DIGITS and not node.style
+                and node.tag in _NUMBER_TAGS):
+            self.fail(node, path, f"number too large ({len(node.value)} characters)")
+            return None
         try:
             return self.loader.construct_object(node, deep=True)
         except ValueError:

@@ -24,11 +24,14 @@ def set_aside(path: Path | None = None) -> Path | None:
     """Move a save that cannot be opened out of the way, byte for byte, for a bug report.
 
     Each goes to a name no earlier one has: autosave.unreadable.yaml, then
-    autosave.unreadable-2.yaml, and so on. None if it could not be moved.
+    autosave.unreadable-2.yaml, and so on (past 999 of them, a name with the time). None if
+    it could not be moved (a read-only folder): then it is left where it is.
     """
     path = path or autosave_path()
-    for n in range(1, 1000):
-        tail = "" if n == 1 else f"-{n}"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    tails = [("" if n == 1 else f"-{n}") for n in range(1, 1000)] + [
+        f"-{stamp}-{n}" for n in range(1, 1000)]
+    for tail in tails:
         kept = path.with_name(f"{path.stem}.unreadable{tail}{path.suffix}")
         if kept.exists() or kept.is_symlink():
             continue
@@ -55,10 +58,14 @@ def archive(path: Path | None = None) -> Path | None:
     before it are dropped, so none of them is offered as a game to continue.
     """
     path = path or autosave_path()
-    if path == autosave_path():
-        for older in rotation_paths(path)[1:]:
+    chain = rotation_paths()
+    if path in chain:
+        # The autosaves kept before this one are earlier moves of a game now over (or
+        # older still); the newer ones, if any, are not this game's: they are left alone.
+        for older in chain[chain.index(path) + 1:]:
             with contextlib.suppress(OSError):
-                older.unlink()
+                if older.is_file() and not older.is_symlink():
+                    older.unlink()
     folder = finished_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
@@ -76,7 +83,8 @@ def archive(path: Path | None = None) -> Path | None:
         else:
             path.unlink()
     except OSError:
-        discard(path)  # never offer a finished game as one to continue
+        # Left where it is: newest_autosave never offers a finished game to continue, and
+        # the archive is tried again the next time the title opens.
         return None
     with contextlib.suppress(OSError):
         kept = sorted(folder.glob("*.yaml"))
@@ -90,7 +98,8 @@ def discard(path: Path | None = None) -> None:
     path = path or autosave_path()
     for each in rotation_paths(path) if path == autosave_path() else [path]:
         with contextlib.suppress(OSError):
-            each.unlink()
+            if each.is_file() or each.is_symlink():  # never a folder someone put there
+                each.unlink()
 
 
 def _write_summarised(source: Path, target: Path) -> bool:
@@ -141,10 +150,8 @@ def newest_autosave(keep_aside: bool = True
                                    kept))
             continue
         if state.game_over:
-            if path == autosave_path():
-                archive(path)
-            else:
-                discard()
+            # Wherever in the rotation it lies, a finished game joins the finished ones.
+            archive(path)
             return None, skipped
         return (game, state, path), skipped
     return None, skipped

@@ -15,7 +15,7 @@ from ..names import allowed_in_name, shorten
 from ..ruleset import LoadError, load_by_id
 from .folders import finished_dir, saves_dir
 from .game import SAVE_NAME_MAX, SavedGame, _number, summarise
-from .reading import read
+from .reading import read, read_head
 from .text import _now
 from .writing import try_write
 
@@ -108,7 +108,22 @@ def _entries(folder: Path) -> list[SaveEntry]:
 
 
 def describe_file(path: Path) -> SaveEntry:
-    """One save's line for a list, from its summary (replayed only for older saves)."""
+    """One save's line for a list, from its summary (replayed only for older saves).
+
+    Only the file's head (everything before the moves) is parsed when it holds a summary:
+    a list of 500 saves then reads 500 short heads, not 500 games' every move."""
+    try:
+        head = read_head(path)
+    except LoadError:
+        head = None  # the whole file is read below, for its problem in full
+    except Exception:  # a list never fails for one file
+        head = None
+    if head is not None and head.summary is not None:
+        entry = SaveEntry(path, head.name, head.saved_at or _file_time(path), "",
+                          head.ruleset, [s.name for s in head.seats],
+                          moves=int(head.summary["moves"]))
+        _fill(entry, head.summary)
+        return entry
     try:
         game = read(path)
     except LoadError as exc:
@@ -133,12 +148,17 @@ def describe_file(path: Path) -> SaveEntry:
             with contextlib.suppress(Exception):
                 entry.game = load_by_id(game.ruleset).name
             return entry
+    _fill(entry, summary)
+    return entry
+
+
+def _fill(entry: SaveEntry, summary: dict[str, Any]) -> None:
+    """A list line's game, round, scores and result, from a save's summary."""
     entry.game = summary["game"]
     entry.round = summary["round"]
     entry.scores = list(summary["scores"])
     entry.over = summary["over"]
     entry.winners = list(summary["winners"])
-    return entry
 
 
 def _file_time(path: Path) -> str:

@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from .. import bounded
 from ..engine import GameState
 from ..ruleset import LoadError, Problem
 from ..ruleset.problems import Reporter
@@ -20,8 +19,6 @@ from .game import SavedGame
 MAX_BYTES = 512 * 1024  # a 5,000-move game is under 200 KB
 MAX_NESTING = 16  # a save nests four deep; YAML's C parser overflows the stack near 100,000
 MAX_DIGITS = 40  # a seed fits in 19; Python refuses to read numbers past 4,300 digits
-_YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_INT_TAG = "tag:yaml.org,2002:int"
 
 
 def _fail(name: str, line: int, col: int, where: str, message: str) -> LoadError:
@@ -29,64 +26,16 @@ def _fail(name: str, line: int, col: int, where: str, message: str) -> LoadError
 
 
 def _read_text(path: Path) -> str:
-    """The file's text, within the size limit, as UTF-8."""
+    """The file's text, within the size limit, as UTF-8 (a regular file only)."""
     name = str(path)
     try:
-        if not path.is_file():
-            raise _fail(name, 1, 1, "(file)", "is not a file")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _fail(name, 1, 1, "(file)", f"is {size} bytes; a save is at most "
-                                              f"{MAX_BYTES}")
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise _fail(name, 1, 1, "(file)", f"cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise _fail(name, 1, 1, "(file)", f"is more than {MAX_BYTES} bytes")
+        raw = bounded.read_bytes(path, MAX_BYTES, "a save")
+    except bounded.Refused as exc:
+        raise _fail(name, 1, 1, "(file)", exc.message) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _fail(name, 1, 1, "(file)", f"is not UTF-8 text (byte {exc.start + 1})") from None
-
-
-def _prescan(text: str, name: str) -> None:
-    """Refuse deep nesting and huge numbers before anything builds values from the text.
-
-    libyaml's parser walks the text without recursion, so counting its events is safe
-    where composing a 100,000-deep document would overflow the stack.
-    """
-    resolver: Any = yaml.resolver.Resolver()
-    depth = 0
-
-    def at(event: Any) -> tuple[int, int]:
-        mark = event.start_mark
-        return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-
-    try:
-        for event in yaml.parse(text, Loader=_YAML_LOADER):
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                depth += 1
-                if depth > MAX_NESTING:
-                    raise _fail(name, *at(event), "(file)",
-                                f"nested deeper than {MAX_NESTING} levels")
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
-            elif (isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_DIGITS
-                  and event.implicit[0]
-                  and resolver.resolve(yaml.ScalarNode, event.value, (True, False))
-                  == _INT_TAG):
-                raise _fail(name, *at(event), "(file)",
-                            f"a number of {len(event.value)} characters; at most "
-                            f"{MAX_DIGITS} are read")
-    except yaml.YAMLError as exc:
-        # Newer libyaml stops very deep nesting itself: the same problem, in the same words.
-        if "nesting depth" in str(exc):
-            mark = getattr(exc, "problem_mark", None)
-            line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-            raise _fail(name, line, col, "(file)",
-                        f"nested deeper than {MAX_NESTING} levels") from None
-        return  # the loader below reports it, with its line and column
 
 
 def read(path: Path | None = None) -> SavedGame:
@@ -94,14 +43,39 @@ def read(path: Path | None = None) -> SavedGame:
     path = path or autosave_path()
     name = str(path)
     text = _read_text(path)
-    _prescan(text, name)
     try:
-        data, marks = load_text(text, name)
+        # Deep nesting and huge numbers are refused before anything is built from the text.
+        data, marks = load_text(text, name, MAX_NESTING, MAX_DIGITS)
     except (ValueError, RecursionError, OverflowError) as exc:
         # The limits above should stop these first; a parser surprise is still a bad file.
         raise _fail(name, 1, 1, "(yaml)", f"not a readable save ({type(exc).__name__})"
                     ) from None
     return _check(data, Reporter(name, marks))
+
+
+_LOG_LINE = re.compile(r"^log:", re.MULTILINE)
+
+
+def read_head(path: Path) -> SavedGame | None:
+    """A save's fields before its log (name, time, seats, options, summary), checked as
+    `read` checks them, without parsing the moves: what a list of saves shows. None when
+    the file is not laid out as this build writes it (a format-1 save, a hand-edited one,
+    one without a summary): then `read` it whole. LoadError for a file that cannot be read.
+    """
+    text = _read_text(path)
+    found = _LOG_LINE.search(text)
+    if found is None:
+        return None
+    name = str(path)
+    try:
+        data, marks = load_text(text[:found.start()], name, MAX_NESTING, MAX_DIGITS)
+    except LoadError:
+        return None  # the whole file's problem, in its own words, from `read`
+    if not isinstance(data, dict) or "log" in data or not isinstance(data.get("summary"),
+                                                                      dict):
+        return None
+    game = _check({**data, "log": []}, Reporter(name, marks))
+    return game if game.summary is not None else None
 
 
 def load(path: Path | None = None) -> tuple[SavedGame, GameState]:
@@ -119,7 +93,7 @@ def line_of(path: Path, where: str) -> tuple[int, int]:
     key: tuple[Any, ...] = (match.group(1),) if match.group(2) is None else (
         match.group(1), int(match.group(2)))
     try:
-        _, marks = load_text(_read_text(path), str(path))
+        _, marks = load_text(_read_text(path), str(path), MAX_NESTING, MAX_DIGITS)
     except (LoadError, ValueError, RecursionError, OverflowError):
         return 1, 1
     return marks.get(key, (1, 1))

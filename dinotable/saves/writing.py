@@ -8,7 +8,7 @@ import os
 import time
 from pathlib import Path
 
-from ..paths import user_data_dir
+from ..paths import user_data_dir, why_not_written
 from .folders import FINISHED_FOLDER, SAVES_FOLDER, autosave_path
 from .game import SavedGame
 from .text import _now, to_text
@@ -60,7 +60,7 @@ def try_write(game: SavedGame, path: Path | None = None, *, rotate: bool | None 
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        return f"{path}: {exc.strerror or exc}"
+        return f"{path}: {why_not_written(path, exc)}"
     return None
 
 
@@ -84,16 +84,28 @@ def _rotate(path: Path) -> None:
     """
     chain = rotation_paths(path)
     for newer, older in zip(reversed(chain[1:-1]), reversed(chain[2:]), strict=True):
-        if newer.exists():
+        if _is_save(newer) and _replaceable(older):
             os.replace(newer, older)
     first = chain[1]
-    if path.exists():
+    # Only saves are rotated: a folder (or anything else) a user put at one of these names
+    # is theirs, and stays where it is.
+    if _is_save(path) and _replaceable(first):
         with contextlib.suppress(FileNotFoundError):
             first.unlink()
         try:
             os.link(path, first)
         except OSError:
             os.replace(path, first)
+
+
+def _is_save(path: Path) -> bool:
+    """A regular file (a save, readable or not), not a link or a folder."""
+    return path.is_file() and not path.is_symlink()
+
+
+def _replaceable(path: Path) -> bool:
+    """Nothing there, or a save that may be replaced by a newer one."""
+    return _is_save(path) or not (path.exists() or path.is_symlink())
 
 
 def write(game: SavedGame, path: Path | None = None) -> bool:

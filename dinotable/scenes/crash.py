@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..paths import why_not_written
 from ..render import theme
 from ..render.widgets import Panel
 from .base import Control, Menu, Scene, shortcut
@@ -120,7 +121,7 @@ def write_log(app: App, exc: BaseException, phase: str, scene: object,
         path.write_text(text, encoding="utf-8")
     except OSError as err:
         print(text, file=sys.stderr, flush=True)  # at least the terminal has it
-        return None, f"{folder}: {err.strerror or err}"
+        return None, f"{folder}: {why_not_written(folder / 'crash.log', err)}"
     prune_logs(folder)
     return path, ""
 

@@ -16,7 +16,9 @@ def keep_unfinished() -> str:
     keep that one in Saved games first, as a family would expect, and return the words
     that say so ("" when there was nothing to keep or it could not be kept)."""
     try:
-        found, _skipped = saves.newest_autosave(keep_aside=False)
+        # Any newer autosave that does not open is set aside first (byte for byte): the
+        # discard below must not take it with the rest.
+        found, _skipped = saves.newest_autosave()
         if found is None:
             return ""
         game, state, _path = found

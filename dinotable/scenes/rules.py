@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import bounded
 from ..engine import Rules
 from ..render import theme
 from ..render.widgets import Panel
 from .base import Control, Menu, Scene
+
+RULES_TEXT_MAX = 1024 * 1024  # a rules text is a few pages
 
 if TYPE_CHECKING:
     from ..app import App
@@ -101,8 +104,8 @@ def rules_lines(rules: Rules, width: int) -> list[Row]:
     list items with a hanging indent, nested ones further in."""
     path = Path(rules.source) / "rules.md"
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+        text = bounded.read_text(path, RULES_TEXT_MAX, "a rules text")
+    except bounded.Refused:
         text = f"# {rules.name}\n\nNo rules text is shipped with this game."
     rows: list[Row] = []
     body = theme.font(theme.BODY)
