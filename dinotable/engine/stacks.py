@@ -59,12 +59,15 @@ class TopOf:
     zones: tuple[str, ...]
     where: Compiled | None
 
+    def showing(self, state: GameState, seat: int) -> list[int]:
+        """The items showing on top of the zones (the seat's own copies), in zone order."""
+        tops = [showing_top(state, state.zone(z, seat)) for z in self.zones]
+        return [i for i in tops if i is not None]
+
     def values(self, c: Ctx) -> list[Any]:
         """The kinds showing on top of the zones (the acting player's own copies), in zone
         order, each once; with `where`, only those for which it holds."""
-        st = c.state
-        tops = [showing_top(st, st.zone(z, c.seat)) for z in self.zones]
-        return kinds_passing(c, [i for i in tops if i is not None], self.where)
+        return kinds_passing(c, self.showing(c.state, c.seat), self.where)
 
 
 TOP_DOC = ("The kind of the item on top of any of several zones (stacks, the acting "

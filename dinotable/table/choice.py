@@ -27,6 +27,7 @@ from ..engine import (
     moves,
     why_illegal,
 )
+from ..engine.stacks import TopOf
 
 SPACE = "@"  # a board space is the zone BOARD@SPACE
 
@@ -150,7 +151,7 @@ class Chooser:
             return "a player"
         if arg.domain == "space_of":
             return "a space"
-        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on"):
+        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on", "top_of"):
             groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
                 "group", "")) for v in self._values(arg)}
             group = groups.pop() if len(groups) == 1 else ""
@@ -469,6 +470,11 @@ class Chooser:
         those on a space where the seat stands, when any is (the period one hunts in)."""
         if arg.is_player or arg.domain == "space_of" or not isinstance(value, str):
             return {self._target(arg, value)}
+        tops = getattr(arg.values, "__self__", None)
+        if isinstance(tops, TopOf):  # a kind on top of a stack: the card showing there
+            items = self.state.items
+            return {Target("item", items[i].id) for i in tops.showing(self.state, self.seat or 0)
+                    if items[i].kind == value}
         if not (arg.domain.startswith("kind") and value in self.rules.items):
             index = self.state.item_ids.get(value)
             if index is None:
