@@ -122,6 +122,8 @@ class Chooser:
         if isinstance(value, str) and any(value in b.spaces for b in self.rules.boards.values()):
             # A board's space is a name: "Early Cretaceous".
             return " ".join(w[:1].upper() + w[1:] for w in value.split("_"))
+        if isinstance(value, tuple):  # dice named by the faces they show: "skull, skull"
+            return ", ".join(str(v).replace("_", " ") for v in value)
         return str(value).replace("_", " ")
 
     def prompt(self) -> str:
