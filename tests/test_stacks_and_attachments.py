@@ -59,7 +59,7 @@ def test_only_showing_tops_are_offered_each_kind_once() -> None:
     assert _claims(state) == ["clay_pot", "reed_hut"]
     apply(state, Action(0, "claim", (("card", "clay_pot"),)))
     # The first stack gave its card; its next card lies face down and is not offered, nor
-    # read by top(), though the second stack still shows a clay pot.
+    # read by top_kind(), though the second stack still shows a clay pot.
     assert [state.items[i].id for i in state.zone("built", 0)] == ["clay_pot"]
     assert _claims(state) == ["clay_pot", "reed_hut"]
     assert state_value(state, "zones.stack_1.top") == ""
@@ -98,7 +98,7 @@ zones:
   stack: {holds: cards, face: down}
   kept: {holds: cards, per_player: true}
 define:
-  shows: "top(deck)"
+  shows: "top_kind(deck)"
 score: 0
 actions:
   go:
