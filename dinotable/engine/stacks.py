@@ -70,6 +70,16 @@ class TopOf:
         return kinds_passing(c, self.showing(c.state, c.seat), self.where)
 
 
+def showing_tops(state: GameState, seat: int, arg: Any) -> list[tuple[str, str]] | None:
+    """For a front end: the (id, kind) of each item showing on top of a `top_of`
+    argument's zones (the seat's own copies), in zone order; None for another argument."""
+    tops = getattr(arg.values, "__self__", None)
+    if not isinstance(tops, TopOf):
+        return None
+    items = state.items
+    return [(items[i].id, items[i].kind) for i in tops.showing(state, seat)]
+
+
 TOP_DOC = ("The kind of the item on top of any of several zones (stacks, the acting "
            "player's own for per-player zones), when it shows: face up and not in a shuffled "
            "deck. Each kind once: two stacks showing alike cards give one answer, and the "

@@ -25,9 +25,9 @@ from ..engine import (
     is_subset,
     markable,
     moves,
+    showing_tops,
     why_illegal,
 )
-from ..engine.stacks import TopOf
 
 SPACE = "@"  # a board space is the zone BOARD@SPACE
 
@@ -472,11 +472,9 @@ class Chooser:
         those on a space where the seat stands, when any is (the period one hunts in)."""
         if arg.is_player or arg.domain == "space_of" or not isinstance(value, str):
             return {self._target(arg, value)}
-        tops = getattr(arg.values, "__self__", None)
-        if isinstance(tops, TopOf):  # a kind on top of a stack: the card showing there
-            items = self.state.items
-            return {Target("item", items[i].id) for i in tops.showing(self.state, self.seat or 0)
-                    if items[i].kind == value}
+        tops = showing_tops(self.state, self.seat or 0, arg)
+        if tops is not None:  # a kind on top of a stack: the card showing there
+            return {Target("item", item) for item, kind in tops if kind == value}
         if not (arg.domain.startswith("kind") and value in self.rules.items):
             index = self.state.item_ids.get(value)
             if index is None:
