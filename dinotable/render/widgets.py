@@ -622,7 +622,7 @@ def name_plate(
             shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
             name_img = theme.render_text(shown, name_size, ink, bold=True)
             name_box = theme.ink_rect(name_img)
-            fits = name_box.height + gap + turn_box.height <= rect.height - 10
+            fits = name_box.height + gap + turn_box.height <= rect.height - 14  # clear of the ring
             if fits or name_size <= theme.SIZE_TINY:
                 break
             name_size -= 1
