@@ -19,7 +19,7 @@ import pytest
 from dinotable import bots, saves
 from dinotable.app import App, logical_size
 from dinotable.engine import Rules, apply, new_game
-from dinotable.render import theme
+from dinotable.render import cards, theme
 from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
@@ -91,6 +91,7 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     """Everything wrong with the table drawn on `canvas`: widgets overlapping or off the
     screen, text past its widget or the screen, a player's row outside the column."""
     spans.clear()
+    cards._forget()  # every card face painted afresh, so the words on it are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     screen = canvas.get_rect()
@@ -117,6 +118,35 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
         faults += [f"{string!r} {letters} past {part.name} {part.rect}"
                    for string, letters, surface in seen.drawn[first:last]
                    if surface is canvas and not room.contains(letters)]
+    # The words on a card or chip lie clear of its edge (a chip's name is not clipped by
+    # its frame or crowded by its glow), and no word is cut to a letter or two ("A…").
+    faces = {id(face) for face in cards._FACES.values()}
+    for string, letters, surface in seen.drawn:
+        if id(surface) in faces:
+            w, h = surface.get_width() - 3, surface.get_height() - 4  # less the shadow
+            if not pygame.Rect(2, 2, w - 4, h - 4).contains(letters):
+                faults.append(f"{string!r} {letters} past the edge of its {w}x{h} card")
+    faults += [f"{whole!r} cut to {shown!r}" for whole, shown in seen.cut
+               if len(shown.rstrip("…")) < 3]
+    # What to do, a board's space names and a pile's name are read whole at any window
+    # size: on two lines, or shortened to initials ("E. Cretaceous"), never cut.
+    whole = {table.what_to_do()} | {cards.words_of(space, frozenset(board.spaces))
+                                    for board in table.rules.boards.values()
+                                    for space in board.spaces}
+    whole |= {part.widget.label for part in table.parts
+              if getattr(getattr(part, "widget", None), "kind", "") == "pile"}
+    faults += [f"{string!r} cut to {shown!r}" for string, shown in seen.cut if string in whole]
+    # "+N more" in a player's area only when the column has no room left: no other
+    # area keeps a whole line spare.
+    players = next(part for part in table.parts if part.name == "players")
+    areas = getattr(players, "areas", None)
+    if areas is not None and areas.more:
+        look = table.look()
+        for s in range(len(table.seats)):
+            own, plate = players.area_rect(s), players.plate_rect(s)
+            need = areas.height_for(s, look, own.w - 8, players.counters_text(s, look))
+            if own.bottom - plate.bottom - 4 - need >= areas.LINE:
+                faults.append(f"+N more shown while seat {s}'s area {own} has room")
     column = next(rect for part, rect in regions if part == "players")
     rows = [table.row_rect(s) for s in range(len(table.seats))]
     for s, row in enumerate(rows):
@@ -337,3 +367,21 @@ def test_a_resized_window_re_flows_the_table_and_maps_the_pointer(app: App) -> N
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720))], FRAME)
     assert app.canvas.get_size() == (1280, 720) and table.area["centre"] == wide
     assert logical_size((1920, 1080)) == (1600, 900), "full HD: type a little larger"
+
+
+def test_a_glowing_chip_leaves_its_name_as_it_was(app: App) -> None:
+    """A chip that may be clicked glows round its outside: the ring never crowds the name
+    (the dice categories of a dice game, a Special in a hand)."""
+    rect = pygame.Rect(20, 20, 170, 27)
+    drawn = []
+    for glow in (False, True):
+        canvas = pygame.Surface((220, 80))
+        canvas.fill(theme.FELT)
+        cards.draw_card(canvas, rect, "small_straight", "Small Straight", band=(64, 92, 150),
+                        glow=glow, small=True)
+        drawn.append(canvas)
+    inside = rect.inflate(-24, -4)  # within its frame, clear of the rounded corners
+    assert (pygame.image.tobytes(drawn[0].subsurface(inside), "RGB")
+            == pygame.image.tobytes(drawn[1].subsurface(inside), "RGB"))
+    ring = [drawn[1].get_at((rect.centerx, rect.y - y))[:3] for y in (1, 2, 3)]
+    assert theme.GOLD in ring, "the glow shows round the chip"
