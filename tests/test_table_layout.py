@@ -385,3 +385,26 @@ def test_a_glowing_chip_leaves_its_name_as_it_was(app: App) -> None:
             == pygame.image.tobytes(drawn[1].subsurface(inside), "RGB"))
     ring = [drawn[1].get_at((rect.centerx, rect.y - y))[:3] for y in (1, 2, 3)]
     assert theme.GOLD in ring, "the glow shows round the chip"
+
+
+def test_the_title_keeps_each_pitch_whole_beside_the_continue_card(app: App) -> None:
+    """With the Continue card above them the game cards are shorter: each shipped game's
+    pitch still reads whole, in smaller type."""
+    from dinotable.scenes.title import TitleScene
+
+    title = TitleScene(app, lazy=True)
+    app.push(title)
+    for _ in range(50):
+        app.step([], FRAME)
+        if title.loaded:
+            break
+    title.placeholder = True
+    title.lay_out(title.entries)
+    with theme.seeing_text() as seen:
+        title.draw(app.canvas)
+    pitches = {str(entry.rules.data.get("pitch", "")) for entry in title.entries
+               if entry.rules is not None and entry.id in SHIPPED}
+    assert len(pitches) == len(SHIPPED)
+    shown = {string for string, _, _ in seen.drawn}
+    assert pitches <= shown, pitches - shown
+    assert not [whole for whole, _ in seen.cut if whole in pitches]
