@@ -408,3 +408,37 @@ def test_the_title_keeps_each_pitch_whole_beside_the_continue_card(app: App) -> 
     shown = {string for string, _, _ in seen.drawn}
     assert pitches <= shown, pitches - shown
     assert not [whole for whole, _ in seen.cut if whole in pitches]
+
+
+def test_a_disabled_buttons_tip_comes_after_a_moment_and_goes_under_a_still_pointer(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tip saying why a button is grey shows once the pointer rests on it, and goes a
+    few seconds after the pointer last moved: a pointer left standing after a click never
+    keeps the table under it hidden."""
+    from dinotable.render import widgets
+
+    now = [50.0]
+    monkeypatch.setattr(widgets, "clock", lambda: now[0])
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    table.holder = 0
+    table.refresh_buttons()
+    undo = table.menu.find("undo")
+    assert not undo.enabled and undo.why_disabled
+
+    def tip_drawn() -> bool:
+        with theme.seeing_text() as seen:
+            table.draw(app.canvas)
+        return any(undo.why_disabled in line for line, _, _ in seen.drawn)
+
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    assert not tip_drawn(), "not at the first touch"
+    now[0] += 0.6
+    assert table.needs_redraw() and tip_drawn(), "after a moment's rest"
+    now[0] += 2
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.move(3, 0).center,
+                                    rel=(3, 0), buttons=(0, 0, 0)))
+    now[0] += 3
+    assert tip_drawn(), "a pointer moving on the button keeps the tip"
+    now[0] += 2
+    assert table.needs_redraw() and not tip_drawn(), "gone under a still pointer"

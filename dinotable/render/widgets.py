@@ -8,6 +8,7 @@ a focused button a thick ring, a disabled button a flat stone look and a tooltip
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -89,6 +90,40 @@ def keycap(
         anchor="center",
     )
     return cap
+
+
+TIP_DELAY = 0.5  # seconds the pointer rests on a thing before its tooltip shows
+TIP_SECONDS = 4.0  # how long a tooltip stays under a pointer left standing still
+
+
+def clock() -> float:
+    """Seconds, for tooltips' timing (a test may put another clock in its place)."""
+    return time.monotonic()
+
+
+class Dwell:
+    """When a tooltip shows: once the pointer has rested a moment on its subject, and
+    only for a few seconds after the pointer last moved, so a pointer left standing (after
+    a click, while the bots play) never hides what lies under the tip for long."""
+
+    def __init__(self) -> None:
+        self.subject: object = None
+        self.pos: object = None
+        self.since = 0.0  # when the pointer came to the subject (or last moved on it)
+
+    def at(self, subject: object, pos: object) -> bool:
+        """Whether the tip of `subject` (None: nothing) shows, the pointer being at `pos`."""
+        now = clock()
+        if subject != self.subject:
+            self.subject, self.since = subject, now
+        elif pos != self.pos and now - self.since >= TIP_DELAY:
+            self.since = now - TIP_DELAY  # a pointer moving on the thing keeps its tip
+        self.pos = pos
+        return self.showing()
+
+    def showing(self) -> bool:
+        """Whether the tip shows now (without the pointer having moved)."""
+        return self.subject is not None and TIP_DELAY <= clock() - self.since <= TIP_SECONDS
 
 
 def draw_tooltip(

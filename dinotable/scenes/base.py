@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..render import theme
-from ..render.widgets import Button, draw_tooltip
+from ..render.widgets import Button, Dwell, draw_tooltip
 
 if TYPE_CHECKING:
     from ..app import App
@@ -109,6 +109,8 @@ class Menu:
         self.focus = 0
         self.hover: int | None = None
         self.show_focus = True
+        self.dwell = Dwell()  # when a disabled control's tooltip shows
+        self.pointer: tuple[int, int] = (-1, -1)
 
     def set(self, controls: list[Control], keep_focus: bool = True) -> None:
         """Replace the controls, keeping focus on the same tag when possible."""
@@ -178,7 +180,9 @@ class Menu:
                 c.on_text(event.text)
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self.hover = self.at(event.pos)
+            self.dwell.at(self.tip_subject(), event.pos)  # the pointer moved: now, not drawn
             if self.hover is not None and self.controls[self.hover].enabled:
                 self.focus = self.hover
             return False
@@ -230,11 +234,25 @@ class Menu:
                 Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(canvas)
             else:
                 draw_field(canvas, c, focused)
-        tip_index = self.hover if self.hover is not None else self.focus
-        if self.controls and 0 <= tip_index < len(self.controls):
-            c = self.controls[tip_index]
-            if not c.enabled and c.why_disabled:
-                draw_tooltip(canvas, (c.rect.centerx, c.rect.top - 8), c.why_disabled)
+        # Shown a moment after the pointer (or the focus) comes to it, gone a few seconds
+        # after it last moved: never left over the table.
+        subject = self.tip_subject()
+        if self.dwell.at(subject, self.pointer) and subject is not None:
+            c = self.controls[subject[0]]
+            draw_tooltip(canvas, (c.rect.centerx, c.rect.top - 8), subject[1])
+
+    def tip_subject(self) -> tuple[int, str] | None:
+        """The control whose tooltip may show (the one pointed at, else the focused one) and
+        its words, when it has one: why it is disabled."""
+        index = self.hover if self.hover is not None else self.focus
+        if not self.controls or not 0 <= index < len(self.controls):
+            return None
+        c = self.controls[index]
+        return (index, c.why_disabled) if not c.enabled and c.why_disabled else None
+
+    def tip_showing(self) -> bool:
+        """Whether a tooltip is due on screen now (a scene drawn only on change asks)."""
+        return self.dwell.showing()
 
 
 def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:

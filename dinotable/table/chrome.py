@@ -4,14 +4,14 @@ centre or the side column. Wording here is the table's own, never a game's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import view_for
 from ..render import cards, theme
-from ..render.widgets import Banner, Panel, draw_log, name_plate
+from ..render.widgets import Banner, Dwell, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point
 from .registry import register
@@ -136,7 +136,7 @@ class PlayersPart(Part):
         self.areas = Areas.of(host.rules, host.layout)
         self.zoom = host.zoom  # the table's one card being read
         # The areas' heights, worked out once per view and column (see `area_heights`).
-        self._heights: tuple[tuple[int, ...], object, list[int]] | None = None
+        self._heights: tuple[tuple[object, ...], object, list[int]] | None = None
         if self.areas is not None:
             self.grow = self.wide = self.lifts = True
 
@@ -342,6 +342,9 @@ class Zoom:
     viewer: int | None = None
     back: bool = False  # turned over (right-click or F)
     hovered: str | None = None  # the kind under the pointer last frame
+    # When what a "+N more" hides is listed: a moment after the pointer comes to it, for a
+    # few seconds after it last moved (see `display.hover_key`, which moves it on).
+    tip: Dwell = field(default_factory=Dwell)
 
     def clear(self) -> None:
         self.pinned, self.back = None, False
@@ -429,7 +432,7 @@ def show_read(host: PartHost, widget: Widget, zoom: Zoom, canvas: pygame.Surface
             draw_pinned(host, zoom, canvas)  # drawn last: keep the pinned on top
         return
     if hover is None:
-        more_tooltip(canvas, widget.more, host.mouse)
+        more_tooltip(canvas, widget.more, host.mouse, zoom.tip)
         return
     rect, kind = hover
     if kind != zoom.hovered:  # a new card under the pointer shows its face first

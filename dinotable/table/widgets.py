@@ -17,7 +17,7 @@ import pygame
 from ..engine import Rules
 from ..render import cards, theme
 from ..render.dice import draw_die
-from ..render.widgets import draw_tooltip
+from ..render.widgets import Dwell, draw_tooltip
 from ..ruleset.layout import Layout, WidgetSpec
 from .choice import SPACE, Target, item_label
 from .registry import WIDGETS
@@ -758,12 +758,20 @@ class Areas(Widget):
 
 
 def more_tooltip(canvas: pygame.Surface, more: list[tuple[pygame.Rect, list[str]]],
-                 mouse: tuple[int, int]) -> None:
-    """The cards a "+N more" hides, listed while the pointer is on it."""
+                 mouse: tuple[int, int], dwell: Dwell) -> None:
+    """The cards a "+N more" hides, listed while the pointer rests on it (a moment after
+    it comes, for a few seconds after it last moved: `dwell`)."""
     for rect, names in more:
         if rect.collidepoint(mouse):
-            draw_tooltip(canvas, rect.midtop, ", ".join(names))
+            if dwell.subject == tuple(rect) and dwell.showing():
+                draw_tooltip(canvas, rect.midtop, ", ".join(names))
             return
+
+
+def more_under(widgets: list[Widget], pos: tuple[int, int]) -> tuple[int, ...] | None:
+    """The "+N more" under the pointer, of those the widgets drew last."""
+    return next((tuple(rect) for widget in widgets for rect, _ in widget.more
+                 if rect.collidepoint(pos)), None)
 
 
 def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: Look,
