@@ -442,3 +442,42 @@ def test_a_disabled_buttons_tip_comes_after_a_moment_and_goes_under_a_still_poin
     assert tip_drawn(), "a pointer moving on the button keeps the tip"
     now[0] += 2
     assert table.needs_redraw() and not tip_drawn(), "gone under a still pointer"
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("screen", ["setup", "rules", "cards", "results"])
+def test_the_screens_around_a_game_re_flow_to_the_window(app: App, screen: str,
+                                                         window: tuple[int, int]) -> None:
+    """Set-up, rules, cards and results are laid out on a canvas of the window's shape
+    (not a 16:9 picture with bars): every button and word on it, none over another."""
+    from dinotable.scenes.cards import CardsScene
+    from dinotable.scenes.results import ResultsScene, Standings
+    from dinotable.scenes.rules import RulesScene
+    from dinotable.scenes.setup import SetupScene
+
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1],
+                                    size=window))
+    rules = load_by_id("dino_hunt")
+    seats = [Seat(name, "human", i) for i, name in enumerate(NAMES[:6])]
+    standings = Standings("Dino Hunt", NAMES[:6], [(200, 40, 40)] * 6, [""] * 6,
+                          [9, 14, 3, 20, 7, 11], [3])
+    scene = {"setup": lambda: SetupScene(app, rules, seats),
+             "rules": lambda: RulesScene(app, rules),
+             "cards": lambda: CardsScene(app, rules),
+             "results": lambda: ResultsScene(app, standings=standings)}[screen]()
+    app.push(scene)
+    assert app.flowing() and app.view_and_size() == (app.window.get_rect(),
+                                                     logical_size(window))
+    with theme.seeing_text() as seen:
+        app.step([], FRAME)
+    canvas = app.canvas.get_rect()
+    assert canvas.size == logical_size(window)
+    rects = [c.rect for c in scene.menu.controls]  # type: ignore[attr-defined]
+    for k, rect in enumerate(rects):
+        assert canvas.contains(rect), (rect, canvas)
+        assert not any(rect.colliderect(other) for other in rects[k + 1:]), rect
+    drawn = [(string, letters) for string, letters, surface in seen.drawn
+             if surface is app.canvas]
+    assert drawn, "drawn on the re-flowing canvas"
+    assert all(canvas.contains(letters) for _, letters in drawn), [
+        (s, r) for s, r in drawn if not canvas.contains(r)][:3]

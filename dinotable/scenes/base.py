@@ -265,12 +265,10 @@ def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:
         swatch = pygame.Rect(rect.x + 10, rect.y + 10, 14, rect.h - 20)
         pygame.draw.rect(canvas, c.colour, swatch, border_radius=6)
     text_x = rect.x + (34 if c.colour is not None else 14)
-    if c.label:
-        theme.text(canvas, c.label, (text_x, rect.centery), theme.SMALL, theme.INK_SOFT,
+    label, size, label_w = field_label(c)
+    if label:
+        theme.text(canvas, label, (text_x, rect.centery), size, theme.INK_SOFT,
                    anchor="midleft")
-        label_w = theme.font(theme.SMALL).size(c.label)[0] + 14
-    else:
-        label_w = 0
     value = c.value
     if c.kind == "field" and focused and (pygame.time.get_ticks() // 500) % 2 == 0:
         value += "|"
@@ -298,13 +296,31 @@ class StepperGeometry:
     size: int
 
 
+def field_label(c: Control) -> tuple[str, int, int]:
+    """A field's label as drawn, its size and the room it takes: a narrow stepper (a small
+    window) gives its value the room first, its label smaller type, then a shorter line."""
+    if not c.label:
+        return "", theme.SMALL, 0
+    room = c.rect.w - (34 if c.colour is not None else 14) - 14
+    if c.kind == "stepper":
+        # The label keeps at least its smaller type's width, up to 40% of the field (the
+        # value then takes smaller type too).
+        whole = theme.font(theme.TINY).size(c.label)[0]
+        room = max(room - theme.font(theme.SMALL, True).size(c.value)[0] - 86,
+                   min(whole, c.rect.w * 2 // 5))
+    room = max(40, room)
+    size = theme.fit_size(c.label, room, theme.SMALL, floor=theme.TINY)
+    label = theme.ellipsize(c.label, theme.font(size), room)
+    return label, size, theme.font(size).size(label)[0] + 14
+
+
 def stepper_geometry(c: Control) -> StepperGeometry:
     """The stepper's layout, shared by drawing and clicking so they cannot disagree."""
     rect = c.rect
     text_x = rect.x + (34 if c.colour is not None else 14)
-    label_w = theme.font(theme.SMALL).size(c.label)[0] + 14 if c.label else 0
+    label_w = field_label(c)[2]
     room = rect.right - (text_x + label_w) - 12
-    size = theme.fit_size(c.value, max(40, room - 64), theme.BODY, bold=True, floor=theme.SMALL)
+    size = theme.fit_size(c.value, max(40, room - 64), theme.BODY, bold=True, floor=theme.TINY)
     value_w = theme.font(size, True).size(c.value)[0]
     right = rect.right - 18
     left = max(text_x + label_w, right - value_w - 56)
