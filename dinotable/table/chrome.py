@@ -165,7 +165,7 @@ class PlayersPart(Part):
         assert areas is not None
         cols, rows = self.grid()
         room = self.rect.bottom - 4 - (self.rect.y + 46)
-        key = (tuple(self.rect), cols, len(host.seats))
+        key = (tuple(self.rect), cols, len(host.seats), host.shown.current)
         if self._heights is not None and self._heights[0] == key and (
                 self._heights[1] is host.view):
             return self._heights[2]
@@ -174,7 +174,8 @@ class PlayersPart(Part):
         need = [0] * rows
         for s in range(len(host.seats)):
             # The plate, the gaps round the zones, and the lines of chips they fill.
-            want = 46 + 12 + areas.height_for(s, look, width, self.counters_text(s, look))
+            want = self.plate_h(s) + 8 + areas.height_for(s, look, width,
+                                                         self.counters_text(s, look))
             need[s // cols] = max(need[s // cols], want)
         heights = share_room(need, room)
         self._heights = (key, host.view, heights)
@@ -201,11 +202,18 @@ class PlayersPart(Part):
         """A player's name plate."""
         if self.areas is not None:
             area = self.area_rect(seat)
-            return pygame.Rect(area.x, area.y, area.w, 46 if area.h >= 75 else 36)
+            return pygame.Rect(area.x, area.y, area.w, self.plate_h(seat) if area.h >= 75 else 36)
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
                            self.rect.w - 20, plate_h)
+
+    def plate_h(self, seat: int) -> int:
+        """A name plate's height in a player's area: the one whose turn it is stacks the
+        name over YOUR TURN; the others' one line leaves their cards a line more."""
+        host = self.host
+        active = seat == host.shown.current and not (host.state.game_over and host.idle)
+        return 46 if active else 38
 
     def row_rect(self, seat: int) -> pygame.Rect:
         """A player's whole row (plate and strip): what a click on a player hits."""

@@ -647,7 +647,7 @@ class Areas(Widget):
     A zone the viewer may not see is its label and a count."""
 
     kind = "areas"
-    LINE = 32  # one line of chips: a name at the smallest type, clear of the chip's edge
+    LINE = 31  # one line of chips: a name at the smallest type, clear of the chip's edge
     GAP = 6
 
     def __init__(self, members: list[Widget], rules: Rules) -> None:
@@ -738,7 +738,7 @@ class Areas(Widget):
             for kind, what, x, w in line:
                 if kind == "chip":
                     entry, self.spec = what  # the chip is drawn as its zone holds things
-                    self.item(canvas, pygame.Rect(rect.x + x, y + 2, w, self.LINE - 5), look,
+                    self.item(canvas, pygame.Rect(rect.x + x, y + 2, w, self.LINE - 4), look,
                               entry, small=True)
                     continue
                 shown = theme.ellipsize(what, font, w)
