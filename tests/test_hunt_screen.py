@@ -99,10 +99,22 @@ def test_a_card_under_the_pointer_is_drawn_large_inside_the_table(
         return real(surface, where, info, back, **kw)
 
     monkeypatch.setattr(cards, "draw_card_large", spy)
+    now = [10.0]
+    monkeypatch.setattr(widgets, "clock", lambda: now[0])
     table.mouse = rect.center
+    assert table.needs_redraw()
+    table.draw(app.canvas)
+    assert not large, "not at the first touch: the table stays in view"
+    now[0] += 0.4
+    assert table.needs_redraw(), "the resting pointer's card is due: drawn again"
     table.draw(app.canvas)
     assert [k for k, _, _ in large] == [kind]
     assert CANVAS.contains(large[0][1]) and large[0][1].h > 400 and not large[0][2]
+    now[0] += 9
+    large.clear()
+    assert table.needs_redraw()
+    table.draw(app.canvas)
+    assert not large, "put back under a pointer left standing"
     table.mouse = (5, 5)  # away from every card: nothing large
     large.clear()
     table.draw(app.canvas)

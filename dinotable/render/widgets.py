@@ -106,7 +106,8 @@ class Dwell:
     only for a few seconds after the pointer last moved, so a pointer left standing (after
     a click, while the bots play) never hides what lies under the tip for long."""
 
-    def __init__(self) -> None:
+    def __init__(self, delay: float = TIP_DELAY, seconds: float = TIP_SECONDS) -> None:
+        self.delay, self.seconds = delay, seconds
         self.subject: object = None
         self.pos: object = None
         self.since = 0.0  # when the pointer came to the subject (or last moved on it)
@@ -116,14 +117,15 @@ class Dwell:
         now = clock()
         if subject != self.subject:
             self.subject, self.since = subject, now
-        elif pos != self.pos and now - self.since >= TIP_DELAY:
-            self.since = now - TIP_DELAY  # a pointer moving on the thing keeps its tip
+        elif pos != self.pos and now - self.since >= self.delay:
+            self.since = now - self.delay  # a pointer moving on the thing keeps its tip
         self.pos = pos
         return self.showing()
 
     def showing(self) -> bool:
         """Whether the tip shows now (without the pointer having moved)."""
-        return self.subject is not None and TIP_DELAY <= clock() - self.since <= TIP_SECONDS
+        return self.subject is not None and (
+            self.delay <= clock() - self.since <= self.seconds)
 
 
 def draw_tooltip(

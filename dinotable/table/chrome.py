@@ -341,6 +341,9 @@ def share_room(need: list[int], room: int) -> list[int]:
     return [h + left // rows for h in out]
 
 
+READ_DELAY, READ_SECONDS = 0.3, 8.0  # a card under a resting pointer: read large, then put back
+
+
 @dataclass
 class Zoom:
     """The card read large: the one under the pointer, or one a click pinned until the next
@@ -353,6 +356,9 @@ class Zoom:
     # When what a "+N more" hides is listed: a moment after the pointer comes to it, for a
     # few seconds after it last moved (see `display.hover_key`, which moves it on).
     tip: Dwell = field(default_factory=Dwell)
+    # When the card under the pointer is read large: a moment after the pointer comes to it,
+    # until the pointer has stood still a while (a click pins it for longer reading).
+    reading: Dwell = field(default_factory=lambda: Dwell(READ_DELAY, READ_SECONDS))
 
     def clear(self) -> None:
         self.pinned, self.back = None, False
@@ -443,6 +449,8 @@ def show_read(host: PartHost, widget: Widget, zoom: Zoom, canvas: pygame.Surface
         more_tooltip(canvas, widget.more, host.mouse, zoom.tip)
         return
     rect, kind = hover
+    if zoom.reading.subject != (kind, tuple(rect)) or not zoom.reading.showing():
+        return  # not yet (or no longer) under a resting pointer: the table stays in view
     if kind != zoom.hovered:  # a new card under the pointer shows its face first
         zoom.hovered, zoom.back = kind, False
     # The table draws the hovered widget last, so the large card lies over the others.

@@ -140,7 +140,14 @@ def hover_key(table: TableScene) -> tuple[Any, ...]:
     more = more_under(widgets, pos)
     tip = table.zoom.tip
     tip.at(more, pos)
-    return (table.menu.at(pos), part, thing, more, tip.showing(), table.menu.tip_showing())
+    # So does reading the card under the pointer large (the topmost card drawn there).
+    face = next(((kind, tuple(rect)) for widget in reversed(widgets)
+                 for rect, kind in reversed(widget.faces) if rect.collidepoint(table.mouse)),
+                None)
+    reading = table.zoom.reading
+    reading.at(face, table.mouse)
+    return (table.menu.at(pos), part, thing, more, tip.showing(), table.menu.tip_showing(),
+            face, reading.showing())
 
 
 def noticed(table: TableScene, event: pygame.event.Event) -> None:
