@@ -442,6 +442,11 @@ def test_a_disabled_buttons_tip_comes_after_a_moment_and_goes_under_a_still_poin
     assert tip_drawn(), "a pointer moving on the button keeps the tip"
     now[0] += 2
     assert table.needs_redraw() and not tip_drawn(), "gone under a still pointer"
+    table.menu.focus = table.menu.controls.index(undo)
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    now[0] += 1
+    assert not tip_drawn(), "a pointer elsewhere: no tip for the focused button"
 
 
 @pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])

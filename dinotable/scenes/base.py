@@ -111,6 +111,7 @@ class Menu:
         self.show_focus = True
         self.dwell = Dwell()  # when a disabled control's tooltip shows
         self.pointer: tuple[int, int] = (-1, -1)
+        self.keyed = False  # the keys were used last: the focused control's tip may show
 
     def set(self, controls: list[Control], keep_focus: bool = True) -> None:
         """Replace the controls, keeping focus on the same tag when possible."""
@@ -150,6 +151,7 @@ class Menu:
         if not self.controls:
             return False
         if event.type == pygame.KEYDOWN:
+            self.keyed = True
             c = self.focused
             if event.key == pygame.K_TAB:
                 self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -180,7 +182,7 @@ class Menu:
                 c.on_text(event.text)
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
+            self.pointer, self.keyed = event.pos, False
             self.hover = self.at(event.pos)
             self.dwell.at(self.tip_subject(), event.pos)  # the pointer moved: now, not drawn
             if self.hover is not None and self.controls[self.hover].enabled:
@@ -231,7 +233,9 @@ class Menu:
         for i, c in enumerate(self.controls):
             focused = i == self.focus and self.show_focus
             if c.kind == "button":
-                Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(canvas)
+                # Its tip is the menu's to show (below), when the pointer rests on it.
+                Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(
+                    canvas, tooltip=False)
             else:
                 draw_field(canvas, c, focused)
         # Shown a moment after the pointer (or the focus) comes to it, gone a few seconds
@@ -244,7 +248,7 @@ class Menu:
     def tip_subject(self) -> tuple[int, str] | None:
         """The control whose tooltip may show (the one pointed at, else the focused one) and
         its words, when it has one: why it is disabled."""
-        index = self.hover if self.hover is not None else self.focus
+        index = self.hover if self.hover is not None else self.focus if self.keyed else -1
         if not self.controls or not 0 <= index < len(self.controls):
             return None
         c = self.controls[index]
