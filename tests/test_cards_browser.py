@@ -196,9 +196,10 @@ def test_in_a_small_window_the_list_draws_larger_so_words_stay_readable(
     cols_big, _, _, size_big = scene.grid_geometry()
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600))
     app.step([])
-    view = app.viewport()
+    view, canvas = app.view_and_size()  # the list re-flows on a canvas the window's shape
+    assert view.size == (800, 600) and canvas[0] / canvas[1] == pytest.approx(800 / 600, 0.01)
     cols, _, _, size = scene.grid_geometry()
-    assert size * view.w / 1280 >= MIN_SCREEN_PX  # on the screen, in pixels
+    assert size * view.w / canvas[0] >= MIN_SCREEN_PX  # on the screen, in pixels
     assert size > size_big and cols < cols_big
     app.step([key(pygame.K_END)])
     assert scene.focus == len(scene.shown) - 1

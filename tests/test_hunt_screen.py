@@ -13,7 +13,7 @@ import pytest
 
 from dinotable.app import App
 from dinotable.engine import legal_actions
-from dinotable.render import cards, theme
+from dinotable.render import cards, theme, widgets
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
@@ -99,10 +99,22 @@ def test_a_card_under_the_pointer_is_drawn_large_inside_the_table(
         return real(surface, where, info, back, **kw)
 
     monkeypatch.setattr(cards, "draw_card_large", spy)
+    now = [10.0]
+    monkeypatch.setattr(widgets, "clock", lambda: now[0])
     table.mouse = rect.center
+    assert table.needs_redraw()
+    table.draw(app.canvas)
+    assert not large, "not at the first touch: the table stays in view"
+    now[0] += 0.4
+    assert table.needs_redraw(), "the resting pointer's card is due: drawn again"
     table.draw(app.canvas)
     assert [k for k, _, _ in large] == [kind]
     assert CANVAS.contains(large[0][1]) and large[0][1].h > 400 and not large[0][2]
+    now[0] += 9
+    large.clear()
+    assert table.needs_redraw()
+    table.draw(app.canvas)
+    assert not large, "put back under a pointer left standing"
     table.mouse = (5, 5)  # away from every card: nothing large
     large.clear()
     table.draw(app.canvas)
@@ -205,7 +217,8 @@ def test_no_hover_anywhere_draws_a_rivals_hidden_card(app: App, drawn: list[str]
                 assert not leaked, f"{table.name(seat)} was shown {leaked} at {(x, y)}"
 
 
-def test_four_players_zoos_and_gadgets_stay_inside_the_table(app: App) -> None:
+def test_four_players_zoos_and_gadgets_stay_inside_the_table(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     # A crowded table (four players, many captures): each player's area lies in the
     # players column above the action bar, with a line of chips under the name plate, and
     # whatever does not fit is counted in a "+N more" that lists it.
@@ -237,10 +250,23 @@ def test_four_players_zoos_and_gadgets_stay_inside_the_table(app: App) -> None:
     assert len(chips) + hidden >= zoos, "every captured dinosaur is shown or listed"
     assert column.areas.more, "sixty moves in, four zoos fill their areas"
     rect, names = column.areas.more[0]
-    table.mouse = rect.center
+    now = [100.0]
+    monkeypatch.setattr(widgets, "clock", lambda: now[0])
+    table.mouse = table.pointer = rect.center
+    assert table.needs_redraw()
+    with theme.seeing_text() as seen:
+        table.draw(app.canvas)
+    assert not any(names[0] in line for line, _, _ in seen.drawn), "not at the first touch"
+    now[0] += 0.6
+    assert table.needs_redraw(), "the list is due: the still table is drawn again"
     with theme.seeing_text() as seen:
         table.draw(app.canvas)
     assert any(names[0] in line for line, _, _ in seen.drawn), "pointing at it lists them"
+    now[0] += 5
+    assert table.needs_redraw()
+    with theme.seeing_text() as seen:
+        table.draw(app.canvas)
+    assert not any(names[0] in line for line, _, _ in seen.drawn), "gone under a still pointer"
 
 
 REGIONS_BAR_TOP = 600

@@ -19,7 +19,7 @@ import pytest
 from dinotable import bots, saves
 from dinotable.app import App, logical_size
 from dinotable.engine import Rules, apply, new_game
-from dinotable.render import theme
+from dinotable.render import cards, theme
 from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
@@ -91,6 +91,7 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     """Everything wrong with the table drawn on `canvas`: widgets overlapping or off the
     screen, text past its widget or the screen, a player's row outside the column."""
     spans.clear()
+    cards._forget()  # every card face painted afresh, so the words on it are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     screen = canvas.get_rect()
@@ -117,6 +118,35 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
         faults += [f"{string!r} {letters} past {part.name} {part.rect}"
                    for string, letters, surface in seen.drawn[first:last]
                    if surface is canvas and not room.contains(letters)]
+    # The words on a card or chip lie clear of its edge (a chip's name is not clipped by
+    # its frame or crowded by its glow), and no word is cut to a letter or two ("A…").
+    faces = {id(face) for face in cards._FACES.values()}
+    for string, letters, surface in seen.drawn:
+        if id(surface) in faces:
+            w, h = surface.get_width() - 3, surface.get_height() - 4  # less the shadow
+            if not pygame.Rect(2, 2, w - 4, h - 4).contains(letters):
+                faults.append(f"{string!r} {letters} past the edge of its {w}x{h} card")
+    faults += [f"{whole!r} cut to {shown!r}" for whole, shown in seen.cut
+               if len(shown.rstrip("…")) < 3]
+    # What to do, a board's space names and a pile's name are read whole at any window
+    # size: on two lines, or shortened to initials ("E. Cretaceous"), never cut.
+    whole = {table.what_to_do()} | {cards.words_of(space, frozenset(board.spaces))
+                                    for board in table.rules.boards.values()
+                                    for space in board.spaces}
+    whole |= {part.widget.label for part in table.parts
+              if getattr(getattr(part, "widget", None), "kind", "") == "pile"}
+    faults += [f"{string!r} cut to {shown!r}" for string, shown in seen.cut if string in whole]
+    # "+N more" in a player's area only when the column has no room left: no other
+    # area keeps a whole line spare.
+    players = next(part for part in table.parts if part.name == "players")
+    areas = getattr(players, "areas", None)
+    if areas is not None and areas.more:
+        look = table.look()
+        for s in range(len(table.seats)):
+            own, plate = players.area_rect(s), players.plate_rect(s)
+            need = areas.height_for(s, look, own.w - 8, players.counters_text(s, look))
+            if own.bottom - plate.bottom - 4 - need >= areas.LINE:
+                faults.append(f"+N more shown while seat {s}'s area {own} has room")
     column = next(rect for part, rect in regions if part == "players")
     rows = [table.row_rect(s) for s in range(len(table.seats))]
     for s, row in enumerate(rows):
@@ -337,3 +367,122 @@ def test_a_resized_window_re_flows_the_table_and_maps_the_pointer(app: App) -> N
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720))], FRAME)
     assert app.canvas.get_size() == (1280, 720) and table.area["centre"] == wide
     assert logical_size((1920, 1080)) == (1600, 900), "full HD: type a little larger"
+
+
+def test_a_glowing_chip_leaves_its_name_as_it_was(app: App) -> None:
+    """A chip that may be clicked glows round its outside: the ring never crowds the name
+    (the dice categories of a dice game, a Special in a hand)."""
+    rect = pygame.Rect(20, 20, 170, 27)
+    drawn = []
+    for glow in (False, True):
+        canvas = pygame.Surface((220, 80))
+        canvas.fill(theme.FELT)
+        cards.draw_card(canvas, rect, "small_straight", "Small Straight", band=(64, 92, 150),
+                        glow=glow, small=True)
+        drawn.append(canvas)
+    inside = rect.inflate(-24, -4)  # within its frame, clear of the rounded corners
+    assert (pygame.image.tobytes(drawn[0].subsurface(inside), "RGB")
+            == pygame.image.tobytes(drawn[1].subsurface(inside), "RGB"))
+    ring = [drawn[1].get_at((rect.centerx, rect.y - y))[:3] for y in (1, 2, 3)]
+    assert theme.GOLD in ring, "the glow shows round the chip"
+
+
+def test_the_title_keeps_each_pitch_whole_beside_the_continue_card(app: App) -> None:
+    """With the Continue card above them the game cards are shorter: each shipped game's
+    pitch still reads whole, in smaller type."""
+    from dinotable.scenes.title import TitleScene
+
+    title = TitleScene(app, lazy=True)
+    app.push(title)
+    for _ in range(50):
+        app.step([], FRAME)
+        if title.loaded:
+            break
+    title.placeholder = True
+    title.lay_out(title.entries)
+    with theme.seeing_text() as seen:
+        title.draw(app.canvas)
+    pitches = {str(entry.rules.data.get("pitch", "")) for entry in title.entries
+               if entry.rules is not None and entry.id in SHIPPED}
+    assert len(pitches) == len(SHIPPED)
+    shown = {string for string, _, _ in seen.drawn}
+    assert pitches <= shown, pitches - shown
+    assert not [whole for whole, _ in seen.cut if whole in pitches]
+
+
+def test_a_disabled_buttons_tip_comes_after_a_moment_and_goes_under_a_still_pointer(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tip saying why a button is grey shows once the pointer rests on it, and goes a
+    few seconds after the pointer last moved: a pointer left standing after a click never
+    keeps the table under it hidden."""
+    from dinotable.render import widgets
+
+    now = [50.0]
+    monkeypatch.setattr(widgets, "clock", lambda: now[0])
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["human", "human"])
+    table.holder = 0
+    table.refresh_buttons()
+    undo = table.menu.find("undo")
+    assert not undo.enabled and undo.why_disabled
+
+    def tip_drawn() -> bool:
+        with theme.seeing_text() as seen:
+            table.draw(app.canvas)
+        return any(undo.why_disabled in line for line, _, _ in seen.drawn)
+
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    assert not tip_drawn(), "not at the first touch"
+    now[0] += 0.6
+    assert table.needs_redraw() and tip_drawn(), "after a moment's rest"
+    now[0] += 2
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.move(3, 0).center,
+                                    rel=(3, 0), buttons=(0, 0, 0)))
+    now[0] += 3
+    assert tip_drawn(), "a pointer moving on the button keeps the tip"
+    now[0] += 2
+    assert table.needs_redraw() and not tip_drawn(), "gone under a still pointer"
+    table.menu.focus = table.menu.controls.index(undo)
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    now[0] += 1
+    assert not tip_drawn(), "a pointer elsewhere: no tip for the focused button"
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("screen", ["setup", "rules", "cards", "results"])
+def test_the_screens_around_a_game_re_flow_to_the_window(app: App, screen: str,
+                                                         window: tuple[int, int]) -> None:
+    """Set-up, rules, cards and results are laid out on a canvas of the window's shape
+    (not a 16:9 picture with bars): every button and word on it, none over another."""
+    from dinotable.scenes.cards import CardsScene
+    from dinotable.scenes.results import ResultsScene, Standings
+    from dinotable.scenes.rules import RulesScene
+    from dinotable.scenes.setup import SetupScene
+
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1],
+                                    size=window))
+    rules = load_by_id("dino_hunt")
+    seats = [Seat(name, "human", i) for i, name in enumerate(NAMES[:6])]
+    standings = Standings("Dino Hunt", NAMES[:6], [(200, 40, 40)] * 6, [""] * 6,
+                          [9, 14, 3, 20, 7, 11], [3])
+    scene = {"setup": lambda: SetupScene(app, rules, seats),
+             "rules": lambda: RulesScene(app, rules),
+             "cards": lambda: CardsScene(app, rules),
+             "results": lambda: ResultsScene(app, standings=standings)}[screen]()
+    app.push(scene)
+    assert app.flowing() and app.view_and_size() == (app.window.get_rect(),
+                                                     logical_size(window))
+    with theme.seeing_text() as seen:
+        app.step([], FRAME)
+    canvas = app.canvas.get_rect()
+    assert canvas.size == logical_size(window)
+    rects = [c.rect for c in scene.menu.controls]  # type: ignore[attr-defined]
+    for k, rect in enumerate(rects):
+        assert canvas.contains(rect), (rect, canvas)
+        assert not any(rect.colliderect(other) for other in rects[k + 1:]), rect
+    drawn = [(string, letters) for string, letters, surface in seen.drawn
+             if surface is app.canvas]
+    assert drawn, "drawn on the re-flowing canvas"
+    assert all(canvas.contains(letters) for _, letters in drawn), [
+        (s, r) for s, r in drawn if not canvas.contains(r)][:3]

@@ -54,6 +54,9 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, kind: str, title: str,
     # redraws every frame, and text is the dear part.
     face = _face(rect.size, kind, title, tuple(lines), text, colour, glow, marked, small)
     surface.blit(face, rect.topleft)
+    if small and glow and not marked:
+        # A chip's glow rings it from outside: a ring drawn inside would crowd its name.
+        pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3, border_radius=12)
     return rect
 
 
@@ -92,13 +95,16 @@ def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: S
     if not small:
         pygame.draw.rect(surface, colour, (rect.x, rect.y + 20, rect.w, 16))
     ink = theme.ink_on(tuple(colour))
-    size = theme.fit_size(title, rect.w - 12, theme.TINY, bold=True, floor=theme.TINY)
-    name = theme.ellipsize(title, theme.font(size, True), rect.w - 10)
-    theme.text(surface, name, (head.centerx, head.centery), size, ink, bold=True,
-               anchor="center", tight=True)
+    font = theme.font(theme.TINY, True)
+    # A name cut to a letter or two tells nothing (the zoom reads the card): none is shown.
+    if font.size(title[:3] + "…")[0] <= rect.w - 12 or font.size(title)[0] <= rect.w - 12:
+        theme.text(surface, theme.ellipsize(title, font, rect.w - 12), head.center,
+                   theme.TINY, ink, bold=True, anchor="center", tight=True)
     if not small:
         y = head.bottom + 8
         for line in lines:
+            if y + 26 > rect.bottom - 4:
+                break  # a squeezed card keeps the numbers that fit (the zoom reads all)
             shown = theme.ellipsize(line, theme.font(theme.TINY, True), rect.w - 14)
             theme.text(surface, shown, (rect.x + 8, y), theme.TINY, theme.INK, bold=True)
             y += 26
@@ -109,7 +115,8 @@ def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: S
                 theme.text(surface, line, (rect.x + 8, y), theme.TINY, theme.INK_SOFT)
                 y += 24
     edge = theme.GOLD if glow or marked else theme.INK
-    pygame.draw.rect(surface, edge, rect, width=5 if glow or marked else 2, border_radius=10)
+    thick = 2 if small and not marked else 5 if glow or marked else 2  # a chip keeps its room
+    pygame.draw.rect(surface, edge, rect, width=thick, border_radius=10)
     if marked:
         theme.text(surface, "✓", (rect.right - 8, rect.bottom - 6), theme.SMALL, theme.GOOD,
                    bold=True, anchor="bottomright", tight=True)

@@ -8,6 +8,7 @@ a focused button a thick ring, a disabled button a flat stone look and a tooltip
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -89,6 +90,42 @@ def keycap(
         anchor="center",
     )
     return cap
+
+
+TIP_DELAY = 0.5  # seconds the pointer rests on a thing before its tooltip shows
+TIP_SECONDS = 4.0  # how long a tooltip stays under a pointer left standing still
+
+
+def clock() -> float:
+    """Seconds, for tooltips' timing (a test may put another clock in its place)."""
+    return time.monotonic()
+
+
+class Dwell:
+    """When a tooltip shows: once the pointer has rested a moment on its subject, and
+    only for a few seconds after the pointer last moved, so a pointer left standing (after
+    a click, while the bots play) never hides what lies under the tip for long."""
+
+    def __init__(self, delay: float = TIP_DELAY, seconds: float = TIP_SECONDS) -> None:
+        self.delay, self.seconds = delay, seconds
+        self.subject: object = None
+        self.pos: object = None
+        self.since = 0.0  # when the pointer came to the subject (or last moved on it)
+
+    def at(self, subject: object, pos: object) -> bool:
+        """Whether the tip of `subject` (None: nothing) shows, the pointer being at `pos`."""
+        now = clock()
+        if subject != self.subject:
+            self.subject, self.since = subject, now
+        elif pos != self.pos and now - self.since >= self.delay:
+            self.since = now - self.delay  # a pointer moving on the thing keeps its tip
+        self.pos = pos
+        return self.showing()
+
+    def showing(self) -> bool:
+        """Whether the tip shows now (without the pointer having moved)."""
+        return self.subject is not None and (
+            self.delay <= clock() - self.since <= self.seconds)
 
 
 def draw_tooltip(
@@ -622,7 +659,7 @@ def name_plate(
             shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
             name_img = theme.render_text(shown, name_size, ink, bold=True)
             name_box = theme.ink_rect(name_img)
-            fits = name_box.height + gap + turn_box.height <= rect.height - 10
+            fits = name_box.height + gap + turn_box.height <= rect.height - 14  # clear of the ring
             if fits or name_size <= theme.SIZE_TINY:
                 break
             name_size -= 1

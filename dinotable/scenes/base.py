@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..render import theme
-from ..render.widgets import Button, draw_tooltip
+from ..render.widgets import Button, Dwell, draw_tooltip
 
 if TYPE_CHECKING:
     from ..app import App
@@ -109,6 +109,9 @@ class Menu:
         self.focus = 0
         self.hover: int | None = None
         self.show_focus = True
+        self.dwell = Dwell()  # when a disabled control's tooltip shows
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.keyed = False  # the keys were used last: the focused control's tip may show
 
     def set(self, controls: list[Control], keep_focus: bool = True) -> None:
         """Replace the controls, keeping focus on the same tag when possible."""
@@ -148,6 +151,7 @@ class Menu:
         if not self.controls:
             return False
         if event.type == pygame.KEYDOWN:
+            self.keyed = True
             c = self.focused
             if event.key == pygame.K_TAB:
                 self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -178,7 +182,9 @@ class Menu:
                 c.on_text(event.text)
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.pointer, self.keyed = event.pos, False
             self.hover = self.at(event.pos)
+            self.dwell.at(self.tip_subject(), event.pos)  # the pointer moved: now, not drawn
             if self.hover is not None and self.controls[self.hover].enabled:
                 self.focus = self.hover
             return False
@@ -227,14 +233,30 @@ class Menu:
         for i, c in enumerate(self.controls):
             focused = i == self.focus and self.show_focus
             if c.kind == "button":
-                Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(canvas)
+                # Its tip is the menu's to show (below), when the pointer rests on it.
+                Button(c.rect, c.label, c.key, c.enabled, c.why_disabled, focused).draw(
+                    canvas, tooltip=False)
             else:
                 draw_field(canvas, c, focused)
-        tip_index = self.hover if self.hover is not None else self.focus
-        if self.controls and 0 <= tip_index < len(self.controls):
-            c = self.controls[tip_index]
-            if not c.enabled and c.why_disabled:
-                draw_tooltip(canvas, (c.rect.centerx, c.rect.top - 8), c.why_disabled)
+        # Shown a moment after the pointer (or the focus) comes to it, gone a few seconds
+        # after it last moved: never left over the table.
+        subject = self.tip_subject()
+        if self.dwell.at(subject, self.pointer) and subject is not None:
+            c = self.controls[subject[0]]
+            draw_tooltip(canvas, (c.rect.centerx, c.rect.top - 8), subject[1])
+
+    def tip_subject(self) -> tuple[int, str] | None:
+        """The control whose tooltip may show (the one pointed at, else the focused one) and
+        its words, when it has one: why it is disabled."""
+        index = self.hover if self.hover is not None else self.focus if self.keyed else -1
+        if not self.controls or not 0 <= index < len(self.controls):
+            return None
+        c = self.controls[index]
+        return (index, c.why_disabled) if not c.enabled and c.why_disabled else None
+
+    def tip_showing(self) -> bool:
+        """Whether a tooltip is due on screen now (a scene drawn only on change asks)."""
+        return self.dwell.showing()
 
 
 def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:
@@ -247,12 +269,10 @@ def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:
         swatch = pygame.Rect(rect.x + 10, rect.y + 10, 14, rect.h - 20)
         pygame.draw.rect(canvas, c.colour, swatch, border_radius=6)
     text_x = rect.x + (34 if c.colour is not None else 14)
-    if c.label:
-        theme.text(canvas, c.label, (text_x, rect.centery), theme.SMALL, theme.INK_SOFT,
+    label, size, label_w = field_label(c)
+    if label:
+        theme.text(canvas, label, (text_x, rect.centery), size, theme.INK_SOFT,
                    anchor="midleft")
-        label_w = theme.font(theme.SMALL).size(c.label)[0] + 14
-    else:
-        label_w = 0
     value = c.value
     if c.kind == "field" and focused and (pygame.time.get_ticks() // 500) % 2 == 0:
         value += "|"
@@ -280,13 +300,31 @@ class StepperGeometry:
     size: int
 
 
+def field_label(c: Control) -> tuple[str, int, int]:
+    """A field's label as drawn, its size and the room it takes: a narrow stepper (a small
+    window) gives its value the room first, its label smaller type, then a shorter line."""
+    if not c.label:
+        return "", theme.SMALL, 0
+    room = c.rect.w - (34 if c.colour is not None else 14) - 14
+    if c.kind == "stepper":
+        # The label keeps at least its smaller type's width, up to 40% of the field (the
+        # value then takes smaller type too).
+        whole = theme.font(theme.TINY).size(c.label)[0]
+        room = max(room - theme.font(theme.SMALL, True).size(c.value)[0] - 86,
+                   min(whole, c.rect.w * 2 // 5))
+    room = max(40, room)
+    size = theme.fit_size(c.label, room, theme.SMALL, floor=theme.TINY)
+    label = theme.ellipsize(c.label, theme.font(size), room)
+    return label, size, theme.font(size).size(label)[0] + 14
+
+
 def stepper_geometry(c: Control) -> StepperGeometry:
     """The stepper's layout, shared by drawing and clicking so they cannot disagree."""
     rect = c.rect
     text_x = rect.x + (34 if c.colour is not None else 14)
-    label_w = theme.font(theme.SMALL).size(c.label)[0] + 14 if c.label else 0
+    label_w = field_label(c)[2]
     room = rect.right - (text_x + label_w) - 12
-    size = theme.fit_size(c.value, max(40, room - 64), theme.BODY, bold=True, floor=theme.SMALL)
+    size = theme.fit_size(c.value, max(40, room - 64), theme.BODY, bold=True, floor=theme.TINY)
     value_w = theme.font(size, True).size(c.value)[0]
     right = rect.right - 18
     left = max(text_x + label_w, right - value_w - 56)

@@ -77,9 +77,11 @@ def card_groups(rules: Any) -> list[Group]:
 
 class CardsScene(Scene):
     """Browse a game's cards: tabs of cards, click (or Enter) to zoom one, click it again
-    (or F) to flip it to its back; Esc closes the zoom, then the list."""
+    (or F) to flip it to its back; Esc closes the zoom, then the list. The list re-flows to
+    the window's shape."""
 
     opaque = True
+    flows = True
 
     def __init__(self, app: App, rules: Any) -> None:
         super().__init__(app)
@@ -94,7 +96,14 @@ class CardsScene(Scene):
         self.menu.show_focus = False
         self.hits: list[tuple[pygame.Rect, int]] = []  # each drawn card's place and index
         self.card_rect = pygame.Rect(0, 0, 0, 0)  # the zoomed card, where it was drawn
+        self.lay_out(app.canvas.get_size())
+
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """The list's place and the buttons for a canvas of `size`."""
+        self.size = size
+        self.grid = pygame.Rect(GRID.x, GRID.y, size[0] - 2 * GRID.x, size[1] - GRID.y - 76)
         self._controls()
+        self.clamp_scroll()
 
     # --- what is shown -----------------------------------------------------------------
 
@@ -111,37 +120,38 @@ class CardsScene(Scene):
     def ui_scale(self) -> float:
         """How much larger than at 1280x720 words must be drawn to read the same in the
         window (the canvas is shrunk to fit a smaller one)."""
-        view = self.app.viewport()
-        scale = min(view.w / 1280, view.h / 720) if view.w and view.h else 1.0
+        view, size = self.app.view_and_size()
+        scale = min(view.w / size[0], view.h / size[1]) if view.w and view.h else 1.0
         return max(1.0, min(1.7, MIN_SCREEN_PX / (theme.TINY * max(scale, 0.1))))
 
     def grid_geometry(self) -> tuple[int, int, int, int]:
         """Columns, card width, card height and text size of the card list now."""
         ui = self.ui_scale()
-        size = round(theme.TINY * ui)
+        size = math.ceil(theme.TINY * ui)  # never a hair under the smallest on screen
         w, h = round(164 * ui), round(160 * ui)
-        cols = max(1, (GRID.w + GAP) // (w + GAP))
+        cols = max(1, (self.grid.w + GAP) // (w + GAP))
         return cols, w, h, size
 
     def _controls(self) -> None:
         """Tabs, and the buttons of the list or of the zoomed card."""
         controls = []
         if len(self.groups) > 1 and not self.zoomed:
-            x = GRID.x
+            x = self.grid.x
             for i, group in enumerate(self.groups):
                 label = f"{group.name} ({len(group.cards)})"
                 w = theme.font(theme.SIZE_BUTTON, True).size(label)[0] + 48
                 controls.append(Control(pygame.Rect(x, TABS_Y - 4, w, 48), label,
                                         partial(self.open_tab, i), tag=f"tab{i}"))
                 x += w + 12
+        w, h = self.size
         if self.zoomed:
-            controls.append(Control(pygame.Rect(1000, 500, 240, 60), "Flip", self.flip,
+            controls.append(Control(pygame.Rect(w - 280, h - 220, 240, 60), "Flip", self.flip,
                                     key="F", tag="flip"))
-            controls.append(Control(pygame.Rect(1000, 576, 240, 60), "Back to list",
+            controls.append(Control(pygame.Rect(w - 280, h - 144, 240, 60), "Back to list",
                                     self.unzoom, key="Esc", tag="unzoom"))
         else:
-            controls.append(Control(pygame.Rect(1050, 656, 190, 56), "Close", self.close,
-                                    key="Esc", tag="close"))
+            controls.append(Control(pygame.Rect(w - 230, h - 64, 190, 56), "Close",
+                                    self.close, key="Esc", tag="close"))
         self.menu.set(controls)
 
     # --- what a player does ------------------------------------------------------------
@@ -201,15 +211,15 @@ class CardsScene(Scene):
         top = row * (h + GAP)
         if top < self.scroll:
             self.scroll = top
-        elif top + h > self.scroll + GRID.h:
-            self.scroll = top + h - GRID.h
+        elif top + h > self.scroll + self.grid.h:
+            self.scroll = top + h - self.grid.h
         self.clamp_scroll()
 
     def clamp_scroll(self) -> None:
         """Keep the scroll within the list."""
         cols, _, h, _ = self.grid_geometry()
         rows = math.ceil(len(self.shown) / cols)
-        limit = max(0, rows * (h + GAP) - GAP - GRID.h)
+        limit = max(0, rows * (h + GAP) - GAP - self.grid.h)
         self.scroll = max(0, min(limit, self.scroll))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -261,18 +271,20 @@ class CardsScene(Scene):
         elif k in (pygame.K_HOME, pygame.K_END):
             self.move(-len(self.shown) if k == pygame.K_HOME else len(self.shown))
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not self.zoomed:
-            rows = max(1, GRID.h // (self.grid_geometry()[2] + GAP))
+            rows = max(1, self.grid.h // (self.grid_geometry()[2] + GAP))
             self.move(cols * rows * (-1 if k == pygame.K_PAGEUP else 1))
 
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, canvas: pygame.Surface) -> None:
+        if canvas.get_size() != self.size:
+            self.lay_out(canvas.get_size())  # the window was resized
         theme.draw_table_background(canvas)
-        theme.text(canvas, f"{self.rules.name}: the cards", (GRID.x, 14), theme.SIZE_HEADING,
-                   theme.PARCHMENT, bold=True)
+        theme.text(canvas, f"{self.rules.name}: the cards", (self.grid.x, 14),
+                   theme.SIZE_HEADING, theme.PARCHMENT, bold=True)
         if not self.groups:
-            theme.text(canvas, "This game has no cards.", (640, 360), theme.SIZE_HEADING,
-                       theme.PARCHMENT, bold=True, anchor="center")
+            theme.text(canvas, "This game has no cards.", self.grid.center,
+                       theme.SIZE_HEADING, theme.PARCHMENT, bold=True, anchor="center")
             self.menu.draw(canvas)
             return
         self.draw_tabs(canvas)
@@ -283,15 +295,18 @@ class CardsScene(Scene):
             hint = "Click a card to read it · Enter zooms · F flips"
             if len(self.groups) > 1:
                 hint += " · Tab: other group"
-            size = theme.fit_size(hint, 990, round(theme.SMALL * self.ui_scale()),
+            room = self.size[0] - 290
+            size = theme.fit_size(hint, room, round(theme.SMALL * self.ui_scale()),
                                   floor=theme.TINY)
-            theme.text(canvas, hint, (GRID.x, 684), size, theme.FELT_TEXT, anchor="midleft")
+            hint = theme.ellipsize(hint, theme.font(size), room)
+            theme.text(canvas, hint, (self.grid.x, self.size[1] - 36), size, theme.FELT_TEXT,
+                       anchor="midleft")
         self.menu.draw(canvas)
 
     def draw_tabs(self, canvas: pygame.Surface) -> None:
         """Mark the open tab (the tab buttons are the menu's)."""
         if len(self.groups) < 2:
-            theme.text(canvas, f"{len(self.shown)} kinds of card", (GRID.x, TABS_Y + 20),
+            theme.text(canvas, f"{len(self.shown)} kinds of card", (self.grid.x, TABS_Y + 20),
                        theme.BODY, theme.FELT_TEXT, anchor="midleft")
             return
         if self.zoomed:
@@ -304,26 +319,26 @@ class CardsScene(Scene):
         """The open tab's cards, scrolled, the focused one ringed."""
         cols, w, h, size = self.grid_geometry()
         self.clamp_scroll()
-        left = GRID.x + (GRID.w - (cols * (w + GAP) - GAP)) // 2
+        left = self.grid.x + (self.grid.w - (cols * (w + GAP) - GAP)) // 2
         self.hits = []
         clip = canvas.get_clip()
-        canvas.set_clip(GRID.inflate(24, 24))
+        canvas.set_clip(self.grid.inflate(24, 24))
         for i, info in enumerate(self.shown):
             row, col = divmod(i, cols)
-            rect = pygame.Rect(left + col * (w + GAP), GRID.y + row * (h + GAP) - self.scroll,
+            rect = pygame.Rect(left + col * (w + GAP), self.grid.y + row * (h + GAP) - self.scroll,
                                w, h)
-            if rect.bottom < GRID.y or rect.top > GRID.bottom:
+            if rect.bottom < self.grid.y or rect.top > self.grid.bottom:
                 continue
             cards.draw_card_tile(canvas, rect, info, size,
                                  focused=i == self.focus and not self.zoomed)
-            self.hits.append((rect.clip(GRID), i))
+            self.hits.append((rect.clip(self.grid), i))
         canvas.set_clip(clip)
         rows = math.ceil(len(self.shown) / cols)
         total = rows * (h + GAP) - GAP
-        if total > GRID.h:
-            bar_h = max(40, GRID.h * GRID.h // total)
-            top = GRID.y + (GRID.h - bar_h) * self.scroll // max(1, total - GRID.h)
-            pygame.draw.rect(canvas, theme.PARCHMENT_DIM, (GRID.right + 10, top, 8, bar_h),
+        if total > self.grid.h:
+            bar_h = max(40, self.grid.h * self.grid.h // total)
+            top = self.grid.y + (self.grid.h - bar_h) * self.scroll // max(1, total - self.grid.h)
+            pygame.draw.rect(canvas, theme.PARCHMENT_DIM, (self.grid.right + 10, top, 8, bar_h),
                              border_radius=4)
 
     def draw_zoom(self, canvas: pygame.Surface) -> None:
@@ -335,13 +350,13 @@ class CardsScene(Scene):
         veil.fill((0, 0, 0, 170))
         canvas.blit(veil, (0, 0))
         ui = self.ui_scale()
-        w = min(900, round(470 * ui))
-        rect = pygame.Rect(0, 0, w, 640)
-        rect.center = (min(640, 990 - w // 2 - 10), 372)
+        x, width = self.size[0] - 280, 250  # the words and buttons beside the card
+        w = min(900, round(470 * ui), x - 40)
+        rect = pygame.Rect(0, 0, w, min(640, self.size[1] - 80))
+        rect.center = (min(self.size[0] // 2, x - 10 - w // 2 - 10), self.size[1] // 2 + 12)
         self.card_rect = cards.draw_card_large(canvas, rect, info, back=self.flipped,
                                                body=round(theme.BODY * min(ui, 1.3)))
         side = "its back" if self.flipped else "its face"
-        x, width = 1000, 250
         size = round(theme.SMALL * min(ui, 1.4))
         lines = theme.wrap(f"Showing {side}. Click the card or press F to flip it. "
                            "Left and Right: the next card.", theme.font(size), width - 20)

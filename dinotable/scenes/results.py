@@ -51,7 +51,9 @@ def next_starter(seats: Sequence[T]) -> list[T]:
 
 
 class ResultsScene(Scene):
-    """The ranking at the end of a game."""
+    """The ranking at the end of a game, laid out for the window's shape."""
+
+    flows = True
 
     def __init__(self, app: App, table: Any = None, *,
                  standings: Standings | None = None, game: Any = None) -> None:
@@ -68,18 +70,24 @@ class ResultsScene(Scene):
         self.scores = scores
         self.winners = list(winners)
         self.menu = Menu()
-        self.menu.set([
-            Control(pygame.Rect(330, 620, 300, 70), "Play again", self.again, key="Enter",
-                    tag="again"),
-            Control(pygame.Rect(650, 620, 300, 70), "Back to title", self.title, key="Esc",
-                    tag="title"),
-        ])
+        self.lay_out(app.canvas.get_size())
+
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """The row of buttons for a canvas of `size`, centred under the scores."""
+        self.size = size
+        buttons = [("Play again", self.again, "Enter", "again"),
+                   ("Back to title", self.title, "Esc", "title")]
         if self.game is not None:
-            # Three buttons: the row is spread to make room for the replay.
-            self.menu.controls[0].rect.x, self.menu.controls[1].rect.x = 170, 490
-            self.menu.controls.append(Control(pygame.Rect(810, 620, 300, 70),
-                                              "Watch the replay", self.watch, key="R",
-                                              tag="replay"))
+            buttons.append(("Watch the replay", self.watch, "R", "replay"))
+        x = size[0] // 2 - (300 * len(buttons) + 20 * (len(buttons) - 1)) // 2
+        y = size[1] - 100
+        controls = []
+        for label, act, key, tag in buttons:
+            controls.append(Control(pygame.Rect(x, y, 300, 70), label, act, key=key, tag=tag))
+            x += 320
+        focus = self.menu.focus
+        self.menu.set(controls, keep_focus=False)
+        self.menu.focus = min(focus, len(controls) - 1)
 
     def next_line(self) -> str:
         """Who goes first if they play again (the seat after this game's starter)."""
@@ -104,15 +112,23 @@ class ResultsScene(Scene):
             self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        if canvas.get_size() != self.size:
+            self.lay_out(canvas.get_size())  # the window was resized
+        middle = self.size[0] // 2
         theme.draw_table_background(canvas)
         st = self.standings
         names = " and ".join(st.names[s] for s in self.winners)
         verb = "wins" if len(self.winners) == 1 else "win"
-        theme.text(canvas, f"{names} {verb}!", (640, 70), theme.HUGE, theme.GOLD_LIGHT,
-                   bold=True, anchor="center")
-        theme.text(canvas, st.game, (640, 140), theme.BODY, theme.PARCHMENT,
+        words = f"{names} {verb}!"
+        size = theme.fit_size(words, self.size[0] - 60, theme.HUGE, bold=True,
+                              floor=theme.TITLE_SMALL)
+        theme.text(canvas, words, (middle, 70), size, theme.GOLD_LIGHT, bold=True,
                    anchor="center")
-        box = pygame.Rect(340, 180, 600, 80 + 64 * len(self.ranking))
+        theme.text(canvas, st.game, (middle, 140), theme.BODY, theme.PARCHMENT,
+                   anchor="center")
+        # Six players' plates, a little closer together on a short canvas.
+        step = min(64, (self.size[1] - 100 - 30 - 180 - 80) // max(1, len(self.ranking)))
+        box = pygame.Rect(middle - 300, 180, 600, 80 + step * len(self.ranking))
         Panel(box, "Final scores").draw(canvas)
         y = box.y + 60
         place = 0
@@ -124,10 +140,10 @@ class ResultsScene(Scene):
                 last = key
             theme.text(canvas, f"{place}.", (box.x + 24, y + 10), theme.BODY, theme.INK,
                        bold=True)
-            name_plate(canvas, pygame.Rect(box.x + 80, y, box.w - 110, 54),
+            name_plate(canvas, pygame.Rect(box.x + 80, y, box.w - 110, step - 10),
                        st.names[seat], st.colours[seat], seat in self.winners,
                        self.scores[seat], mark=st.marks[seat], status="WINNER")
-            y += 64
-        theme.text(canvas, self.next_line(), (640, 592), theme.SMALL, theme.PARCHMENT,
-                   anchor="center", tight=True)
+            y += step
+        theme.text(canvas, self.next_line(), (middle, self.size[1] - 128), theme.SMALL,
+                   theme.PARCHMENT, anchor="center", tight=True)
         self.menu.draw(canvas)

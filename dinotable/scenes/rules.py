@@ -20,7 +20,14 @@ RULES_TEXT_MAX = 1024 * 1024  # a rules text is a few pages
 if TYPE_CHECKING:
     from ..app import App
 
-PAGE = pygame.Rect(140, 90, 1000, 540)
+PAGE = pygame.Rect(140, 90, 1000, 540)  # the page at 1280x720
+
+
+def page_for(size: tuple[int, int]) -> pygame.Rect:
+    """The page on a canvas of `size`: as wide as at 1280x720 while it fits, as tall as the
+    window leaves under the title and over the Back button."""
+    w = min(PAGE.w, size[0] - 48)
+    return pygame.Rect((size[0] - w) // 2, PAGE.y, w, size[1] - PAGE.y - 90)
 
 
 @dataclass(frozen=True)
@@ -129,16 +136,26 @@ def rules_lines(rules: Rules, width: int) -> list[Row]:
 
 
 class RulesScene(Scene):
-    """Read the rules; Esc or Back returns to where you were."""
+    """Read the rules; Esc or Back returns to where you were. The page re-flows to the
+    window's shape."""
+
+    flows = True
 
     def __init__(self, app: App, rules: Rules) -> None:
         super().__init__(app)
         self.rules = rules
-        self.rows = rules_lines(rules, PAGE.w - 80)
         self.scroll = 0.0
         self.menu = Menu()
-        self.menu.set([Control(pygame.Rect(540, 650, 200, 56), "Back", self.back, key="Esc",
-                               tag="back")])
+        self.lay_out(app.canvas.get_size())
+
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """The page, its rows and the Back button for a canvas of `size`."""
+        self.size = size
+        self.page = page_for(size)
+        self.rows = rules_lines(self.rules, self.page.w - 80)
+        self.menu.set([Control(pygame.Rect(size[0] // 2 - 100, size[1] - 70, 200, 56), "Back",
+                               self.back, key="Esc", tag="back")])
+        self.scroll_by(0)
 
     def content_height(self) -> int:
         """Height of all the rows."""
@@ -150,7 +167,7 @@ class RulesScene(Scene):
 
     def scroll_by(self, pixels: float) -> None:
         """Scroll, clamped to the text."""
-        limit = max(0, self.content_height() - (PAGE.h - 40))
+        limit = max(0, self.content_height() - (self.page.h - 40))
         self.scroll = max(0.0, min(float(limit), self.scroll + pixels))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -158,8 +175,9 @@ class RulesScene(Scene):
             if event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.back()
                 return
-            step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: PAGE.h - 80,
-                    pygame.K_PAGEUP: -(PAGE.h - 80), pygame.K_SPACE: PAGE.h - 80,
+            page = self.page.h - 80
+            step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: page,
+                    pygame.K_PAGEUP: -page, pygame.K_SPACE: page,
                     pygame.K_HOME: -1e9, pygame.K_END: 1e9}.get(event.key)
             if step is not None:
                 self.scroll_by(step)
@@ -170,12 +188,15 @@ class RulesScene(Scene):
         self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        if canvas.get_size() != self.size:
+            self.lay_out(canvas.get_size())  # the window was resized
+        page = self.page
         theme.draw_table_background(canvas)
-        theme.text(canvas, f"How to play {self.rules.name}", (640, 46), theme.TITLE_SMALL,
-                   theme.PARCHMENT, bold=True, anchor="center")
-        Panel(PAGE, "").draw(canvas)
+        theme.text(canvas, f"How to play {self.rules.name}", (self.size[0] // 2, 46),
+                   theme.TITLE_SMALL, theme.PARCHMENT, bold=True, anchor="center")
+        Panel(page, "").draw(canvas)
         clip = canvas.get_clip()
-        inner = PAGE.inflate(-40, -30)
+        inner = page.inflate(-40, -30)
         canvas.set_clip(inner)
         y = inner.y - int(self.scroll)
         for row in self.rows:
@@ -192,8 +213,11 @@ class RulesScene(Scene):
         if total > inner.h:
             bar_h = max(40, int(inner.h * inner.h / total))
             top = inner.y + int((inner.h - bar_h) * self.scroll / max(1, total - inner.h))
-            pygame.draw.rect(canvas, theme.WOOD, (PAGE.right - 16, top, 8, bar_h),
+            pygame.draw.rect(canvas, theme.WOOD, (page.right - 16, top, 8, bar_h),
                              border_radius=4)
-        theme.text(canvas, "Arrows, Page Up/Down or the wheel scroll", (760, 678),
-                   theme.SMALL, theme.PARCHMENT, anchor="midleft", tight=True)
+        back = self.menu.controls[0].rect
+        hint = "Arrows, Page Up/Down or the wheel scroll"
+        hint = theme.ellipsize(hint, theme.font(theme.SMALL), self.size[0] - back.right - 40)
+        theme.text(canvas, hint, (back.right + 20, back.centery), theme.SMALL, theme.PARCHMENT,
+                   anchor="midleft", tight=True)
         self.menu.draw(canvas)

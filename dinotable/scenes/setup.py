@@ -35,8 +35,13 @@ def remembered_names(names: list[str]) -> list[str]:
     return out
 
 
+ROW_W = 1060  # a seat's row at 1280x720: name, person or bot, colour, Remove
+
+
 class SetupScene(Scene):
-    """Who plays, and with which options."""
+    """Who plays, and with which options; laid out for the window's shape."""
+
+    flows = True
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat] | None = None,
                  options: dict[str, Any] | None = None) -> None:
@@ -60,43 +65,53 @@ class SetupScene(Scene):
     # --- controls --------------------------------------------------------
 
     def rebuild(self, keep_focus: bool = True) -> None:
-        """Lay out the controls for the current seats and options."""
+        """Lay out the controls for the current seats and options, on the canvas the
+        window gives (a narrow one narrows the name fields)."""
+        self.size = size = self.app.canvas.get_size()
+        row_w = min(ROW_W, size[0] - 60)
+        left = (size[0] - row_w) // 2
+        name_w = 420 - (ROW_W - row_w)
         controls: list[Control] = []
         y = 132
         for i, seat in enumerate(self.seats):
             colour = theme.PLAYER_COLOURS[seat.colour]
-            controls.append(Control(pygame.Rect(110, y, 420, 52), f"Seat {i + 1}",
+            x = left + name_w + 15
+            controls.append(Control(pygame.Rect(left, y, name_w, 52), f"Seat {i + 1}",
                                     kind="field", value=seat.name, colour=colour.rgb,
                                     on_text=partial(self.type_name, seat),
                                     tag=f"name:{i}"))
-            controls.append(Control(pygame.Rect(545, y, 290, 52), "", kind="stepper",
+            controls.append(Control(pygame.Rect(x, y, 290, 52), "", kind="stepper",
                                     value=KIND_LABELS[seat.kind],
                                     on_left=partial(self.cycle_kind, seat, -1),
                                     on_right=partial(self.cycle_kind, seat, 1),
                                     tag=f"kind:{i}"))
-            controls.append(Control(pygame.Rect(850, y, 200, 52), "", kind="stepper",
+            controls.append(Control(pygame.Rect(x + 305, y, 200, 52), "", kind="stepper",
                                     value=colour.name,
                                     on_left=partial(self.cycle_colour, seat, -1),
                                     on_right=partial(self.cycle_colour, seat, 1),
                                     tag=f"colour:{i}"))
             can_remove = len(self.seats) > self.rules.min_players
-            controls.append(Control(pygame.Rect(1065, y, 105, 52), "Remove",
+            controls.append(Control(pygame.Rect(x + 520, y, 105, 52), "Remove",
                                     partial(self.remove_seat, i), enabled=can_remove,
                                     why_disabled=f"{self.rules.name} needs at least "
                                                  f"{self.rules.min_players} players",
                                     tag=f"remove:{i}"))
             y += 60
         if len(self.seats) < self.rules.max_players:
-            controls.append(Control(pygame.Rect(110, y, 300, 50), "Add a seat", self.add_seat,
-                                    key="+", tag="add"))
+            controls.append(Control(pygame.Rect(left, y, 300, 50), "Add a seat",
+                                    self.add_seat, key="+", tag="add"))
             y += 62
-        # The settings sit in two columns under the seats, so six seats still fit.
-        grid = [pygame.Rect(110 + col * 540, 0, 520, 50) for col in (0, 1)]
+        # The settings sit in two columns under the seats, so six seats still fit; a narrow
+        # window puts them in one column, wide enough for their words, while they fit.
+        settings_n = len(self.rules.options) + 3
+        cols = 1 if row_w < ROW_W and y + settings_n * 58 <= size[1] - 90 else 2
+        cell_w = (row_w - 20 * (cols - 1)) // cols
+        grid = [pygame.Rect(left + col * (cell_w + 20), 0, cell_w, 50) for col in range(cols)]
         cells = iter(range(100))
 
         def cell() -> pygame.Rect:
             n = next(cells)
-            return grid[n % 2].move(0, y + (n // 2) * 58)
+            return grid[n % cols].move(0, y + (n // cols) * 58)
 
         for name, o in self.rules.options.items():
             controls.append(Control(cell(), o.label or name,
@@ -118,10 +133,11 @@ class SetupScene(Scene):
         controls.append(Control(cell(), "Pass the laptop",
                                 kind="stepper", value=handoff, on_left=self.toggle_handoff,
                                 on_right=self.toggle_handoff, tag="handoff"))
-        controls.append(Control(pygame.Rect(880, 642, 290, 66), "Start!", self.start,
-                                key="Enter", tag="start"))
-        controls.append(Control(pygame.Rect(110, 648, 250, 56), "Back", self.back, key="Esc",
-                                tag="back"))
+        bottom = size[1] - 12
+        controls.append(Control(pygame.Rect(left + row_w - 290, bottom - 66, 290, 66),
+                                "Start!", self.start, key="Enter", tag="start"))
+        controls.append(Control(pygame.Rect(left, bottom - 60, 250, 56), "Back", self.back,
+                                key="Esc", tag="back"))
         self.menu.set(controls, keep_focus=keep_focus)
 
     def type_name(self, seat: Seat, ch: str) -> None:
@@ -264,14 +280,24 @@ class SetupScene(Scene):
             self.add_seat()
 
     def draw(self, canvas: pygame.Surface) -> None:
+        if canvas.get_size() != self.size:
+            self.rebuild()  # the window was resized
+        middle = self.size[0] // 2
         theme.draw_table_background(canvas)
-        theme.text(canvas, self.rules.name, (640, 44), theme.TITLE_SMALL, theme.PARCHMENT,
+        theme.text(canvas, self.rules.name, (middle, 44), theme.TITLE_SMALL, theme.PARCHMENT,
                    bold=True, anchor="center", tight=True)
-        theme.text(canvas, "Who is playing? Type a name, choose a person or a bot, then Start.",
-                   (640, 100), theme.BODY, theme.PARCHMENT, anchor="center", tight=True)
+        ask = "Who is playing? Type a name, choose a person or a bot, then Start."
+        size = theme.fit_size(ask, self.size[0] - 40, theme.BODY, floor=theme.SMALL)
+        theme.text(canvas, ask, (middle, 100), size, theme.PARCHMENT, anchor="center",
+                   tight=True)
         self.menu.draw(canvas)
         if self.message:
-            theme.text(canvas, self.message, (620, 676), theme.BODY, theme.DANGER_LIGHT,
+            # Between Back and Start, in smaller type if it must.
+            room = self.menu.find("start").rect.x - self.menu.find("back").rect.right - 20
+            size = theme.fit_size(self.message, room, theme.BODY, bold=True, floor=theme.TINY)
+            words = theme.ellipsize(self.message, theme.font(size, True), room)
+            x = (self.menu.find("start").rect.x + self.menu.find("back").rect.right) // 2
+            theme.text(canvas, words, (x, self.size[1] - 44), size, theme.DANGER_LIGHT,
                        bold=True, anchor="center")
 
 

@@ -4,14 +4,14 @@ centre or the side column. Wording here is the table's own, never a game's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import view_for
 from ..render import cards, theme
-from ..render.widgets import Banner, Panel, draw_log, name_plate
+from ..render.widgets import Banner, Dwell, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point
 from .registry import register
@@ -49,11 +49,25 @@ class HeaderPart(Part):
         width = head.right - left
         what = self.what_to_do()
         size = theme.fit_size(what, width, theme.BODY, bold=True, floor=theme.SMALL)
-        # Smallest type first; a line still too long loses its end rather than the screen.
-        what = theme.ellipsize(what, theme.font(size, True), width)
-        theme.text(canvas, what, (left, head.y + 8), size, theme.PARCHMENT, bold=True)
+        font = theme.font(size, True)
+        if font.size(what)[0] <= width:
+            theme.text(canvas, what, (left, head.y + 8), size, theme.PARCHMENT, bold=True)
+            words_at = (left, head.y + 46)
+        else:
+            # Still too long at the smaller type: two lines, the last words close under
+            # them; only a third line's worth is cut.
+            lines = theme.wrap(what, font, width)
+            if len(lines) > 2:
+                lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), font, width)]
+            for n, line in enumerate(lines):
+                theme.text(canvas, line, (left, head.y + 4 + 25 * n), size, theme.PARCHMENT,
+                           bold=True, tight=True)
+            words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
+            theme.text(canvas, words, (left, head.y + 8 + 25 * len(lines)), theme.SMALL,
+                       theme.PARCHMENT, tight=True)
+            return
         words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
-        theme.text(canvas, words, (left, head.y + 46), theme.SMALL, theme.PARCHMENT)
+        theme.text(canvas, words, words_at, theme.SMALL, theme.PARCHMENT)
 
     def what_to_do(self) -> str:
         """One line telling everyone who the game waits on and what they can do."""
@@ -121,6 +135,8 @@ class PlayersPart(Part):
         # A card game's players' areas: each player's own zones under their plate.
         self.areas = Areas.of(host.rules, host.layout)
         self.zoom = host.zoom  # the table's one card being read
+        # The areas' heights, worked out once per view and column (see `area_heights`).
+        self._heights: tuple[tuple[object, ...], object, list[int]] | None = None
         if self.areas is not None:
             self.grow = self.wide = self.lifts = True
 
@@ -133,12 +149,37 @@ class PlayersPart(Part):
 
     def area_rect(self, seat: int) -> pygame.Rect:
         """A player's area: the name plate, and their zones under it."""
-        cols, rows = self.grid()
-        top, bottom = self.rect.y + 46, self.rect.bottom - 4  # the round is in the title
+        cols, _ = self.grid()
+        top = self.rect.y + 46  # the round is in the title
         w = (self.rect.w - 20 - 8 * (cols - 1)) // cols
-        h = (bottom - top) // max(1, rows)
+        heights = self.area_heights()
         row, col = divmod(seat, cols)
-        return pygame.Rect(self.rect.x + 10 + col * (w + 8), top + row * h, w, h - 4)
+        return pygame.Rect(self.rect.x + 10 + col * (w + 8), top + sum(heights[:row]), w,
+                           heights[row] - 4)
+
+    def area_heights(self) -> list[int]:
+        """How tall each row of players' areas is: alike while everyone's cards fit; else
+        a player with few cards keeps what they need and the others share the rest, so a
+        "+N more" shows only when the column has no room left."""
+        host, areas = self.host, self.areas
+        assert areas is not None
+        cols, rows = self.grid()
+        room = self.rect.bottom - 4 - (self.rect.y + 46)
+        key = (tuple(self.rect), cols, len(host.seats), host.shown.current)
+        if self._heights is not None and self._heights[0] == key and (
+                self._heights[1] is host.view):
+            return self._heights[2]
+        look = host.look()
+        width = (self.rect.w - 20 - 8 * (cols - 1)) // cols - 8
+        need = [0] * rows
+        for s in range(len(host.seats)):
+            # The plate, the gaps round the zones, and the lines of chips they fill.
+            want = self.plate_h(s) + 8 + areas.height_for(s, look, width,
+                                                         self.counters_text(s, look))
+            need[s // cols] = max(need[s // cols], want)
+        heights = share_room(need, room)
+        self._heights = (key, host.view, heights)
+        return heights
 
     @property
     def has_strip(self) -> bool:
@@ -161,11 +202,18 @@ class PlayersPart(Part):
         """A player's name plate."""
         if self.areas is not None:
             area = self.area_rect(seat)
-            return pygame.Rect(area.x, area.y, area.w, 46 if area.h >= 75 else 36)
+            return pygame.Rect(area.x, area.y, area.w, self.plate_h(seat) if area.h >= 75 else 36)
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
                            self.rect.w - 20, plate_h)
+
+    def plate_h(self, seat: int) -> int:
+        """A name plate's height in a player's area: the one whose turn it is stacks the
+        name over YOUR TURN; the others' one line leaves their cards a line more."""
+        host = self.host
+        active = seat == host.shown.current and not (host.state.game_over and host.idle)
+        return 46 if active else 38
 
     def row_rect(self, seat: int) -> pygame.Rect:
         """A player's whole row (plate and strip): what a click on a player hits."""
@@ -278,6 +326,24 @@ class PlayersPart(Part):
                    theme.INK, bold=True, anchor="center")
 
 
+def share_room(need: list[int], room: int) -> list[int]:
+    """Heights for rows that need `need` in `room`: alike when each fits its equal share;
+    else the rows needing least get what they need, the rest share what is left alike, and
+    what nobody needs is shared by all."""
+    rows = max(1, len(need))
+    if max(need, default=0) <= room // rows:
+        return [room // rows] * len(need)
+    out = [0] * len(need)
+    left = room
+    for k, i in enumerate(sorted(range(len(need)), key=need.__getitem__)):
+        out[i] = min(need[i], left // (len(need) - k))
+        left -= out[i]
+    return [h + left // rows for h in out]
+
+
+READ_DELAY, READ_SECONDS = 0.3, 8.0  # a card under a resting pointer: read large, then put back
+
+
 @dataclass
 class Zoom:
     """The card read large: the one under the pointer, or one a click pinned until the next
@@ -287,6 +353,12 @@ class Zoom:
     viewer: int | None = None
     back: bool = False  # turned over (right-click or F)
     hovered: str | None = None  # the kind under the pointer last frame
+    # When what a "+N more" hides is listed: a moment after the pointer comes to it, for a
+    # few seconds after it last moved (see `display.hover_key`, which moves it on).
+    tip: Dwell = field(default_factory=Dwell)
+    # When the card under the pointer is read large: a moment after the pointer comes to it,
+    # until the pointer has stood still a while (a click pins it for longer reading).
+    reading: Dwell = field(default_factory=lambda: Dwell(READ_DELAY, READ_SECONDS))
 
     def clear(self) -> None:
         self.pinned, self.back = None, False
@@ -328,6 +400,7 @@ class CardPart(Part):
         side_free = not host.layout.source and not host.layout.areas
         self.region = "side" if widget.side and side_free else "centre"
         self.pairs = widget.kind == "players"
+        self.fills = widget.kind == "track"  # its rows grow roomier into spare room
         # A track squeezes too (its lines grow shorter, its names stay whole).
         self.shrinks = widget.kind != "count"
 
@@ -373,9 +446,11 @@ def show_read(host: PartHost, widget: Widget, zoom: Zoom, canvas: pygame.Surface
             draw_pinned(host, zoom, canvas)  # drawn last: keep the pinned on top
         return
     if hover is None:
-        more_tooltip(canvas, widget.more, host.mouse)
+        more_tooltip(canvas, widget.more, host.mouse, zoom.tip)
         return
     rect, kind = hover
+    if zoom.reading.subject != (kind, tuple(rect)) or not zoom.reading.showing():
+        return  # not yet (or no longer) under a resting pointer: the table stays in view
     if kind != zoom.hovered:  # a new card under the pointer shows its face first
         zoom.hovered, zoom.back = kind, False
     # The table draws the hovered widget last, so the large card lies over the others.

@@ -13,6 +13,7 @@ from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Banner
 from .sprites import Sprite
+from .widgets import more_under
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene
@@ -132,7 +133,21 @@ def hover_key(table: TableScene) -> tuple[Any, ...]:
     thing = next((rect.topleft for part in table.parts for rect, _ in part.targets_at()
                   if rect.collidepoint(pos)), None)
     part = next((n for n, p in enumerate(table.parts) if p.rect.collidepoint(pos)), None)
-    return (table.menu.at(pos), part, thing)
+    # A "+N more" under the pointer lists what it hides a moment later, for a while: the
+    # tooltips' timers count here, and their coming and going are changes to draw.
+    widgets = [w for p in table.parts for w in (getattr(p, "widget", None),
+                                                getattr(p, "areas", None)) if w is not None]
+    more = more_under(widgets, pos)
+    tip = table.zoom.tip
+    tip.at(more, pos)
+    # So does reading the card under the pointer large (the topmost card drawn there).
+    face = next(((kind, tuple(rect)) for widget in reversed(widgets)
+                 for rect, kind in reversed(widget.faces) if rect.collidepoint(table.mouse)),
+                None)
+    reading = table.zoom.reading
+    reading.at(face, table.mouse)
+    return (table.menu.at(pos), part, thing, more, tip.showing(), table.menu.tip_showing(),
+            face, reading.showing())
 
 
 def noticed(table: TableScene, event: pygame.event.Event) -> None:

@@ -32,6 +32,7 @@ class Part:
     grow = False
     shrinks = True
     pairs = False
+    fills = False  # takes what its column has left over when no part there grows
     lifts = False  # under the pointer it is drawn last (a card read large lies over all)
     wide = False  # holds the players' areas: the players column is made wide for it
 

@@ -70,6 +70,8 @@ class Placed(Protocol):
     grow: bool  # takes what is left of its column
     shrinks: bool  # may be squeezed when the column is full
     pairs: bool  # shares a row with a neighbour of its kind (two players' panels)
+    fills: bool  # takes the room its column has left when nothing there grows
+
 
     def wanted(self, seats: int) -> int:
         """How tall it would like to be now."""
@@ -107,6 +109,13 @@ def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = G
     for i, g in enumerate(growing):
         if g:
             heights[i] = max(heights[i], left // n_grow)
+    filling = [i for i, row in enumerate(rows) if any(getattr(parts[k], "fills", False)
+                                                      for k in row)]
+    if not n_grow and filling and left:
+        # Nothing takes the rest of the column: a part that can use it (a track whose
+        # rows grow roomier) does, rather than leave a band of bare felt under it.
+        for i in filling:
+            heights[i] += left // len(filling)
     out: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * len(parts)
     y = column.y
     for row, h in zip(rows, heights, strict=True):

@@ -17,7 +17,7 @@ import pygame
 from ..engine import Rules
 from ..render import cards, theme
 from ..render.dice import draw_die
-from ..render.widgets import draw_tooltip
+from ..render.widgets import Dwell, draw_tooltip
 from ..ruleset.layout import Layout, WidgetSpec
 from .choice import SPACE, Target, item_label
 from .registry import WIDGETS
@@ -240,9 +240,16 @@ class Pile(Widget):
         x = box.right + 16
         width = rect.right - x - 6
         size = theme.fit_size(self.label, width, theme.SMALL, bold=True, floor=theme.TINY)
-        theme.text(canvas, theme.ellipsize(self.label, theme.font(size, True), width),
-                   (x, rect.centery - 2), size, theme.PARCHMENT, bold=True,
-                   anchor="bottomleft", tight=True)
+        label = [self.label]
+        if theme.font(size, True).size(self.label)[0] > width and rect.h >= 66:
+            # A narrow column: the name on two lines ("Dinosaur / discards"), not cut.
+            label = theme.wrap(self.label, theme.font(size, True), width)
+            if len(label) != 2 or len(label[1]) < 3:
+                label = [self.label]
+        for n, words in enumerate(label):
+            theme.text(canvas, theme.ellipsize(words, theme.font(size, True), width),
+                       (x, rect.centery + 1 - 20 * (len(label) - 1 - n) - 3 * (len(label) == 1)),
+                       size, theme.PARCHMENT, bold=True, anchor="bottomleft", tight=True)
         deck = self.rules.zones[self.spec.zone].order == "deck" or isinstance(content, dict)
         words = "empty" if not n else f"{n} left" if deck else f"{n} here"
         if self.spec.left:
@@ -250,8 +257,8 @@ class Pile(Widget):
             # cards lying there.
             still = int(look.view["game_vars"].get(self.spec.left) or 0)
             words = "no more to come" if still <= 0 else f"{still} to come"
-        theme.text(canvas, words, (x, rect.centery + 4), theme.TINY, theme.PARCHMENT_DIM,
-                   anchor="topleft", tight=True)
+        theme.text(canvas, words, (x, rect.centery + (7 if len(label) > 1 else 4)), theme.TINY,
+                   theme.PARCHMENT_DIM, anchor="topleft", tight=True)
 
 
 @register
@@ -424,6 +431,8 @@ class Track(Widget):
 
     kind = "track"
     LINE = 36  # one line of cards on a space
+    SQUEEZED = 32  # the shortest a line gets (its chips keep their names' height)
+    ROOMY = 46  # the tallest, when the track has room to spare
     LABEL_W = 210  # the space's name and the players standing there (narrower when narrow)
 
     def label_w(self, width: int) -> int:
@@ -489,25 +498,57 @@ class Track(Widget):
         room = self.room(rect.w)
         contents = [look.view["zones"].get(f"{self.spec.board}{SPACE}{space}", [])
                     for space in board.spaces]
-        spaces = [(space, self.lines(content, room, look, space))
-                  for space, content in zip(board.spaces, contents, strict=True)]
-        # Too many lines even when squeezed: the longest space gives up a line (its "+N
-        # more" lists the rest) until the track fits its rect.
-        while sum(len(lines) * 26 + 4 for _, lines in spaces) > rect.h - 34:
-            k = max(range(len(spaces)), key=lambda i: len(spaces[i][1]))
+        avail = rect.h - 34
+
+        def fit(laid: list[tuple[str, list[list[Any]]]]) -> bool:
+            return sum(len(lines) * self.SQUEEZED + 4 for _, lines in laid) <= avail
+
+        # Every card on its space while the track has the room. Short of room, the longest
+        # space gives up a line (its "+N more" lists the rest) until the track fits: first
+        # the spaces nobody acts on now, down to a line, then any.
+        # Who stands on a space is shown at the end of its row when the plate has no room
+        # for them beside the space's name: the cards there have that much less room.
+        rooms = [room - (self.marks_w(look, space) + 8
+                         if self.marks_at_end(rect.w, look, space) else 0)
+                 for space in board.spaces]
+        spaces = [(space, self.lines(content, width, None, space))
+                  for space, content, width in zip(board.spaces, contents, rooms, strict=True)]
+        keep = [len(self.lines(content, width, look, space))
+                for space, content, width in zip(board.spaces, contents, rooms, strict=True)]
+        while not fit(spaces):
+            longer = [i for i in range(len(spaces)) if len(spaces[i][1]) > max(1, keep[i])]
+            k = max(longer or range(len(spaces)), key=lambda i: len(spaces[i][1]))
             if len(spaces[k][1]) <= 1:
                 break
-            spaces[k] = (spaces[k][0], self.lines(contents[k], room, look, spaces[k][0],
+            spaces[k] = (spaces[k][0], self.lines(contents[k], rooms[k], None, spaces[k][0],
                                                   most=len(spaces[k][1]) - 1))
-        want = sum(len(lines) * self.LINE + 4 for _, lines in spaces)
-        # Squeezed (a small window with much on the table): every line a little shorter.
-        line = max(26, min(self.LINE, self.LINE * (rect.h - 34) // max(1, want)))
+        # Lines share the room: roomier when the track has more than it asked for, a
+        # little shorter when squeezed (a small window with much on the table).
+        total = sum(len(lines) for _, lines in spaces)
+        line = max(self.SQUEEZED, min(self.ROOMY, (avail - 4 * len(spaces)) // max(1, total)))
         y = rect.y + 34
         for k, (space, lines) in enumerate(spaces):
             h = len(lines) * line
             row = pygame.Rect(rect.x + 6, y, rect.w - 12, h)
             self.space_row(canvas, row, look, space, k, lines, line, proper)
             y += h + 4
+
+    def marks_at_end(self, width: int, look: Look, space: str) -> bool:
+        """Whether the players standing on a space are shown at the end of its row rather
+        than on its plate: when the space's name would not fit beside them."""
+        name = cards.words_of(space, frozenset(self.rules.boards[self.spec.board].spaces))
+        room = self.label_w(width) - 14 - self.marks_w(look, space)
+        return theme.font(theme.TINY, True).size(name)[0] > room
+
+    @staticmethod
+    def standing(look: Look, space: str) -> list[int]:
+        """The seats whose position variable names this space."""
+        return [s for s, pv in enumerate(look.view["player_vars"]) if space in pv.values()]
+
+    def marks_w(self, look: Look, space: str) -> int:
+        """How wide the marks of the players standing on a space are."""
+        at = self.standing(look, space)
+        return (min(22, 66 // len(at)) * (len(at) - 1) + 20) if at else 0
 
     def space_row(self, canvas: pygame.Surface, row: pygame.Rect, look: Look, space: str,
                   k: int, lines: list[list[Any]], line: int, proper: frozenset[str]) -> None:
@@ -521,17 +562,22 @@ class Track(Widget):
         pygame.draw.rect(canvas, colour, plate, border_radius=8)
         pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, row if glow else plate,
                          width=4 if glow else 2, border_radius=8)
-        at = [s for s, pv in enumerate(look.view["player_vars"]) if space in pv.values()]
+        at = self.standing(look, space)
         step = min(22, 66 // max(1, len(at)))
-        marks_w = (step * (len(at) - 1) + 20) if at else 0
+        at_end = self.marks_at_end(row.w + 12, look, space)
         name = cards.words_of(space, proper)
-        name_w = plate.w - 14 - marks_w
+        name_w = plate.w - 14 - (0 if at_end else self.marks_w(look, space))
         size = theme.fit_size(name, name_w, theme.SMALL, bold=True, floor=theme.TINY)
-        theme.text(canvas, theme.ellipsize(name, theme.font(size, True), name_w),
-                   (plate.x + 8, plate.y + min(line, plate.h) // 2), size,
-                   theme.ink_on(colour), bold=True, anchor="midleft", tight=True)
+        shown = short_name(name, name_w, plate.h, size)
+        middle = plate.y + min(line, plate.h) // 2
+        if len(shown) > 1:
+            middle = plate.centery  # a name on two lines stands in the middle of its plate
+        for n, words in enumerate(shown):
+            theme.text(canvas, words, (plate.x + 8, middle + (n * 2 + 1 - len(shown)) * 11),
+                       size, theme.ink_on(colour), bold=True, anchor="midleft", tight=True)
+        right = row.right - 4 if at_end else plate.right
         for n, s in enumerate(at):
-            centre = (plate.right - 14 - (len(at) - 1 - n) * step, plate.y + line // 2)
+            centre = (right - 14 - (len(at) - 1 - n) * step, plate.y + min(line, plate.h) // 2)
             pygame.draw.circle(canvas, theme.INK, centre, 10)
             pygame.draw.circle(canvas, look.colours[s], centre, 8)
         for n, entries in enumerate(lines):
@@ -544,10 +590,30 @@ class Track(Widget):
                     self.more.append((box.inflate(8, 12), entry[2]))
                     break
                 w = chip_w(self.rules, entry[1], row.right - x)
-                chip = pygame.Rect(x, row.y + n * line + 3, w, line - 6)
+                chip_h = min(30, line - 5)  # a roomy line centres its chips, never stretches
+                chip = pygame.Rect(x, row.y + n * line + (line - chip_h) // 2, w, chip_h)
                 self.item(canvas, chip, look, tuple(entry), small=True)
                 x += w + 6
         self.hits.insert(0, (row, target))  # the cards on the space are hit first
+
+
+def short_name(name: str, width: int, height: int, size: int) -> list[str]:
+    """A space's name in `width` px at `size`: whole on one line; else on two lines when
+    the plate is tall enough; else with its first words cut to initials ("E. Cretaceous");
+    only then cut short, and never to a letter or two."""
+    font = theme.font(size, True)
+    if font.size(name)[0] <= width:
+        return [name]
+    words = name.split()
+    if height >= 56 and len(words) > 1:
+        lines = theme.wrap(name, font, width)
+        if len(lines) == 2 and all(font.size(line)[0] <= width for line in lines):
+            return lines
+    if len(words) > 1:
+        initials = " ".join([f"{w[0]}." for w in words[:-1]] + words[-1:])
+        if font.size(initials)[0] <= width:
+            return [initials]
+    return [theme.ellipsize(name, font, width)]
 
 
 @register
@@ -581,7 +647,7 @@ class Areas(Widget):
     A zone the viewer may not see is its label and a count."""
 
     kind = "areas"
-    LINE = 27  # one line of chips (a name at the smallest type, and a hair of room)
+    LINE = 31  # one line of chips: a name at the smallest type, clear of the chip's edge
     GAP = 6
 
     def __init__(self, members: list[Widget], rules: Rules) -> None:
@@ -672,7 +738,7 @@ class Areas(Widget):
             for kind, what, x, w in line:
                 if kind == "chip":
                     entry, self.spec = what  # the chip is drawn as its zone holds things
-                    self.item(canvas, pygame.Rect(rect.x + x, y + 3, w, self.LINE - 6), look,
+                    self.item(canvas, pygame.Rect(rect.x + x, y + 2, w, self.LINE - 4), look,
                               entry, small=True)
                     continue
                 shown = theme.ellipsize(what, font, w)
@@ -692,12 +758,20 @@ class Areas(Widget):
 
 
 def more_tooltip(canvas: pygame.Surface, more: list[tuple[pygame.Rect, list[str]]],
-                 mouse: tuple[int, int]) -> None:
-    """The cards a "+N more" hides, listed while the pointer is on it."""
+                 mouse: tuple[int, int], dwell: Dwell) -> None:
+    """The cards a "+N more" hides, listed while the pointer rests on it (a moment after
+    it comes, for a few seconds after it last moved: `dwell`)."""
     for rect, names in more:
         if rect.collidepoint(mouse):
-            draw_tooltip(canvas, rect.midtop, ", ".join(names))
+            if dwell.subject == tuple(rect) and dwell.showing():
+                draw_tooltip(canvas, rect.midtop, ", ".join(names))
             return
+
+
+def more_under(widgets: list[Widget], pos: tuple[int, int]) -> tuple[int, ...] | None:
+    """The "+N more" under the pointer, of those the widgets drew last."""
+    return next((tuple(rect) for widget in widgets for rect, _ in widget.more
+                 if rect.collidepoint(pos)), None)
 
 
 def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: Look,
