@@ -2,8 +2,11 @@
 
 The title's first frame needs only these few lines of each rules.yaml, not the whole
 ruleset checked and compiled (that waits until the window is up). Nothing here imports the
-rules engine. A ruleset whose header cannot be read is listed with its id and the reason;
-loading it in full still gives the complete file:line message.
+rules engine, and a header written plainly (as every shipped one is) is read without
+importing the YAML library either: that import alone costs the first frame ~10 ms. Anything
+less plain goes to YAML's safe loader, so the result is always what YAML would read. A
+ruleset whose header cannot be read is listed with its id and the reason; loading it in
+full still gives the complete file:line message.
 """
 
 from __future__ import annotations
@@ -18,6 +21,13 @@ from .paths import rulesets_dir
 RULES_FILE = "rules.yaml"
 KEYS = ("name", "players", "time", "pitch")
 _TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:")
+# The plain forms a header is read in without YAML (anything else goes to YAML itself).
+_PLAIN_LINE = re.compile(r"([a-z]+):[ ]+(.*?)[ ]*")
+_SEATS = re.compile(r"\{[ ]*min:[ ]+(0|[1-9][0-9]{0,3})[ ]*"
+                    r"(?:,[ ]*max:[ ]+(0|[1-9][0-9]{0,3})[ ]*)?\}")
+# Plain words YAML reads as true, false or null rather than as text.
+_NOT_TEXT = {w for word in ("yes", "no", "true", "false", "on", "off", "null")
+             for w in (word, word.capitalize(), word.upper())}
 
 
 @dataclass(frozen=True)
@@ -60,13 +70,69 @@ def _head(text: str) -> str:
     return "\n".join(kept)
 
 
-def read_listing(folder: Path) -> Listing:
-    """One ruleset's title line from the head of its rules.yaml (safe loader only)."""
-    import yaml
+def _text(value: str) -> str | None:
+    """A scalar written so that YAML surely reads it as this text, or None (ask YAML)."""
+    if not value or not value.isprintable() or "\t" in value:
+        return None
+    if value[0] in "\"'":
+        quote, inner = value[0], value[1:-1]
+        if len(value) < 2 or value[-1] != quote or quote in inner or "\\" in inner:
+            return None
+        return inner
+    if ": " in value or " #" in value or value.endswith(":"):
+        return None
+    if value[:1].isalpha():  # YAML reads a plain word as true/false/null, else as text
+        return None if value in _NOT_TEXT else value
+    # Begun with a digit, it is text only with a space and no colon (no number, no date).
+    if value[:1].isdigit() and " " in value and ":" not in value:
+        return value
+    return None
 
+
+def plain_header(head: str) -> dict[str, Any] | None:
+    """The header as YAML would read it, when it is written in the plain forms (one line
+    per key: bare or quoted text, players as {min: N, max: N}); else None."""
+    data: dict[str, Any] = {}
+    for line in head.splitlines():
+        if line[:1] in ("", " ", "\t", "#"):  # blank, a comment, or a key's second line
+            if line.strip() and not line.strip().startswith("#"):
+                return None
+            continue
+        match = _PLAIN_LINE.fullmatch(line)
+        if match is None or match.group(1) in data:
+            return None
+        key, value = match.groups()
+        if key == "players":
+            seats = _SEATS.fullmatch(value)
+            if seats is None:
+                return None
+            low, high = seats.groups()
+            data[key] = {"min": int(low)} if high is None else {"min": int(low),
+                                                                 "max": int(high)}
+        else:
+            data[key] = _text(value)
+            if data[key] is None:
+                return None
+    return data or None
+
+
+def read_listing(folder: Path) -> Listing:
+    """One ruleset's title line from the head of its rules.yaml (as YAML's safe loader
+    reads it)."""
     path = folder / RULES_FILE
     try:
-        data: Any = yaml.safe_load(_head(path.read_text(encoding="utf-8")))
+        head = _head(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        return Listing(folder.name, problem=f"{path}: {_reason(exc)}")
+    data: Any = plain_header(head)
+    if data is None:
+        import yaml
+
+        try:
+            data = yaml.safe_load(head)
+        except yaml.YAMLError as exc:
+            return Listing(folder.name, problem=f"{path}: {_reason(exc)}")
+    try:
         if not isinstance(data, dict):
             raise ValueError("expected name, players, time and pitch at the top level")
         players = data.get("players")
@@ -77,9 +143,13 @@ def read_listing(folder: Path) -> Listing:
             raise ValueError("expected whole numbers for players' min and max")
         return Listing(folder.name, str(data.get("name") or folder.name),
                        str(data.get("pitch") or ""), low, high, str(data.get("time") or ""))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return Listing(folder.name, problem=f"{path}: {reason}")
+    except ValueError as exc:
+        return Listing(folder.name, problem=f"{path}: {_reason(exc)}")
+
+
+def _reason(exc: Exception) -> str:
+    """The first line of a problem's message."""
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def listings() -> list[Listing]:
