@@ -66,7 +66,7 @@ class App(SceneStack):
         pygame.display.set_icon(_icon())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
-        self.fixed = pygame.Surface(CANVAS).convert()  # for scenes drawn at a fixed size
+        self.fixed = self.blank(CANVAS)  # for scenes drawn at a fixed size
         self.canvas = self.fixed  # for re-flowing scenes: the window's logical size
         self.overlay: pygame.Surface | None = None  # fixed-size modals over a re-flowed one
         self.fit_canvas()
@@ -89,6 +89,9 @@ class App(SceneStack):
         self.stepping_since: float | None = None
         self.stopped_by: int | None = None
         self.crash_streak = 0  # frames in a row that crashed (see scenes/crash.py)
+        # Slow reading (the title's games) happens in a thread while frames go on; only the
+        # running loop sets this: frames stepped one by one (tests) read in the next frame.
+        self.read_aside = False
         pygame.key.start_text_input()
 
     # --- the stack (push, pop, replace, reset, top: SceneStack) ---------------
@@ -102,11 +105,18 @@ class App(SceneStack):
 
     # --- the window ------------------------------------------------------
 
+    def blank(self, size: tuple[int, int]) -> pygame.Surface:
+        """An opaque surface the window shows fast: made in the window's own pixel format
+        when that has no alpha, which spares the first frame converting a copy."""
+        if self.window.get_masks()[3] == 0:
+            return pygame.Surface(size, 0, self.window)
+        return pygame.Surface(size).convert()
+
     def fit_canvas(self) -> None:
         """Give re-flowing scenes a canvas of the window's logical size."""
         size = logical_size(self.window.get_size())
         if self.canvas.get_size() != size:
-            self.canvas = self.fixed if size == CANVAS else pygame.Surface(size).convert()
+            self.canvas = self.fixed if size == CANVAS else self.blank(size)
         self.redraw = True
 
     def flowing(self) -> bool:
@@ -332,6 +342,7 @@ class App(SceneStack):
         last_input = last
         previous = self._catch_signals()
         interrupted = False
+        self.read_aside = True
         try:
             while self.running and self.stack and (frames is None or self.frames < frames):
                 now = time.perf_counter()

@@ -454,6 +454,8 @@ def in_words(chance: float) -> str:
 # --- Table furniture drawn straight onto the window ---
 
 _backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+LAMP = (32, 18)  # the lamp's shade is worked out this small, then smoothscaled up
+WEAVE = 6  # px between the felt's threads, which run diagonally
 
 
 def draw_table_background(surface: pygame.Surface) -> None:
@@ -461,25 +463,35 @@ def draw_table_background(surface: pygame.Surface) -> None:
     size = surface.get_size()
     cached = _backgrounds.get(size)
     if cached is None:
-        cached = pygame.Surface(size)
-        cached.fill(FELT)
-        w, h = size
-        # vignette: a tiny radial shade, smoothscaled up
-        small = pygame.Surface((32, 18), pygame.SRCALPHA)
-        for x in range(32):
-            for y in range(18):
-                d = ((x - 15.5) / 16) ** 2 + ((y - 8.5) / 9) ** 2
-                small.set_at((x, y), (0, 0, 0, min(110, int(70 * d))))
-        cached.blit(pygame.transform.smoothscale(small, size), (0, 0))
-        # weave: faint diagonal threads
-        thread = (*FELT_LIGHT, 18)
-        weave = pygame.Surface(size, pygame.SRCALPHA)
-        for k in range(-h, w, 6):
-            pygame.draw.line(weave, thread, (k, 0), (k + h, h))
-        cached.blit(weave, (0, 0))
-        cached = _opaque(cached)
-        _backgrounds[size] = cached
+        cached = _backgrounds[size] = _felt(size)
     surface.blit(cached, (0, 0))
+
+
+def _felt(size: tuple[int, int]) -> pygame.Surface:
+    """The felt at `size`. The title's first frame waits on it, so it is built in the
+    display's own format (no copy to convert) with no window-sized see-through layers:
+    the shaded felt is smoothscaled straight into place and the weave laid on in strips."""
+    w, h = size
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    like = display if display is not None and display.get_bitsize() == 32 and not (
+        display.get_masks()[3]) else None
+    out = pygame.Surface(size, 0, like) if like is not None else pygame.Surface(size, 0, 32)
+    # The shade: felt darkened towards the edges, by up to 110/255 in the corners.
+    lamp = pygame.Surface(LAMP, 0, out)
+    cx, cy = (LAMP[0] - 1) / 2, (LAMP[1] - 1) / 2
+    for x in range(LAMP[0]):
+        for y in range(LAMP[1]):
+            d = ((x - cx) / (LAMP[0] / 2)) ** 2 + ((y - cy) / (LAMP[1] / 2)) ** 2
+            lamp.set_at((x, y), mix(FELT, (0, 0, 0), min(110, int(70 * d)) / 255))
+    pygame.transform.smoothscale(lamp, size, out)
+    # The weave: faint threads along x - y = k (mod WEAVE), the same in every band of
+    # WEAVE rows, so one band is drawn and laid down the whole height.
+    band = pygame.Surface((w, WEAVE), pygame.SRCALPHA)
+    band.fill((0, 0, 0, 0))
+    for k in range((-h) % WEAVE - WEAVE, w, WEAVE):
+        pygame.draw.line(band, (*FELT_LIGHT, 18), (k, 0), (k + WEAVE - 1, WEAVE - 1))
+    out.blits([(band, (0, y)) for y in range(0, h, WEAVE)], doreturn=False)
+    return out if like is not None else _opaque(out)
 
 
 def _opaque(surface: pygame.Surface) -> pygame.Surface:
