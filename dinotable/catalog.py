@@ -11,7 +11,6 @@ full still gives the complete file:line message.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,11 +19,6 @@ from .paths import rulesets_dir
 
 RULES_FILE = "rules.yaml"
 KEYS = ("name", "players", "time", "pitch")
-_TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:")
-# The plain forms a header is read in without YAML (anything else goes to YAML itself).
-_PLAIN_LINE = re.compile(r"([a-z]+):[ ]+(.*?)[ ]*")
-_SEATS = re.compile(r"\{[ ]*min:[ ]+(0|[1-9][0-9]{0,3})[ ]*"
-                    r"(?:,[ ]*max:[ ]+(0|[1-9][0-9]{0,3})[ ]*)?\}")
 # Plain words YAML reads as true, false or null rather than as text.
 _NOT_TEXT = {w for word in ("yes", "no", "true", "false", "on", "off", "null")
              for w in (word, word.capitalize(), word.upper())}
@@ -59,10 +53,13 @@ def _head(text: str) -> str:
     for line in text.splitlines():
         top = line[:1] not in ("", " ", "\t", "#")
         if top:
-            match = _TOP_KEY.match(line)
-            keep = bool(match) and match.group(1) in KEYS  # type: ignore[union-attr]
+            # A top-level key: the name before its colon (string methods, not a regular
+            # expression: compiling one costs the first frame more than this loop).
+            key, colon, _ = line.partition(":")
+            key = key.rstrip()
+            keep = bool(colon) and key in KEYS
             if keep:
-                found.add(match.group(1))  # type: ignore[union-attr]
+                found.add(key)
             elif len(found) == len(KEYS):
                 break  # the header sits at the top: the rest of the file is not read
         if keep:
@@ -89,6 +86,27 @@ def _text(value: str) -> str | None:
     return None
 
 
+def _seats(value: str) -> dict[str, int] | None:
+    """`{min: N}` or `{min: N, max: N}` with plain whole numbers, or None (ask YAML)."""
+    if not (value.startswith("{") and value.endswith("}")):
+        return None
+    parts = value[1:-1].split(",")
+    if len(parts) > 2:
+        return None
+    seats = {}
+    for part, name in zip(parts, ("min", "max"), strict=False):
+        # `min: 2`: the name, its colon, at least one space, then a plain whole number.
+        key, _, number = part.strip(" ").partition(":")
+        if key != name or not number.startswith(" "):
+            return None
+        number = number.strip(" ")
+        if not (number.isascii() and number.isdigit() and len(number) <= 4) or (
+                len(number) > 1 and number.startswith("0")):
+            return None
+        seats[name] = int(number)
+    return seats
+
+
 def plain_header(head: str) -> dict[str, Any] | None:
     """The header as YAML would read it, when it is written in the plain forms (one line
     per key: bare or quoted text, players as {min: N, max: N}); else None."""
@@ -98,17 +116,14 @@ def plain_header(head: str) -> dict[str, Any] | None:
             if line.strip() and not line.strip().startswith("#"):
                 return None
             continue
-        match = _PLAIN_LINE.fullmatch(line)
-        if match is None or match.group(1) in data:
+        key, _, rest = line.partition(":")
+        if key not in KEYS or key in data or not rest.startswith(" "):
             return None
-        key, value = match.groups()
+        value = rest.strip(" ")
         if key == "players":
-            seats = _SEATS.fullmatch(value)
-            if seats is None:
+            data[key] = _seats(value)
+            if data[key] is None:
                 return None
-            low, high = seats.groups()
-            data[key] = {"min": int(low)} if high is None else {"min": int(low),
-                                                                 "max": int(high)}
         else:
             data[key] = _text(value)
             if data[key] is None:

@@ -136,6 +136,18 @@ def test_random_header_lines_read_as_yaml_reads_them_or_are_left_to_yaml() -> No
         fast_reads += 1
         assert fast == yaml.safe_load(head), head
     assert fast_reads > 200  # the plain forms are common enough to be tested here
+    seat_reads = 0
+    for _ in range(2000):
+        gaps = [" " * rng.randint(0, 2) for _ in range(6)]
+        low, high = (rng.choice(["2", "04", "0", "12345", "4", "x", "+3", "1 # c"])
+                     for _ in range(2))
+        more = rng.choice(["", f",{gaps[3]}max:{gaps[4]}{high}", f", min: {high}"])
+        head = f"players: {{{gaps[0]}min:{gaps[1]}{low}{gaps[2]}{more}{gaps[5]}}}"
+        fast = plain_header(head)
+        if fast is not None:
+            seat_reads += 1
+            assert fast == yaml.safe_load(head), head
+    assert seat_reads > 100
 
 
 def test_every_shipped_header_is_read_without_yaml() -> None:
