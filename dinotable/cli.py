@@ -68,12 +68,8 @@ def _seed(text: str) -> int:
     return _whole(text, 0, SEED_MAX)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for every command."""
-    parser = _Parser(prog="dinotable", description=(
-        "A tabletop for five dinosaur games. With no command, opens the window on the title "
-        "screen."))
-    parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
+def _window_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the window's own launch (no command)."""
     parser.add_argument("--self-test", action="store_true",
                         help="check this copy headless (every ruleset, scenario and scene), "
                              "print a summary and exit 0, or 1 naming what failed")
@@ -82,6 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="open the window on the demo: bots play every game in turn, "
                              "in a loop, until a key or click (nothing is saved)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    parser = _Parser(prog="dinotable", description=(
+        "A tabletop for five dinosaur games. With no command, opens the window on the title "
+        "screen."))
+    parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
+    _window_options(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     for name, where in (("play", "in the window"), ("terminal", "at the terminal")):
@@ -126,6 +131,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def window_launch(argv: Sequence[str]) -> bool:
+    """Whether `argv` holds only the window's own options, each spelt out whole (with
+    nothing else, the window parser reads them exactly as the full one would)."""
+    k = 0
+    while k < len(argv):
+        if argv[k] in ("--demo", "--self-test") or argv[k].startswith("--frames="):
+            k += 1
+        elif argv[k] == "--frames" and k + 1 < len(argv) and not argv[k + 1].startswith("-"):
+            k += 2
+        else:
+            return False
+    return True
+
+
+def window_parser() -> argparse.ArgumentParser:
+    """The parser of the window's own launch: the title's first frame does not wait for
+    every command's parser to be built (a few milliseconds); help and anything else go to
+    the full one."""
+    parser = _Parser(prog="dinotable", add_help=False)
+    _window_options(parser)
+    parser.set_defaults(command=None)
+    return parser
+
+
 EXIT_PIPE_CLOSED = 141  # what a shell reports for a command whose reader went away (128+13)
 
 
@@ -151,7 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _command(argv: Sequence[str] | None) -> int:
     """Parse the arguments and run the command they name."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = (window_parser() if window_launch(argv) else build_parser()).parse_args(argv)
     try:
         if args.self_test:
             from .selftest import run_self_test
