@@ -454,6 +454,7 @@ def in_words(chance: float) -> str:
 # --- Table furniture drawn straight onto the window ---
 
 _backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+_felt_drawn: set[tuple[int, int]] = set()  # sizes drawn once without keeping the felt
 LAMP = (32, 18)  # the lamp's shade is worked out this small, then smoothscaled up
 WEAVE = 6  # px between the felt's threads, which run diagonally
 
@@ -462,20 +463,37 @@ def draw_table_background(surface: pygame.Surface) -> None:
     """Fill with the felt: a faint weave and darker edges, like a lamp over the table."""
     size = surface.get_size()
     cached = _backgrounds.get(size)
+    if cached is None and size not in _felt_drawn and _plain(surface):
+        # The first time, straight onto the surface: the title's first frame waits on no
+        # window-sized copy. Drawn again, the felt is kept to be blitted.
+        _felt_drawn.add(size)
+        _felt(surface)
+        return
     if cached is None:
-        cached = _backgrounds[size] = _felt(size)
+        cached = _backgrounds[size] = _felt(_blank(size))
     surface.blit(cached, (0, 0))
 
 
-def _felt(size: tuple[int, int]) -> pygame.Surface:
-    """The felt at `size`. The title's first frame waits on it, so it is built in the
-    display's own format (no copy to convert) with no window-sized see-through layers:
-    the shaded felt is smoothscaled straight into place and the weave laid on in strips."""
-    w, h = size
+def _plain(surface: pygame.Surface) -> bool:
+    """Whether the felt can be smoothscaled straight into `surface`: 32 bits, no alpha,
+    nothing clipped (smoothscale would write past a clip)."""
+    return (surface.get_bitsize() == 32 and not surface.get_masks()[3]
+            and surface.get_clip() == surface.get_rect() and surface.get_parent() is None)
+
+
+def _blank(size: tuple[int, int]) -> pygame.Surface:
+    """A surface for the felt: the display's own format if plain, so no converted copy."""
     display = pygame.display.get_surface() if pygame.display.get_init() else None
-    like = display if display is not None and display.get_bitsize() == 32 and not (
-        display.get_masks()[3]) else None
-    out = pygame.Surface(size, 0, like) if like is not None else pygame.Surface(size, 0, 32)
+    if display is not None and _plain(display):
+        return pygame.Surface(size, 0, display)
+    return pygame.Surface(size, 0, 32)
+
+
+def _felt(out: pygame.Surface) -> pygame.Surface:
+    """The felt drawn over all of `out` (32 bits, no alpha), which is returned, converted
+    for the display if it is not in its format. No window-sized see-through layers: the
+    shaded felt is smoothscaled straight into place and the weave laid on in strips."""
+    w, h = size = out.get_size()
     # The shade: felt darkened towards the edges, by up to 110/255 in the corners.
     lamp = pygame.Surface(LAMP, 0, out)
     cx, cy = (LAMP[0] - 1) / 2, (LAMP[1] - 1) / 2
@@ -491,7 +509,10 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
     for k in range((-h) % WEAVE - WEAVE, w, WEAVE):
         pygame.draw.line(band, (*FELT_LIGHT, 18), (k, 0), (k + WEAVE - 1, WEAVE - 1))
     out.blits([(band, (0, y)) for y in range(0, h, WEAVE)], doreturn=False)
-    return out if like is not None else _opaque(out)
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    if display is not None and out.get_masks() != display.get_masks():
+        return _opaque(out)
+    return out
 
 
 def _opaque(surface: pygame.Surface) -> pygame.Surface:
@@ -551,6 +572,7 @@ def draw_cup(surface: pygame.Surface, center: tuple[int, int], radius: int) -> p
 
 def _forget_backgrounds() -> None:
     _backgrounds.clear()
+    _felt_drawn.clear()
 
 
 pygame.register_quit(_forget_backgrounds)
