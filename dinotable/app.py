@@ -66,8 +66,9 @@ class App(SceneStack):
         pygame.display.set_icon(_icon())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
-        self.fixed = self.blank(CANVAS)  # for scenes drawn at a fixed size
-        self.canvas = self.fixed  # for re-flowing scenes: the window's logical size
+        self.fixed = self.window  # for scenes drawn at a fixed size (see fit_canvas)
+        self.canvas = self.window  # for re-flowing scenes: the window's logical size
+        self.in_place = True  # the window itself is the fixed canvas
         self.overlay: pygame.Surface | None = None  # fixed-size modals over a re-flowed one
         self.fit_canvas()
         self.clock = pygame.time.Clock()
@@ -113,10 +114,20 @@ class App(SceneStack):
         return pygame.Surface(size).convert()
 
     def fit_canvas(self) -> None:
-        """Give re-flowing scenes a canvas of the window's logical size."""
+        """Give re-flowing scenes a canvas of the window's logical size. A window of the
+        fixed canvas's size is drawn on in place: no canvas of its own to fill and copy
+        each frame (nor to make before the first)."""
+        in_place = self.window.get_size() == CANVAS
+        if in_place:
+            self.fixed = self.window
+        elif self.in_place:
+            self.fixed = self.blank(CANVAS)
+        self.in_place = in_place
         size = logical_size(self.window.get_size())
-        if self.canvas.get_size() != size:
-            self.canvas = self.fixed if size == CANVAS else self.blank(size)
+        if size == CANVAS:
+            self.canvas = self.fixed
+        elif self.canvas.get_size() != size or self.canvas is self.window:
+            self.canvas = self.blank(size)
         self.redraw = True
 
     def flowing(self) -> bool:
@@ -239,7 +250,8 @@ class App(SceneStack):
         if flowing:
             self.show(self.canvas, self.window.get_rect())
         else:
-            self.window.fill((0, 0, 0))
+            if not self.in_place:
+                self.window.fill((0, 0, 0))  # the bars beside a canvas scaled to fit
             self.show(self.fixed, self.viewport())
         if overlaid and self.overlay is not None:
             view = self.viewport()
@@ -253,6 +265,8 @@ class App(SceneStack):
 
     def show(self, canvas: pygame.Surface, view: pygame.Rect) -> None:
         """One canvas on the window at `view`, scaled when the sizes differ."""
+        if canvas is self.window:
+            return  # drawn in place
         if view.size == canvas.get_size():
             self.window.blit(canvas, view.topleft)
         elif canvas.get_flags() & pygame.SRCALPHA:
