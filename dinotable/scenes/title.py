@@ -242,10 +242,12 @@ class TitleScene(Scene):
                                     or (self.listed and not entry.problem),
                                     why_disabled="This game's rules file has a problem",
                                     tag=f"game:{entry.id}"))
+        # Wide enough for every label at full button type: all five read alike, and the
+        # first frame measures no label again at smaller sizes.
         row = [("Rules", self.show_rules, "F1", "rules", 170),
                ("Cards", self.show_cards, "K", "cards", 170),
-               ("Saved games", self.show_saved, "S", "saved", 250),
-               ("Watch a demo", self.demo, "D", "demo", 270),
+               ("Saved games", self.show_saved, "S", "saved", 270),
+               ("Watch a demo", self.demo, "D", "demo", 290),
                ("Quit", self.quit, "Esc", "quit", 160)]
         x = 640 - (sum(w for *_, w in row) + 12 * (len(row) - 1)) // 2
         for label, act, key, tag, width in row:
