@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -63,7 +64,6 @@ class App(SceneStack):
         forget_caches()
         pygame.key.set_repeat(400, 40)
         self.settings = settings or Settings.load()
-        pygame.display.set_icon(_icon())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
         self.fixed = self.window  # for scenes drawn at a fixed size (see fit_canvas)
@@ -369,7 +369,10 @@ class App(SceneStack):
                 self.step(events, dt)
                 self.stepping_since = None
                 if self.frames == 1:
-                    self.sounds.prepare()  # after the first frame: the window comes first
+                    # After the first frame: the window comes first.
+                    pygame.display.set_icon(_icon())
+                    self.sounds.prepare()
+                    gc.enable()  # see cli: no collections while the window opens
                 if frames is None and self.stack:
                     # A table nobody touches and where nothing moves needs few frames: spare
                     # the laptop's battery, and be back at full speed at the first input.

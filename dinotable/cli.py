@@ -207,6 +207,11 @@ def _command(argv: Sequence[str] | None) -> int:
             return cmd_play(args)
         if args.command == "replay":
             return cmd_replay(args)
+        # Opening the window makes many objects and frees few: collecting cycles meanwhile
+        # only delays the first frame (App.run turns collection back on after it).
+        import gc
+
+        gc.disable()
         from .app import start
 
         if args.demo:
