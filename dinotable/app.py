@@ -10,14 +10,16 @@ import sys
 import time
 from collections.abc import Iterable, Mapping
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .audio import Sounds
 from .render import forget_caches
 from .scenes.base import Scene, SceneStack
-from .settings import Settings
+
+if TYPE_CHECKING:
+    from .audio import Sounds
+    from .settings import Settings
 
 CANVAS = (1280, 720)  # the canvas of the scenes drawn at a fixed size, scaled to the window
 MIN_SIZE = (1024, 700)  # a smaller window shows a re-flowing scene scaled down to it
@@ -63,7 +65,8 @@ class App(SceneStack):
         pygame.font.init()
         forget_caches()
         pygame.key.set_repeat(400, 40)
-        self.settings = settings or Settings.load()
+        self._settings = settings  # read when first wanted (see the property)
+        self._sounds: Sounds | None = None
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
         self.fixed = self.window  # for scenes drawn at a fixed size (see fit_canvas)
@@ -76,9 +79,6 @@ class App(SceneStack):
         self.stack: list[Scene] = []
         self.running = True
         self.fullscreen = False
-        self.sounds = Sounds(self.settings.volume)
-        if self.settings.muted:
-            self.sounds.toggle_mute()
         self.frames = 0
         self.drawn = 0  # frames actually drawn: an unchanged screen is left as it is
         self.lazy = True  # False: draw every frame (the bench times the drawing)
@@ -94,6 +94,32 @@ class App(SceneStack):
         # running loop sets this: frames stepped one by one (tests) read in the next frame.
         self.read_aside = False
         pygame.key.start_text_input()
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings, read from their file when first wanted: the title's
+        first frame needs none of them (nor the JSON reader)."""
+        if self._settings is None:
+            from .settings import Settings
+
+            self._settings = Settings.load()
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self._settings = value
+
+    @property
+    def sounds(self) -> Sounds:
+        """The table's sounds at the player's volume, made when first wanted (the mixer
+        opens after the first frame, see `run`)."""
+        if self._sounds is None:
+            from .audio import Sounds
+
+            self._sounds = Sounds(self.settings.volume)
+            if self.settings.muted:
+                self._sounds.toggle_mute()
+        return self._sounds
 
     # --- the stack (push, pop, replace, reset, top: SceneStack) ---------------
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -336,6 +335,8 @@ def cmd_simulate(args: Any) -> int:
           f"{summary['games_per_second']:.0f} games/s, "
           f"{summary['actions_per_second']:.0f} actions/s")
     if args.json:
+        import json
+
         print(json.dumps({key: summary[key] for key in SIMULATE_JSON_KEYS}))
     return 0
 

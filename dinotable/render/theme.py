@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
@@ -71,9 +70,9 @@ FONT_REGULAR = "Andika-Regular.ttf"
 FONT_BOLD = "Andika-Bold.ttf"
 
 
-@dataclass(frozen=True)
-class PlayerColour:
-    """A seat colour: its spoken name, its RGB, and a shape mark so colour is never alone."""
+class PlayerColour(NamedTuple):
+    """A seat colour: its spoken name, its RGB, and a shape mark so colour is never alone.
+    (A named tuple: a frozen dataclass costs the first frame over a millisecond to build.)"""
 
     name: str
     rgb: Colour
