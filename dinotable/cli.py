@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .names import shorten
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3  # something broke inside dinotable (not the input, not a failed check)
@@ -25,17 +29,25 @@ SIMULATE_JSON_KEYS = ("ruleset", "players", "games", "seconds", "games_per_secon
                       "actions_per_second", "wins", "mean_scores", "mean_turns")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one clear line and exit status 2."""
+@cache
+def _parser_class() -> type[argparse.ArgumentParser]:
+    """argparse, but a usage error is one clear line and exit status 2. Made when first
+    wanted: the window's own launch does without argparse (see `window_args`)."""
+    import argparse
 
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, MAX_LINE)} "
-                              f"(see: {self.prog} --help)\n")
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, MAX_LINE)} "
+                                  f"(see: {self.prog} --help)\n")
+
+    return Parser
 
 
 def _whole(text: str, low: int, high: int) -> int:
     """A whole number from low to high, or one short line saying what was expected."""
     # Python refuses to read more than 4,300 digits; far fewer are ever sensible here.
+    import argparse  # loaded already: only an argparse parser reads numbers this way
+
     digits = text.strip().lstrip("+-")
     if not digits.isdigit() or len(digits) > 20:
         raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
@@ -58,6 +70,8 @@ def _bounded(high: int) -> Callable[[str], int]:
 def _ruleset_id(text: str) -> str:
     """A ruleset id (the name of a folder in rulesets/), never a path."""
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,60}", text):
+        import argparse
+
         raise argparse.ArgumentTypeError(f"expected a ruleset id such as dino_hunt_dice, "
                                          f"got {shorten(text)!r}")
     return text
@@ -67,8 +81,12 @@ def _seed(text: str) -> int:
     return _whole(text, 0, SEED_MAX)
 
 
-def _window_options(parser: argparse.ArgumentParser) -> None:
-    """The options of the window's own launch (no command)."""
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    parser = _parser_class()(prog="dinotable", description=(
+        "A tabletop for five dinosaur games. With no command, opens the window on the title "
+        "screen."))
+    parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
     parser.add_argument("--self-test", action="store_true",
                         help="check this copy headless (every ruleset, scenario and scene), "
                              "print a summary and exit 0, or 1 naming what failed")
@@ -77,16 +95,7 @@ def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true",
                         help="open the window on the demo: bots play every game in turn, "
                              "in a loop, until a key or click (nothing is saved)")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for every command."""
-    parser = _Parser(prog="dinotable", description=(
-        "A tabletop for five dinosaur games. With no command, opens the window on the title "
-        "screen."))
-    parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
-    _window_options(parser)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_parser_class())
 
     for name, where in (("play", "in the window"), ("terminal", "at the terminal")):
         p = sub.add_parser(name, help=f"go straight to a game {where} (hot-seat, bots welcome)")
@@ -130,28 +139,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def window_launch(argv: Sequence[str]) -> bool:
-    """Whether `argv` holds only the window's own options, each spelt out whole (with
-    nothing else, the window parser reads them exactly as the full one would)."""
+def window_args(argv: Sequence[str]) -> SimpleNamespace | None:
+    """The window's own options (`--demo`, `--self-test`, `--frames N`), each spelt out
+    whole with a plain number, read without argparse: the title's first frame does not wait
+    for argparse to load and build every command's parser. Anything else (a command, help,
+    a number argparse would refuse) gives None, and the full parser reads it as always."""
+    args = SimpleNamespace(command=None, self_test=False, demo=False, frames=None)
     k = 0
     while k < len(argv):
-        if argv[k] in ("--demo", "--self-test") or argv[k].startswith("--frames="):
+        if argv[k] in ("--demo", "--self-test"):
+            setattr(args, argv[k][2:].replace("-", "_"), True)
             k += 1
-        elif argv[k] == "--frames" and k + 1 < len(argv) and not argv[k + 1].startswith("-"):
-            k += 2
+            continue
+        if argv[k] == "--frames" and k + 1 < len(argv):
+            value, k = argv[k + 1], k + 2
+        elif argv[k].startswith("--frames="):
+            value, k = argv[k].partition("=")[2], k + 1
         else:
-            return False
-    return True
-
-
-def window_parser() -> argparse.ArgumentParser:
-    """The parser of the window's own launch: the title's first frame does not wait for
-    every command's parser to be built (a few milliseconds); help and anything else go to
-    the full one."""
-    parser = _Parser(prog="dinotable", add_help=False)
-    _window_options(parser)
-    parser.set_defaults(command=None)
-    return parser
+            return None
+        if not (value.isascii() and value.isdigit() and len(value) <= 20
+                and 1 <= int(value) <= MAX_FRAMES):
+            return None
+        args.frames = int(value)
+    return args
 
 
 EXIT_PIPE_CLOSED = 141  # what a shell reports for a command whose reader went away (128+13)
@@ -180,7 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _command(argv: Sequence[str] | None) -> int:
     """Parse the arguments and run the command they name."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = (window_parser() if window_launch(argv) else build_parser()).parse_args(argv)
+    args: Any = window_args(argv)
+    if args is None:
+        args = build_parser().parse_args(argv)
     try:
         if args.self_test:
             from .selftest import run_self_test
@@ -211,11 +223,14 @@ def _command(argv: Sequence[str] | None) -> int:
         import gc
 
         gc.disable()
-        from .app import start
+        try:
+            from .app import start
 
-        if args.demo:
-            return start(args.frames, scene="demo")
-        return start(args.frames)
+            if args.demo:
+                return start(args.frames, scene="demo")
+            return start(args.frames)
+        finally:
+            gc.enable()
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
         return 130

@@ -153,3 +153,28 @@ def test_the_felt_drawn_straight_onto_the_screen_matches_the_felt_kept(app: App)
         assert first.get_at((x, y)) == kept.get_at((x, y))
     # Darker at the edges than in the middle, like a lamp over the table.
     assert sum(first.get_at((0, 0))[:3]) < sum(first.get_at((320, 180))[:3])
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--frames", "1"], ["--frames=30"], ["--demo"], ["--demo", "--frames", "5"],
+    ["--self-test"], ["--frames", "2", "--frames", "3"], ["--frames", "0"], ["--frames", "+5"],
+    ["--frames", "05"], ["--frames", "99999999999"], ["--fr", "1"], ["--help"], ["--version"],
+    ["play", "dino_hunt_dice"], ["--frames"], ["--frames", "-1"], ["--demo", "extra"],
+])
+def test_the_window_options_read_without_argparse_read_as_argparse_reads_them(
+        argv: list[str]) -> None:
+    from dinotable.cli import build_parser, window_args
+
+    quick = window_args(argv)
+    if quick is None:
+        return  # left to argparse, which reads it (or says what is wrong) as always
+    full = build_parser().parse_args(argv)
+    assert (quick.command, quick.self_test, quick.demo, quick.frames) == (
+        full.command, full.self_test, full.demo, full.frames)
+
+
+def test_the_window_options_are_read_without_argparse_for_a_plain_launch() -> None:
+    from dinotable.cli import window_args
+
+    for argv in ([], ["--frames", "1"], ["--demo"]):
+        assert window_args(argv) is not None
