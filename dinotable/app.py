@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
 import time
 from collections.abc import Iterable, Mapping
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .audio import Sounds
 from .render import forget_caches
 from .scenes.base import Scene, SceneStack
-from .settings import Settings
+
+if TYPE_CHECKING:
+    from .audio import Sounds
+    from .settings import Settings
 
 CANVAS = (1280, 720)  # the canvas of the scenes drawn at a fixed size, scaled to the window
 MIN_SIZE = (1024, 700)  # a smaller window shows a re-flowing scene scaled down to it
@@ -62,12 +65,13 @@ class App(SceneStack):
         pygame.font.init()
         forget_caches()
         pygame.key.set_repeat(400, 40)
-        self.settings = settings or Settings.load()
-        pygame.display.set_icon(_icon())
+        self._settings = settings  # read when first wanted (see the property)
+        self._sounds: Sounds | None = None
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
-        self.fixed = pygame.Surface(CANVAS).convert()  # for scenes drawn at a fixed size
-        self.canvas = self.fixed  # for re-flowing scenes: the window's logical size
+        self.fixed = self.window  # for scenes drawn at a fixed size (see fit_canvas)
+        self.canvas = self.window  # for re-flowing scenes: the window's logical size
+        self.in_place = True  # the window itself is the fixed canvas
         self.overlay: pygame.Surface | None = None  # fixed-size modals over a re-flowed one
         self.fit_canvas()
         self.clock = pygame.time.Clock()
@@ -75,9 +79,6 @@ class App(SceneStack):
         self.stack: list[Scene] = []
         self.running = True
         self.fullscreen = False
-        self.sounds = Sounds(self.settings.volume)
-        if self.settings.muted:
-            self.sounds.toggle_mute()
         self.frames = 0
         self.drawn = 0  # frames actually drawn: an unchanged screen is left as it is
         self.lazy = True  # False: draw every frame (the bench times the drawing)
@@ -89,7 +90,36 @@ class App(SceneStack):
         self.stepping_since: float | None = None
         self.stopped_by: int | None = None
         self.crash_streak = 0  # frames in a row that crashed (see scenes/crash.py)
+        # Slow reading (the title's games) happens in a thread while frames go on; only the
+        # running loop sets this: frames stepped one by one (tests) read in the next frame.
+        self.read_aside = False
         pygame.key.start_text_input()
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings, read from their file when first wanted: the title's
+        first frame needs none of them (nor the JSON reader)."""
+        if self._settings is None:
+            from .settings import Settings
+
+            self._settings = Settings.load()
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self._settings = value
+
+    @property
+    def sounds(self) -> Sounds:
+        """The table's sounds at the player's volume, made when first wanted (the mixer
+        opens after the first frame, see `run`)."""
+        if self._sounds is None:
+            from .audio import Sounds
+
+            self._sounds = Sounds(self.settings.volume)
+            if self.settings.muted:
+                self._sounds.toggle_mute()
+        return self._sounds
 
     # --- the stack (push, pop, replace, reset, top: SceneStack) ---------------
 
@@ -102,11 +132,28 @@ class App(SceneStack):
 
     # --- the window ------------------------------------------------------
 
+    def blank(self, size: tuple[int, int]) -> pygame.Surface:
+        """An opaque surface the window shows fast: made in the window's own pixel format
+        when that has no alpha, which spares the first frame converting a copy."""
+        if self.window.get_masks()[3] == 0:
+            return pygame.Surface(size, 0, self.window)
+        return pygame.Surface(size).convert()
+
     def fit_canvas(self) -> None:
-        """Give re-flowing scenes a canvas of the window's logical size."""
+        """Give re-flowing scenes a canvas of the window's logical size. A window of the
+        fixed canvas's size is drawn on in place: no canvas of its own to fill and copy
+        each frame (nor to make before the first)."""
+        in_place = self.window.get_size() == CANVAS
+        if in_place:
+            self.fixed = self.window
+        elif self.in_place:
+            self.fixed = self.blank(CANVAS)
+        self.in_place = in_place
         size = logical_size(self.window.get_size())
-        if self.canvas.get_size() != size:
-            self.canvas = self.fixed if size == CANVAS else pygame.Surface(size).convert()
+        if size == CANVAS:
+            self.canvas = self.fixed
+        elif self.canvas.get_size() != size or self.canvas is self.window:
+            self.canvas = self.blank(size)
         self.redraw = True
 
     def flowing(self) -> bool:
@@ -229,7 +276,8 @@ class App(SceneStack):
         if flowing:
             self.show(self.canvas, self.window.get_rect())
         else:
-            self.window.fill((0, 0, 0))
+            if not self.in_place:
+                self.window.fill((0, 0, 0))  # the bars beside a canvas scaled to fit
             self.show(self.fixed, self.viewport())
         if overlaid and self.overlay is not None:
             view = self.viewport()
@@ -243,6 +291,8 @@ class App(SceneStack):
 
     def show(self, canvas: pygame.Surface, view: pygame.Rect) -> None:
         """One canvas on the window at `view`, scaled when the sizes differ."""
+        if canvas is self.window:
+            return  # drawn in place
         if view.size == canvas.get_size():
             self.window.blit(canvas, view.topleft)
         elif canvas.get_flags() & pygame.SRCALPHA:
@@ -332,6 +382,7 @@ class App(SceneStack):
         last_input = last
         previous = self._catch_signals()
         interrupted = False
+        self.read_aside = True
         try:
             while self.running and self.stack and (frames is None or self.frames < frames):
                 now = time.perf_counter()
@@ -344,7 +395,10 @@ class App(SceneStack):
                 self.step(events, dt)
                 self.stepping_since = None
                 if self.frames == 1:
-                    self.sounds.prepare()  # after the first frame: the window comes first
+                    # After the first frame: the window comes first.
+                    pygame.display.set_icon(_icon())
+                    self.sounds.prepare()
+                    gc.enable()  # see cli: no collections while the window opens
                 if frames is None and self.stack:
                     # A table nobody touches and where nothing moves needs few frames: spare
                     # the laptop's battery, and be back at full speed at the first input.

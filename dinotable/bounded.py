@@ -17,9 +17,6 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 MAX_DEPTH = 64  # a ruleset nests about a dozen deep
 MAX_DIGITS = 40  # a number's characters: a seed fits in 19, any ruleset number in far fewer
@@ -81,10 +78,13 @@ def prescan(text: str, max_depth: int = MAX_DEPTH, max_digits: int | None = MAX_
 
     Text that is not valid YAML passes: the loader that follows reports it in its words.
     """
+    import yaml  # here, not at the top: the title's first frame reads files without it
+
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     resolver: Any = yaml.resolver.Resolver()
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=_LOADER):
+        for event in yaml.parse(text, Loader=loader):
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > max_depth:

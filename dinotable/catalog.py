@@ -2,16 +2,17 @@
 
 The title's first frame needs only these few lines of each rules.yaml, not the whole
 ruleset checked and compiled (that waits until the window is up). Nothing here imports the
-rules engine. A ruleset whose header cannot be read is listed with its id and the reason;
-loading it in full still gives the complete file:line message.
+rules engine, and a header written plainly (as every shipped one is) is read without
+importing the YAML library either: that import alone costs the first frame ~10 ms. Anything
+less plain goes to YAML's safe loader, so the result is always what YAML would read. A
+ruleset whose header cannot be read is listed with its id and the reason; loading it in
+full still gives the complete file:line message.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import bounded
 from .paths import rulesets_dir
@@ -19,12 +20,14 @@ from .paths import rulesets_dir
 RULES_FILE = "rules.yaml"
 KEYS = ("name", "players", "time", "pitch")
 MAX_BYTES = 1024 * 1024  # as for the full load (ruleset/yamlsafe.py)
-_TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:")
+# Plain words YAML reads as true, false or null rather than as text.
+_NOT_TEXT = {w for word in ("yes", "no", "true", "false", "on", "off", "null")
+             for w in (word, word.capitalize(), word.upper())}
 
 
-@dataclass(frozen=True)
-class Listing:
-    """One game's line on the title (or the reason its header could not be read)."""
+class Listing(NamedTuple):
+    """One game's line on the title (or the reason its header could not be read). A
+    named tuple: a frozen dataclass costs the first frame over a millisecond to build."""
 
     id: str
     name: str = ""
@@ -54,10 +57,13 @@ def _head(text: str) -> str:
     for line in text.splitlines():
         top = line[:1] not in ("", " ", "\t", "#")
         if top:
-            match = _TOP_KEY.match(line)
-            keep = bool(match) and match.group(1) in KEYS  # type: ignore[union-attr]
+            # A top-level key: the name before its colon (string methods, not a regular
+            # expression: compiling one costs the first frame more than this loop).
+            key, colon, _ = line.partition(":")
+            key = key.rstrip()
+            keep = bool(colon) and key in KEYS
             if keep:
-                found.add(match.group(1))  # type: ignore[union-attr]
+                found.add(key)
             elif len(found) == len(KEYS):
                 break  # the header sits at the top: the rest of the file is not read
         if keep:
@@ -65,17 +71,94 @@ def _head(text: str) -> str:
     return "\n".join(kept)
 
 
-def read_listing(folder: Path) -> Listing:
-    """One ruleset's title line from the head of its rules.yaml (safe loader only)."""
-    import yaml
+def _text(value: str) -> str | None:
+    """A scalar written so that YAML surely reads it as this text, or None (ask YAML)."""
+    if not value or not value.isprintable() or "\t" in value:
+        return None
+    if value[0] in "\"'":
+        quote, inner = value[0], value[1:-1]
+        if len(value) < 2 or value[-1] != quote or quote in inner or "\\" in inner:
+            return None
+        return inner
+    if ": " in value or " #" in value or value.endswith(":"):
+        return None
+    if value[:1].isalpha():  # YAML reads a plain word as true/false/null, else as text
+        return None if value in _NOT_TEXT else value
+    # Begun with a digit, it is text only with a space and no colon (no number, no date).
+    if value[:1].isdigit() and " " in value and ":" not in value:
+        return value
+    return None
 
+
+def _seats(value: str) -> dict[str, int] | None:
+    """`{min: N}` or `{min: N, max: N}` with plain whole numbers, or None (ask YAML)."""
+    if not (value.startswith("{") and value.endswith("}")):
+        return None
+    parts = value[1:-1].split(",")
+    if len(parts) > 2:
+        return None
+    seats = {}
+    for part, name in zip(parts, ("min", "max"), strict=False):
+        # `min: 2`: the name, its colon, at least one space, then a plain whole number.
+        key, _, number = part.strip(" ").partition(":")
+        if key != name or not number.startswith(" "):
+            return None
+        number = number.strip(" ")
+        if not (number.isascii() and number.isdigit() and len(number) <= 4) or (
+                len(number) > 1 and number.startswith("0")):
+            return None
+        seats[name] = int(number)
+    return seats
+
+
+def plain_header(head: str) -> dict[str, Any] | None:
+    """The header as YAML would read it, when it is written in the plain forms (one line
+    per key: bare or quoted text, players as {min: N, max: N}); else None."""
+    data: dict[str, Any] = {}
+    for line in head.splitlines():
+        if line[:1] in ("", " ", "\t", "#"):  # blank, a comment, or a key's second line
+            if line.strip() and not line.strip().startswith("#"):
+                return None
+            continue
+        key, _, rest = line.partition(":")
+        if key not in KEYS or key in data or not rest.startswith(" "):
+            return None
+        value = rest.strip(" ")
+        if key == "players":
+            data[key] = _seats(value)
+            if data[key] is None:
+                return None
+        else:
+            data[key] = _text(value)
+            if data[key] is None:
+                return None
+    return data or None
+
+
+def read_listing(folder: Path) -> Listing:
+    """One ruleset's title line from the head of its rules.yaml (as YAML's safe loader
+    reads it)."""
     path = folder / RULES_FILE
     try:
         # The same bounds as the full load: a device, a pipe or deep nesting is a reason,
         # never a hang or a crash of the title.
         head = _head(bounded.read_text(path, MAX_BYTES, "a ruleset"))
-        bounded.prescan(head)
-        data: Any = yaml.safe_load(head)
+    except bounded.Refused as exc:
+        return Listing(folder.name, problem=f"{path}:{exc.line}:{exc.col}: {exc.message}")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Listing(folder.name, problem=f"{path}: {_reason(exc)}")
+    data: Any = plain_header(head)  # flat plain lines: nothing deep to bound
+    if data is None:
+        import yaml
+
+        try:
+            bounded.prescan(head)
+            data = yaml.safe_load(head)
+        except bounded.Refused as exc:
+            return Listing(folder.name, problem=f"{path}:{exc.line}:{exc.col}: {exc.message}")
+        except (yaml.YAMLError, RecursionError) as exc:
+            return Listing(folder.name, problem=f"{path}: {_reason(exc)}")
+    try:
         if not isinstance(data, dict):
             raise ValueError("expected name, players, time and pitch at the top level")
         players = data.get("players")
@@ -86,11 +169,13 @@ def read_listing(folder: Path) -> Listing:
             raise ValueError("expected whole numbers for players' min and max")
         return Listing(folder.name, str(data.get("name") or folder.name),
                        str(data.get("pitch") or ""), low, high, str(data.get("time") or ""))
-    except bounded.Refused as exc:
-        return Listing(folder.name, problem=f"{path}:{exc.line}:{exc.col}: {exc.message}")
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return Listing(folder.name, problem=f"{path}: {reason}")
+    except ValueError as exc:
+        return Listing(folder.name, problem=f"{path}: {_reason(exc)}")
+
+
+def _reason(exc: Exception) -> str:
+    """The first line of a problem's message."""
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def listings() -> list[Listing]:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .names import shorten
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3  # something broke inside dinotable (not the input, not a failed check)
@@ -26,17 +29,25 @@ SIMULATE_JSON_KEYS = ("ruleset", "players", "games", "seconds", "games_per_secon
                       "actions_per_second", "wins", "mean_scores", "mean_turns")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one clear line and exit status 2."""
+@cache
+def _parser_class() -> type[argparse.ArgumentParser]:
+    """argparse, but a usage error is one clear line and exit status 2. Made when first
+    wanted: the window's own launch does without argparse (see `window_args`)."""
+    import argparse
 
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, MAX_LINE)} "
-                              f"(see: {self.prog} --help)\n")
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, MAX_LINE)} "
+                                  f"(see: {self.prog} --help)\n")
+
+    return Parser
 
 
 def _whole(text: str, low: int, high: int) -> int:
     """A whole number from low to high, or one short line saying what was expected."""
     # Python refuses to read more than 4,300 digits; far fewer are ever sensible here.
+    import argparse  # loaded already: only an argparse parser reads numbers this way
+
     # Only ASCII digits with one sign: "+-5", "²" or "٣" would pass str.isdigit and then
     # fail int() with argparse's own words ("invalid _seed value").
     if not re.fullmatch(r"\s*[+-]?[0-9]{1,20}\s*", text):
@@ -60,6 +71,8 @@ def _bounded(high: int) -> Callable[[str], int]:
 def _ruleset_id(text: str) -> str:
     """A ruleset id (the name of a folder in rulesets/), never a path."""
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,60}", text):
+        import argparse
+
         raise argparse.ArgumentTypeError(f"expected a ruleset id such as dino_hunt_dice, "
                                          f"got {shorten(text)!r}")
     return text
@@ -74,7 +87,7 @@ _seed.__name__ = "seed"  # argparse names the type in some messages: never "_see
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
-    parser = _Parser(prog="dinotable", description=(
+    parser = _parser_class()(prog="dinotable", description=(
         "A tabletop for five dinosaur games. With no command, opens the window on the title "
         "screen."))
     parser.add_argument("--version", action="version", version=f"dinotable {__version__}")
@@ -86,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="open the window on the demo: bots play every game in turn, "
                              "in a loop, until a key or click (nothing is saved)")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_parser_class())
 
     for name, where in (("play", "in the window"), ("terminal", "at the terminal")):
         p = sub.add_parser(name, help=f"go straight to a game {where} (hot-seat, bots welcome)")
@@ -130,6 +143,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def window_args(argv: Sequence[str]) -> SimpleNamespace | None:
+    """The window's own options (`--demo`, `--self-test`, `--frames N`), each spelt out
+    whole with a plain number, read without argparse: the title's first frame does not wait
+    for argparse to load and build every command's parser. Anything else (a command, help,
+    a number argparse would refuse) gives None, and the full parser reads it as always."""
+    args = SimpleNamespace(command=None, self_test=False, demo=False, frames=None)
+    k = 0
+    while k < len(argv):
+        if argv[k] in ("--demo", "--self-test"):
+            setattr(args, argv[k][2:].replace("-", "_"), True)
+            k += 1
+            continue
+        if argv[k] == "--frames" and k + 1 < len(argv):
+            value, k = argv[k + 1], k + 2
+        elif argv[k].startswith("--frames="):
+            value, k = argv[k].partition("=")[2], k + 1
+        else:
+            return None
+        if not (value.isascii() and value.isdigit() and len(value) <= 20
+                and 1 <= int(value) <= MAX_FRAMES):
+            return None
+        args.frames = int(value)
+    return args
+
+
 EXIT_PIPE_CLOSED = 141  # what a shell reports for a command whose reader went away (128+13)
 
 
@@ -155,7 +193,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _command(argv: Sequence[str] | None) -> int:
     """Parse the arguments and run the command they name."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args: Any = window_args(argv)
+    if args is None:
+        args = build_parser().parse_args(argv)
     try:
         if args.self_test:
             from .selftest import run_self_test
@@ -181,11 +222,19 @@ def _command(argv: Sequence[str] | None) -> int:
             return cmd_play(args)
         if args.command == "replay":
             return cmd_replay(args)
-        from .app import start
+        # Opening the window makes many objects and frees few: collecting cycles meanwhile
+        # only delays the first frame (App.run turns collection back on after it).
+        import gc
 
-        if args.demo:
-            return start(args.frames, scene="demo")
-        return start(args.frames)
+        gc.disable()
+        try:
+            from .app import start
+
+            if args.demo:
+                return start(args.frames, scene="demo")
+            return start(args.frames)
+        finally:
+            gc.enable()
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
         return 130
@@ -319,6 +368,8 @@ def cmd_simulate(args: Any) -> int:
           f"{summary['games_per_second']:.0f} games/s, "
           f"{summary['actions_per_second']:.0f} actions/s")
     if args.json:
+        import json
+
         print(json.dumps({key: summary[key] for key in SIMULATE_JSON_KEYS}))
     return 0
 

@@ -12,15 +12,13 @@ def forget_caches() -> None:
     (a second App in one process, as in tests) must draw with fresh ones."""
     import sys
 
-    from . import dice, symbols, theme, widgets
+    from . import theme
 
     theme._forget_fonts()
     theme._forget_backgrounds()
-    dice._forget()
-    symbols._forget()
-    widgets._forget()
-    # Cards are drawn only once a card game or the card list opens: not loaded for the
-    # first frame, and nothing of theirs is cached before they are.
-    cards = sys.modules.get(f"{__name__}.cards")
-    if cards is not None:
-        cards._forget()
+    # The others are loaded when first drawn (dice and cards not for the title's first
+    # frame): a module not loaded yet has nothing cached.
+    for name in ("dice", "symbols", "widgets", "cards"):
+        module = sys.modules.get(f"{__name__}.{name}")
+        if module is not None:
+            module._forget()

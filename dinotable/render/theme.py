@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import pygame
 
@@ -71,9 +70,9 @@ FONT_REGULAR = "Andika-Regular.ttf"
 FONT_BOLD = "Andika-Bold.ttf"
 
 
-@dataclass(frozen=True)
-class PlayerColour:
-    """A seat colour: its spoken name, its RGB, and a shape mark so colour is never alone."""
+class PlayerColour(NamedTuple):
+    """A seat colour: its spoken name, its RGB, and a shape mark so colour is never alone.
+    (A named tuple: a frozen dataclass costs the first frame over a millisecond to build.)"""
 
     name: str
     rgb: Colour
@@ -288,10 +287,10 @@ def _render_text(
     return out
 
 
-@dataclass
-class TextSeen:
+class TextSeen(NamedTuple):
     """Every line of text drawn and every string cut short while it records (for the
-    layout test: nothing may be drawn past its widget or the screen)."""
+    layout test: nothing may be drawn past its widget or the screen). A named tuple: a
+    dataclass costs the first frame about half a millisecond to build."""
 
     drawn: list[tuple[str, pygame.Rect, pygame.Surface]]
     cut: list[tuple[str, str]]  # (the whole string, what was shown)
@@ -454,32 +453,65 @@ def in_words(chance: float) -> str:
 # --- Table furniture drawn straight onto the window ---
 
 _backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+_felt_drawn: set[tuple[int, int]] = set()  # sizes drawn once without keeping the felt
+LAMP = (32, 18)  # the lamp's shade is worked out this small, then smoothscaled up
+WEAVE = 6  # px between the felt's threads, which run diagonally
 
 
 def draw_table_background(surface: pygame.Surface) -> None:
     """Fill with the felt: a faint weave and darker edges, like a lamp over the table."""
     size = surface.get_size()
     cached = _backgrounds.get(size)
+    if cached is None and size not in _felt_drawn and _plain(surface):
+        # The first time, straight onto the surface: the title's first frame waits on no
+        # window-sized copy. Drawn again, the felt is kept to be blitted.
+        _felt_drawn.add(size)
+        _felt(surface)
+        return
     if cached is None:
-        cached = pygame.Surface(size)
-        cached.fill(FELT)
-        w, h = size
-        # vignette: a tiny radial shade, smoothscaled up
-        small = pygame.Surface((32, 18), pygame.SRCALPHA)
-        for x in range(32):
-            for y in range(18):
-                d = ((x - 15.5) / 16) ** 2 + ((y - 8.5) / 9) ** 2
-                small.set_at((x, y), (0, 0, 0, min(110, int(70 * d))))
-        cached.blit(pygame.transform.smoothscale(small, size), (0, 0))
-        # weave: faint diagonal threads
-        thread = (*FELT_LIGHT, 18)
-        weave = pygame.Surface(size, pygame.SRCALPHA)
-        for k in range(-h, w, 6):
-            pygame.draw.line(weave, thread, (k, 0), (k + h, h))
-        cached.blit(weave, (0, 0))
-        cached = _opaque(cached)
-        _backgrounds[size] = cached
+        cached = _backgrounds[size] = _felt(_blank(size))
     surface.blit(cached, (0, 0))
+
+
+def _plain(surface: pygame.Surface) -> bool:
+    """Whether the felt can be smoothscaled straight into `surface`: 32 bits, no alpha,
+    nothing clipped (smoothscale would write past a clip)."""
+    return (surface.get_bitsize() == 32 and not surface.get_masks()[3]
+            and surface.get_clip() == surface.get_rect() and surface.get_parent() is None)
+
+
+def _blank(size: tuple[int, int]) -> pygame.Surface:
+    """A surface for the felt: the display's own format if plain, so no converted copy."""
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    if display is not None and _plain(display):
+        return pygame.Surface(size, 0, display)
+    return pygame.Surface(size, 0, 32)
+
+
+def _felt(out: pygame.Surface) -> pygame.Surface:
+    """The felt drawn over all of `out` (32 bits, no alpha), which is returned, converted
+    for the display if it is not in its format. No window-sized see-through layers: the
+    shaded felt is smoothscaled straight into place and the weave laid on in strips."""
+    w, h = size = out.get_size()
+    # The shade: felt darkened towards the edges, by up to 110/255 in the corners.
+    lamp = pygame.Surface(LAMP, 0, out)
+    cx, cy = (LAMP[0] - 1) / 2, (LAMP[1] - 1) / 2
+    for x in range(LAMP[0]):
+        for y in range(LAMP[1]):
+            d = ((x - cx) / (LAMP[0] / 2)) ** 2 + ((y - cy) / (LAMP[1] / 2)) ** 2
+            lamp.set_at((x, y), mix(FELT, (0, 0, 0), min(110, int(70 * d)) / 255))
+    pygame.transform.smoothscale(lamp, size, out)
+    # The weave: faint threads along x - y = k (mod WEAVE), the same in every band of
+    # WEAVE rows, so one band is drawn and laid down the whole height.
+    band = pygame.Surface((w, WEAVE), pygame.SRCALPHA)
+    band.fill((0, 0, 0, 0))
+    for k in range((-h) % WEAVE - WEAVE, w, WEAVE):
+        pygame.draw.line(band, (*FELT_LIGHT, 18), (k, 0), (k + WEAVE - 1, WEAVE - 1))
+    out.blits([(band, (0, y)) for y in range(0, h, WEAVE)], doreturn=False)
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    if display is not None and out.get_masks() != display.get_masks():
+        return _opaque(out)
+    return out
 
 
 def _opaque(surface: pygame.Surface) -> pygame.Surface:
@@ -539,6 +571,7 @@ def draw_cup(surface: pygame.Surface, center: tuple[int, int], radius: int) -> p
 
 def _forget_backgrounds() -> None:
     _backgrounds.clear()
+    _felt_drawn.clear()
 
 
 pygame.register_quit(_forget_backgrounds)

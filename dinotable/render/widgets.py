@@ -21,6 +21,7 @@ Colour = tuple[int, int, int]
 Pos = tuple[int, int]
 
 _shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+_shadow_models: dict[tuple[int, int, int, int], pygame.Surface] = {}  # see _shadow
 
 
 def soft_shadow(
@@ -35,21 +36,69 @@ def soft_shadow(
     key = (rect.width, rect.height, radius, alpha * 100 + blur)
     shadow = _shadow_cache.get(key)
     if shadow is None:
-        # Blurred at half size and scaled up: the same soft edge (alpha within 6 of 255) at a
-        # fraction of the cost, which the title's first frame would otherwise wait on.
-        size = (rect.width + 4 * blur, rect.height + 4 * blur)
-        half = pygame.Surface(((size[0] + 1) // 2, (size[1] + 1) // 2), pygame.SRCALPHA)
-        half.fill((0, 0, 0, 0))
-        pygame.draw.rect(
-            half,
-            (0, 0, 0, alpha),
-            (blur, blur, (rect.width + 1) // 2, (rect.height + 1) // 2),
-            border_radius=radius // 2,
-        )
-        half = pygame.transform.gaussian_blur(half, max(1, blur // 2))
-        shadow = theme.finish(pygame.transform.smoothscale(half, size))
-        _shadow_cache[key] = shadow
+        shadow = _shadow_cache[key] = theme.finish(_shadow(rect.size, radius, alpha, blur))
     surface.blit(shadow, (rect.x - 2 * blur + offset[0], rect.y - 2 * blur + offset[1]))
+
+
+def _blurred(size: tuple[int, int], radius: int, alpha: int, blur: int) -> pygame.Surface:
+    """The shadow of a `size` rounded rect, with a margin of 2 * blur all round."""
+    # Blurred at half size and scaled up, by two box blurs rather than a gaussian one: the
+    # same soft edge (alpha within 6 of 255) at a fraction of the cost, which the title's
+    # first frame would otherwise wait on.
+    w, h = size
+    full = (w + 4 * blur, h + 4 * blur)
+    half = pygame.Surface(((full[0] + 1) // 2, (full[1] + 1) // 2), pygame.SRCALPHA)
+    half.fill((0, 0, 0, 0))
+    pygame.draw.rect(half, (0, 0, 0, alpha), (blur, blur, (w + 1) // 2, (h + 1) // 2),
+                     border_radius=radius // 2)
+    for _ in range(2):
+        half = pygame.transform.box_blur(half, max(1, blur // 2))
+    return pygame.transform.smoothscale(half, full)
+
+
+def _shadow(size: tuple[int, int], radius: int, alpha: int, blur: int) -> pygame.Surface:
+    """A shadow of any size from one blurred small enough to be cheap: away from the
+    corners a shadow's rows (and columns) are all alike, so the small one's middle row
+    and column are stretched to the size wanted (a title's first frame shows a dozen)."""
+    corner = 2 * (radius + blur + 3)  # wide enough that its middle is clear of both ends
+    small = (min(size[0], corner), min(size[1], corner))
+    if small == size:
+        return _blurred(size, radius, alpha, blur)
+    key = (*small, radius, alpha * 100 + blur)
+    out = _shadow_models.get(key)
+    if out is None:
+        out = _shadow_models[key] = _blurred(small, radius, alpha, blur)
+    if size[0] > small[0]:
+        out = _stretch(out, size[0] + 4 * blur, 0)
+    if size[1] > small[1]:
+        out = _stretch(out, size[1] + 4 * blur, 1)
+    return out
+
+
+def _stretch(image: pygame.Surface, length: int, axis: int) -> pygame.Surface:
+    """`image` made `length` long along `axis` (0: across, 1: down) by repeating its
+    middle line."""
+    w, h = image.get_size()
+    mid = (w if axis == 0 else h) // 2
+    tail = (w if axis == 0 else h) - mid - 1
+    size = (length, h) if axis == 0 else (w, length)
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.fill((0, 0, 0, 0))
+
+    def part(start: int, count: int) -> pygame.Rect:
+        return pygame.Rect(start, 0, count, h) if axis == 0 else pygame.Rect(0, start, w, count)
+
+    def at(start: int) -> tuple[int, int]:
+        return (start, 0) if axis == 0 else (0, start)
+
+    # Copied, not blended: every pixel is black, MAX of clear and shadow is the shadow.
+    copy = pygame.BLEND_RGBA_MAX
+    out.blit(image, (0, 0), part(0, mid), copy)
+    out.blit(image, at(length - tail), part(mid + 1, tail), copy)
+    line = image.subsurface(part(mid, 1))
+    middle = pygame.transform.scale(line, part(0, length - mid - tail).size)
+    out.blit(middle, at(mid), None, copy)
+    return out
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
@@ -761,7 +810,7 @@ def draw_log(
 
 
 def _forget() -> None:
-    for cache in (_shadow_cache, _banner_cache, _glow_cache):
+    for cache in (_shadow_cache, _shadow_models, _banner_cache, _glow_cache):
         cache.clear()
     _log_rows.clear()
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -17,7 +18,7 @@ from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:
     from ..engine import GameState, Rules
-    from ..saves import SavedGame
+    from ..saves import SavedGame, Skipped
 
 
 LIST_BOTTOM = 596  # the games' cards end over the keys' hint and the row of buttons
@@ -25,9 +26,9 @@ GAP = 12
 CARD_MIN_H = 76  # a game's card: its name over its one-line pitch
 
 
-@dataclass
-class Entry:
-    """A game on the title screen: its rules, or why it cannot be played."""
+class Entry(NamedTuple):
+    """A game on the title screen: its rules, or why it cannot be played. (Named tuples
+    here: a dataclass costs the first frame about half a millisecond to build.)"""
 
     id: str
     rules: Rules | None
@@ -50,6 +51,64 @@ def discover() -> list[Entry]:
     return out
 
 
+class SavesRead(NamedTuple):
+    """The autosave as the title finds it: the newest that opens (game, state, file), the
+    newer ones skipped, or an unexpected problem in words. Nothing of pygame's in it."""
+
+    found: tuple[SavedGame, GameState, Path] | None = None
+    skipped: Sequence[Skipped] = ()
+    problem: str = ""
+
+
+def read_saves() -> SavesRead:
+    """Clear what a killed save left behind, then find the game to continue."""
+    from .. import saves
+
+    saves.remove_stale()
+    try:
+        # The newest autosave that opens; newer ones that do not are kept aside and
+        # reported, and the game goes on from the one before (the rotation).
+        found, skipped = saves.newest_autosave()
+    except Exception as exc:  # no file may stop the title appearing
+        return SavesRead(problem=f"{saves.autosave_path()}: an unexpected problem "
+                                 f"({type(exc).__name__}: {saves.shorten(str(exc), 120)})")
+    return SavesRead(found, skipped)
+
+
+class Loading:
+    """The games' rules and the autosave, read in a thread of their own while the title
+    shows what it read from the rules files' heads: reading and checking every ruleset
+    takes some hundred milliseconds, which would freeze a window already up. The thread
+    never touches pygame; the title takes the result in its update, on the main thread."""
+
+    def __init__(self) -> None:
+        self.result: tuple[list[Entry], SavesRead] | None = None
+        self.error: Exception | None = None
+        # A daemon: closing the window while the games are still being read must not wait.
+        self.thread = threading.Thread(target=self._run, name="title-loading", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.result = (discover(), read_saves())
+        except Exception as exc:  # raised again on the main thread, which reports it
+            self.error = exc
+
+    @property
+    def done(self) -> bool:
+        """Whether the reading has finished (well or not)."""
+        return not self.thread.is_alive()
+
+    def take(self) -> tuple[list[Entry], SavesRead]:
+        """What was read, waiting for it if need be; a failure is raised here."""
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        if self.result is None:
+            raise RuntimeError("reading the games stopped before it finished")
+        return self.result
+
+
 def _listing(rules: Rules) -> Listing:
     """A loaded game's title line, as its listing would give it."""
     return Listing(rules.id, rules.name, str(rules.data.get("pitch", "")), rules.min_players,
@@ -70,6 +129,7 @@ class TitleScene(Scene):
         self.drawn = False
         self.listed = False  # the games come from their listings: the rules are not loaded
         self.placeholder = False  # the Continue card's place, kept until the save is read
+        self.loading: Loading | None = None  # the games being read aside (see update)
         if lazy:
             self.show_listings()
         else:
@@ -89,28 +149,39 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         # Loading and checking every ruleset and the autosave waits until the window has
-        # shown its first frame, so the app appears at once; the rest fills in next frame.
+        # shown its first frame, so the app appears at once. The running app reads them in
+        # a thread while the title stays live (`App.read_aside`); frames stepped one by one
+        # (tests) read them in the next frame.
         if not self.loaded and self.drawn:
-            self.show(discover())
+            if not getattr(self.app, "read_aside", False):
+                self.show(discover())
+            elif self.loading is None:
+                self.loading = Loading()
+            elif self.loading.done:
+                self.finish_loading()
         if self.pending_message is not None and self.app.top is self:
             self.app.push(self.pending_message)
             self.pending_message = None
 
-    def show(self, entries: list[Entry]) -> None:
-        """Lay out the games (and the game in progress, if one was left unfinished)."""
-        # Imported here: the rules machinery loads after the first frame (see update).
-        from .. import saves
+    def finish_loading(self) -> None:
+        """Show the games in full now, waiting for them if they are still being read (a
+        game picked in the first moments needs its rules)."""
+        if self.loaded:
+            return
+        loading, self.loading = self.loading, None
+        if loading is None:
+            self.show(discover())
+        else:
+            self.show(*loading.take())
 
-        saves.remove_stale()
+    def show(self, entries: list[Entry], read: SavesRead | None = None) -> None:
+        """Lay out the games (and the game in progress, if one was left unfinished)."""
+        if read is None:
+            read = read_saves()  # the rules machinery loads after the first frame
+        found, skipped = read.found, read.skipped
         self.saved, self.saved_state = None, None
-        try:
-            # The newest autosave that opens; newer ones that do not are kept aside and
-            # reported, and the game goes on from the one before (the rotation).
-            found, skipped = saves.newest_autosave()
-        except Exception as exc:  # no file may stop the title appearing
-            found, skipped = None, []
-            self.broken_save([f"{saves.autosave_path()}: an unexpected problem "
-                              f"({type(exc).__name__}: {saves.shorten(str(exc), 120)})"])
+        if read.problem:
+            self.broken_save([read.problem])
         if found is not None:
             self.saved, self.saved_state, _ = found
         if skipped:
@@ -125,8 +196,10 @@ class TitleScene(Scene):
             self.report("The saved game could not be opened", lines)
         # Described once: the title redraws a dozen times a second.
         self.saved_line = self.describe_saved()
+        # Filled in under the player's eyes: the focus stays where they had moved it.
+        keep_focus = self.listed
         self.listed = self.placeholder = False
-        self.lay_out(entries)
+        self.lay_out(entries, keep_focus)
 
     @property
     def compact(self) -> bool:
@@ -153,7 +226,7 @@ class TitleScene(Scene):
                  for k in range(n)]
         return resume_rect, rects
 
-    def lay_out(self, entries: list[Entry]) -> None:
+    def lay_out(self, entries: list[Entry], keep_focus: bool = False) -> None:
         """The controls for the games, the Continue card and the row of buttons."""
         self.entries = entries
         controls = []
@@ -168,22 +241,25 @@ class TitleScene(Scene):
                                     or (self.listed and not entry.problem),
                                     why_disabled="This game's rules file has a problem",
                                     tag=f"game:{entry.id}"))
+        # Wide enough for every label at full button type: all five read alike, and the
+        # first frame measures no label again at smaller sizes.
         row = [("Rules", self.show_rules, "F1", "rules", 170),
                ("Cards", self.show_cards, "K", "cards", 170),
-               ("Saved games", self.show_saved, "S", "saved", 250),
-               ("Watch a demo", self.demo, "D", "demo", 270),
+               ("Saved games", self.show_saved, "S", "saved", 270),
+               ("Watch a demo", self.demo, "D", "demo", 290),
                ("Quit", self.quit, "Esc", "quit", 160)]
         x = 640 - (sum(w for *_, w in row) + 12 * (len(row) - 1)) // 2
         for label, act, key, tag, width in row:
             controls.append(Control(pygame.Rect(x, 640, width, 60), label, act, key=key,
                                     tag=tag))
             x += width + 12
-        self.menu.set(controls, keep_focus=False)
+        self.menu.set(controls, keep_focus=keep_focus)
 
     def resume(self) -> None:
         """Rebuild the game left unfinished and sit back down at it."""
         from ..ruleset import LoadError
 
+        self.finish_loading()
         saved = self.saved
         if saved is None:
             return
@@ -218,6 +294,7 @@ class TitleScene(Scene):
         """Every card of the focused game, to read front and back."""
         from .cards import CardsScene
 
+        self.finish_loading()
         entry = self.selected()
         if entry is not None and entry.rules is not None:
             self.app.push(CardsScene(self.app, entry.rules))
@@ -226,6 +303,7 @@ class TitleScene(Scene):
         """The named saves and the finished games: open one to play on or watch again."""
         from .saved import SavedGamesScene
 
+        self.finish_loading()  # coming back lays the games out again: in full
         self.app.push(SavedGamesScene(self.app), self._opened)
 
     def _opened(self, result: object) -> None:
@@ -261,6 +339,9 @@ class TitleScene(Scene):
         """Go to the seats and options of a game."""
         from .setup import SetupScene
 
+        if self.listed:  # picked while the rules are still being read: wait for them
+            self.finish_loading()
+            entry = next((e for e in self.entries if e.id == entry.id), entry)
         if entry.rules is not None:
             self.app.push(SetupScene(self.app, entry.rules))
 
@@ -276,6 +357,7 @@ class TitleScene(Scene):
         """The rules of the focused game."""
         from .rules import RulesScene
 
+        self.finish_loading()
         entry = self.selected()
         if entry is not None and entry.rules is not None:
             self.app.push(RulesScene(self.app, entry.rules))
@@ -293,7 +375,7 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules,
                 pygame.K_d: self.demo, pygame.K_k: self.show_cards, pygame.K_s: self.show_saved}
-        if self.saved is not None:
+        if self.saved is not None or self.placeholder:
             keys[pygame.K_c] = self.resume
         if not shortcut(event, keys):
             self.menu.handle(event)
