@@ -19,6 +19,7 @@ from .engine import (
     new_game,
     waiting_on,
 )
+from .engine.multisets import in_face_order
 from .engine.paths import PathError, state_value
 from .engine.positions import PlacementError, ZoneKey, arrange
 from .paths import rulesets_dir
@@ -459,6 +460,10 @@ def _act(state: GameState, step: Step) -> Action:
         if adef is not None and isinstance(v, str) and v in state.players and any(
                 a.name == name and a.is_player for a in adef.args):
             args[name] = state.players.index(v)
+        elif adef is not None and isinstance(v, list) and any(
+                a.name == name and a.domain == "faces_of" for a in adef.args):
+            # Dice named by faces are a multiset: any order written means the same dice.
+            args[name] = in_face_order(state.rules, v)
     if step.player:
         seat = state.players.index(step.player)
     else:

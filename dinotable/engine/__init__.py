@@ -5,18 +5,22 @@ A ruleset (built by `dinotable.ruleset`) is run by four functions: `new_game` (s
 turn flow it sets going) and `view_for` (views.py: what one seat may see).
 """
 
+from . import attach as _attach  # noqa: F401  (registers attach and its functions)
 from . import boards as _boards  # noqa: F401  (registers board functions and effects)
 from . import effects_dice as _effects_dice  # noqa: F401  (registers roll, move_faces)
 from . import effects_flow as _effects_flow  # noqa: F401  (registers end_turn, say, ...)
+from . import effects_pay as _effects_pay  # noqa: F401  (registers pay, set_face)
 from . import effects_vars as _effects_vars  # noqa: F401  (registers set, add)
 from . import effects_zones as _effects_zones  # noqa: F401  (registers draw, move_all, move)
 from . import facing as _facing  # noqa: F401  (registers flip)
 from . import functions as _functions  # noqa: F401  (registers size, count, highest, ...)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
 from . import loops as _loops  # noqa: F401  (registers repeat and first_player)
+from . import multisets as _multisets  # noqa: F401  (registers faces_of, matching, can_pay)
 from . import odds as _odds  # noqa: F401  (registers chance_of)
 from . import patterns as _patterns  # noqa: F401  (registers dice pattern functions)
 from . import picks as _picks  # noqa: F401  (registers first_in, first_where, count_kind)
+from . import stacks as _stacks  # noqa: F401  (registers top_of, top, move_top, flip_top)
 from .chance import Chance
 from .decide import PASS
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction

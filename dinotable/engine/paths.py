@@ -7,7 +7,8 @@ kind, FACE a face, VAR a variable):
 - `turn.VAR`, `game.VAR`, `options.NAME`
 - `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`
 - `zones.ZONE.size`, `zones.ZONE.KIND` (a die, card, tile or token kind),
-  `zones.ZONE.faces.FACE`, `zones.ZONE.items`
+  `zones.ZONE.faces.FACE`, `zones.ZONE.items`, `zones.ZONE.top` (the kind showing on
+  top, '' when none does), `zones.ZONE.attached` (items attached to the items there)
 - for a per-player zone: `zones.ZONE.NAME.size` (and `.KIND`, `.faces.FACE`, `.items`),
   or the same under `players.NAME.zones.ZONE`
 """
@@ -17,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .attach import attached_in
+from .stacks import top_kind
 from .state import GameState
 
 _PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*\b")
@@ -120,12 +123,17 @@ def _zone_value(state: GameState, zname: str, seat: int, rest: list[str], path: 
         return len(items)
     if rest == ["items"]:
         return [it.id for it in items]
+    if rest == ["top"]:  # the kind showing on top ('' when none does): see stacks.py
+        return top_kind(state, state.zone(zname, seat))
+    if rest == ["attached"]:  # items attached to the items there: see attach.py
+        return attached_in(state, state.zone(zname, seat))
     if len(rest) == 2 and rest[0] == "faces":
         face = _face(state, rest[1], path)
         return sum(1 for it in items if it.face == face)
     if len(rest) == 1 and (rest[0] in state.rules.dice or rest[0] in state.rules.items):
         return sum(1 for it in items if it.kind == rest[0])
-    raise PathError(f"{path!r}: a zone answers size, items, KIND or faces.FACE")
+    raise PathError(f"{path!r}: a zone answers size, items, top, attached, KIND or "
+                    "faces.FACE")
 
 
 def _face(state: GameState, written: str, path: str) -> Any:

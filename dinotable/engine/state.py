@@ -98,6 +98,8 @@ class GameState:
         # Items lying in a deck in unknown (shuffled) order: drawing one is a chance event.
         self.shuffled: set[int] = set()
         self.face_down: set[int] = set()  # items lying face down (see engine/facing.py)
+        # Items attached to an item, by its index (see engine/attach.py); in no zone.
+        self.attached: dict[int, list[int]] = {}
         self.item_ids: dict[str, int] = {}  # item id -> index in `items`; fixed at setup
         # Not part of the game, only speed: bumped by every apply, so the legal list of
         # the last legal_actions call can be trusted while it matches.
@@ -166,6 +168,7 @@ class GameState:
             "pending": copy.deepcopy(self.pending),
             "shuffled": sorted(self.shuffled),
             "face_down": sorted(self.face_down),
+            "attached": [[host, list(held)] for host, held in sorted(self.attached.items())],
         }
 
     @classmethod
@@ -180,6 +183,7 @@ class GameState:
         state.item_ids = {it.id: n for n, it in enumerate(state.items)}
         state.shuffled = set(data.get("shuffled", []))
         state.face_down = set(data.get("face_down", []))
+        state.attached = {int(host): list(held) for host, held in data.get("attached", [])}
         state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
         state.game_vars = dict(data["game_vars"])
         state.player_vars = [dict(v) for v in data["player_vars"]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .attach import attached_view
 from .chance import Chance
 from .decide import frame_seat
 from .expr import Compiled, Ctx, evaluate
@@ -71,7 +72,13 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
                     or can_see(r, data["to"], data.get("to_owner"), viewer)) or (
                     isinstance(rules, GameState) and _lies_face_down(rules, data, viewer)):
                 event = _without_items(event, len(data.get("items", ())), r, data["from"])
-        elif kind == "rolled":
+        elif kind == "attached":
+            if not (can_see(r, data["from"], data.get("from_owner"), viewer)
+                    or can_see(r, data["zone"], data.get("owner"), viewer)):
+                event = Event(kind, event.seat, {k: v for k, v in data.items()
+                                                 if k not in ("item", "kind", "onto")}
+                              | {"hidden": True})
+        elif kind in ("rolled", "faces_set"):
             owner = data.get("owner", event.seat)
             if not can_see(r, data["zone"], owner, viewer):
                 event = _without_items(event, len(data.get("dice", ())), r, data["zone"])
@@ -147,6 +154,8 @@ def view_for(state: GameState, seat: int | None, *, everything: bool = False
         "game_vars": dict(state.game_vars),
         "turn_vars": dict(state.turn_vars),
         "zones": zones,
+        # Items attached to items (a bonus card behind a card), by the host's id.
+        "attached": attached_view(state, seat, everything),
         "last_round": state.last_round,
         "tiebreak": state.tiebreak,
         "game_over": state.game_over,
@@ -202,6 +211,9 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     seen.__dict__.update(state.__dict__)
     seen.items = items
     seen.item_ids = ids
+    if state.attached:  # a blank item holds nothing that could tell what it is
+        seen.attached = {h: held for h, held in state.attached.items()
+                         if items[h] is state.items[h]}
     seen.player_vars = seen_player_vars(state, seat)
     seen.chance = Chance(0)  # what is still to come is nobody's to know
     seen.log = []

@@ -20,6 +20,7 @@ from ..engine.model import (
     ArgDef,
 )
 from .arguments import argument_in_when
+from .domain_args import PARSERS
 from .problems import Path, check_keys
 from .reader import Section, SectionReader
 
@@ -39,9 +40,9 @@ def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
     for a in args:
         if a.is_player:
             types["$" + a.name] = "player"
-        elif a.domain in ("item_in", "kind_in", "kind_on", "space_of"):
+        elif a.domain in ("item_in", "kind_in", "kind_on", "space_of", "top_of"):
             types["$" + a.name] = "text"
-        elif a.domain == "subset_of":
+        elif a.domain in ("subset_of", "faces_of"):
             types["$" + a.name] = "list"
         elif a.domain == "choice" and isinstance(raw, dict):
             spec = raw.get(a.name)
@@ -145,6 +146,12 @@ class ActionsReader(SectionReader):
                 continue
             check_keys(self.report, spec, {"domain", *dspec.params}, apath,
                         f"parameter of {dname}")
+            parser = PARSERS.get(str(dname))
+            if parser is not None:  # domains read in domain_args.py
+                arg = parser(self, str(name), spec, apath, scope)
+                if arg is not None:
+                    out.append(arg)
+                continue
             if dname == "kind_on":
                 values = self.kind_on(spec, apath, scope)
                 if values is not None:

@@ -14,9 +14,10 @@ from ..engine.model import ArgDef
 
 _QUOTED = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*\"""")
 _ARG = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-# Domains that test each value (`where`, the value being $kind, $space or $item), and the
-# one that also tests the whole choice (`test`).
-_WHERE = {"kind_in": "$kind", "kind_on": "$kind", "space_of": "$space", "subset_of": "$item"}
+# Domains that test each value (`where`, the value being $kind, $space, $item or $face),
+# and those that also test the whole choice (`test`).
+_WHERE = {"kind_in": "$kind", "kind_on": "$kind", "space_of": "$space", "subset_of": "$item",
+          "faces_of": "$face", "top_of": "$kind"}
 
 
 def argument_in_when(raw: Any, args: list[ArgDef]) -> str | None:
@@ -28,9 +29,9 @@ def argument_in_when(raw: Any, args: list[ArgDef]) -> str | None:
     arg = next((by_name[name] for name in read if name in by_name), None)
     if arg is None:
         return None
-    if arg.domain == "subset_of":
+    if arg.domain in ("subset_of", "faces_of"):
         where = (f"test it in the argument instead: `test:` for the whole choice (as "
-                 f"${arg.name}) or `where:` for each item (as $item)")
+                 f"${arg.name}) or `where:` for each one (as {_WHERE[arg.domain]})")
     elif arg.domain in _WHERE:
         where = (f"test it in the argument instead: `where:` keeps the values for which it "
                  f"holds (each value as {_WHERE[arg.domain]})")

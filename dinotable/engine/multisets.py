@@ -1,0 +1,181 @@
+"""Dice named by their faces, and costs paid in faces or kinds.
+
+Identical dice are interchangeable: `[labor, labor]` is two dice showing labor, whichever
+two. The `faces_of` domain offers each distinct multiset of the faces a zone's dice show
+once (not every set of dice positions), in one fixed order of faces, so a choice has one
+spelling. A cost is a list of faces or kinds, one item per entry; `matching` finds the
+items of a zone that pay it (faces first, then kinds, each in zone order), `can_pay` says
+whether they do, and the `pay` effect (effects_pay.py) moves exactly those.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .domains import DOMAINS, DomainSpec
+from .errors import EngineError
+from .expr import Compiled, Ctx, ZoneName, declare_types, function
+from .model import Rules
+from .state import GameState
+
+MAX_LISTED_MULTISETS = 20_000  # a zone of many dice and faces: refuse to list them all
+
+
+def face_rank(rules: Rules) -> dict[Any, int]:
+    """Every face's place in the one order choices are written in: the dice as declared,
+    each die's faces in order (a face shared by dice counts once, where it first comes)."""
+    rank = rules.memo.get("face_rank")
+    if rank is None:
+        rank = {}
+        for die in rules.dice.values():
+            for face in die.faces:
+                rank.setdefault(face, len(rank))
+        rules.memo["face_rank"] = rank
+    return rank
+
+
+def in_face_order(rules: Rules, faces: Sequence[Any]) -> tuple[Any, ...]:
+    """A multiset of faces spelt the one way the engine lists it (its faces in rank order)."""
+    rank = face_rank(rules)
+    return tuple(sorted(faces, key=lambda f: (rank.get(f, len(rank)), str(f))))
+
+
+def as_cost(value: Any) -> list[Any]:
+    """A cost as a list of entries: a list or tuple as it is, anything else one entry
+    ('' or None: nothing to pay)."""
+    if isinstance(value, list | tuple):
+        return list(value)
+    if value is None or value == "":
+        return []
+    return [value]
+
+
+def pay_from(state: GameState, zone: list[int], cost: Sequence[Any]) -> list[int] | None:
+    """The items of `zone` that pay `cost`, in zone order, or None when it cannot pay all.
+
+    An entry is paid by an item showing that face, or else by an item of that kind: every
+    face entry is matched first, then the kind entries, each by the first unused item in
+    zone order, so a die showing a face is never spent on a kind another die could pay.
+    """
+    items = state.items
+    used: set[int] = set()
+    later: list[Any] = []
+    for entry in cost:
+        pick = next((i for i in zone if i not in used and items[i].face == entry), None)
+        if pick is None:
+            later.append(entry)
+        else:
+            used.add(pick)
+    for entry in later:
+        pick = next((i for i in zone if i not in used and items[i].kind == entry), None)
+        if pick is None:
+            return None
+        used.add(pick)
+    return [i for i in zone if i in used]
+
+
+@function("matching", ("zone", "expr"), "The ids of the items in a zone that pay a cost (a "
+          "list of faces or kinds, one item per entry; faces first, then kinds, each taking "
+          "the first unused item in zone order), in zone order; an empty list when the zone "
+          "cannot pay all of it.", "matching(tray, $dice)")
+def _matching(zone: ZoneName, cost: Compiled) -> Compiled:
+    get = zone.items()
+
+    def run(c: Ctx) -> tuple[str, ...]:
+        found = pay_from(c.state, get(c), as_cost(cost(c)))
+        return () if found is None else tuple(c.state.items[i].id for i in found)
+
+    return run
+
+
+@function("can_pay", ("zone", "expr"), "Whether the items in a zone can pay a cost: a list "
+          "of faces or kinds (a list property, an argument), one item showing that face, or "
+          "else of that kind, per entry.", "can_pay(tray, prop($card, cost))")
+def _can_pay(zone: ZoneName, cost: Compiled) -> Compiled:
+    get = zone.items()
+    return lambda c: pay_from(c.state, get(c), as_cost(cost(c))) is not None
+
+
+declare_types("matching", "list")
+declare_types("can_pay", "bool")
+
+
+# --- the faces_of domain -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FacesOf:
+    """The `faces_of` domain of one argument: its pieces, compiled."""
+
+    name: str
+    zone: str
+    lo: Compiled | None
+    hi: Compiled | None
+    where: Compiled | None
+    test: Compiled | None
+
+    def _shown(self, c: Ctx) -> list[tuple[Any, int]]:
+        """The faces the zone's dice show (passing `where`), in rank order, with counts."""
+        items = c.state.items
+        counts = Counter(items[i].face for i in c.state.zone(self.zone, c.seat)
+                         if items[i].face is not None)
+        faces = in_face_order(c.state.rules, list(counts))
+        if self.where is not None:
+            saved = c.args
+            try:
+                kept = []
+                for face in faces:
+                    c.args = {**saved, "face": face}
+                    if self.where(c):
+                        kept.append(face)
+                faces = tuple(kept)
+            finally:
+                c.args = saved
+        return [(f, counts[f]) for f in faces]
+
+    def values(self, c: Ctx) -> list[Any]:
+        """Every allowed multiset, fewest dice first, each a tuple of faces in rank order."""
+        shown = self._shown(c)
+        total = 1
+        for _, n in shown:
+            total *= n + 1
+        if total > MAX_LISTED_MULTISETS:
+            raise EngineError(f"{self.name}: {total} choices of faces are too many to list")
+        most = sum(n for _, n in shown)
+        low = 0 if self.lo is None else max(0, int(self.lo(c)))
+        high = most if self.hi is None else min(most, int(self.hi(c)))
+        found: list[tuple[Any, ...]] = []
+        for takes in itertools.product(*(range(n + 1) for _, n in shown)):
+            if low <= sum(takes) <= high:
+                found.append(tuple(f for (f, _), k in zip(shown, takes, strict=True)
+                                   for _ in range(k)))
+        rank = face_rank(c.state.rules)
+        found.sort(key=lambda v: (len(v), [rank[f] for f in v]))
+        if self.test is None:
+            return list(found)
+        saved = c.args
+        try:
+            out = []
+            for value in found:
+                c.args = {**saved, self.name: value}
+                if self.test(c):
+                    out.append(value)
+            return out
+        finally:
+            c.args = saved
+
+
+FACES_DOC = ("Dice of a zone named by the faces they show (the acting player's own, for a "
+             "per-player zone): a list of faces, one per die (`[labor, labor]` is two dice "
+             "showing labor). Identical dice are interchangeable, so each distinct choice is "
+             "offered once: between `min` and `max` dice (default: any number), each face "
+             "passing `where` (`$face` is the face tested), the whole passing `test` (the "
+             "argument itself names the faces chosen). The faces are listed in the order the "
+             "dice declare them.")
+DOMAINS["faces_of"] = DomainSpec(
+    "faces_of", FACES_DOC, "dice: {domain: faces_of, zone: tray, min: 1}",
+    ("zone", "min", "max", "where", "test"), False, lambda *a: (lambda c: []))
+FACES_OPTIONAL = ("min", "max", "where", "test")

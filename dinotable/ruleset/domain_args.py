@@ -1,0 +1,76 @@
+"""Reading the argument domains of dice named by faces (`faces_of`) and of the tops of
+several stacks (`top_of`): their zones and their compiled tests."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.compiler import EffectCompiler
+from ..engine.effects import _unknown
+from ..engine.expr import Compiled, Scope
+from ..engine.model import ArgDef
+from ..engine.multisets import FACES_OPTIONAL, FacesOf
+from ..engine.stacks import TopOf
+from .problems import Path
+
+if TYPE_CHECKING:
+    from .actions import ActionsReader
+
+
+def _zone(reader: ActionsReader, value: Any, path: Path, scope: Scope) -> str | None:
+    known = scope.zones | scope.player_zones
+    if not isinstance(value, str) or value not in known:
+        reader.report(path, _unknown("zone", str(value), sorted(known)))
+        return None
+    return value
+
+
+def _expr(reader: ActionsReader, raw: Any, path: Path, scope: Scope, extra: set[str]
+          ) -> Compiled | None:
+    """An expression of the argument, with `extra` ($face, the argument itself) readable."""
+    kscope = Scope(**{**scope.__dict__, "args": scope.args | extra})
+    return EffectCompiler(kscope, reader.report, {}).expr(raw, path)
+
+
+def faces_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
+             scope: Scope) -> ArgDef | None:
+    """A `faces_of` argument: a zone of dice, count bounds, a test per face and a whole one."""
+    if "zone" not in spec:
+        reader.report(path, "faces_of needs `zone`: the dice whose faces are chosen, e.g. "
+                            "{domain: faces_of, zone: tray}")
+        return None
+    zone = _zone(reader, spec["zone"], (*path, "zone"), scope)
+    compiled: dict[str, Compiled | None] = dict.fromkeys(FACES_OPTIONAL)
+    ok = zone is not None
+    for key in FACES_OPTIONAL:
+        if key in spec:
+            extra = {"where": {"face"}, "test": {name}}.get(key, set())
+            compiled[key] = _expr(reader, spec[key], (*path, key), scope, extra)
+            ok = ok and compiled[key] is not None
+    if not ok or zone is None:
+        return None
+    domain = FacesOf(name, zone, compiled["min"], compiled["max"], compiled["where"],
+                     compiled["test"])
+    return ArgDef(name, "faces_of", domain.values)
+
+
+def top_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
+           scope: Scope) -> ArgDef | None:
+    """A `top_of` argument: the zones (stacks) whose top items are offered, and `where`."""
+    raw = spec.get("zones")
+    if not isinstance(raw, list) or not raw:
+        reader.report((*path, "zones") if "zones" in spec else path,
+                      "top_of needs `zones`: a list of the stacks, e.g. [stack_1, stack_2]")
+        return None
+    zones = [_zone(reader, z, (*path, "zones", i), scope) for i, z in enumerate(raw)]
+    where = None
+    if "where" in spec:
+        where = _expr(reader, spec["where"], (*path, "where"), scope, {"kind"})
+        if where is None:
+            return None
+    if any(z is None for z in zones):
+        return None
+    return ArgDef(name, "top_of", TopOf(tuple(z for z in zones if z is not None), where).values)
+
+
+PARSERS = {"faces_of": faces_of, "top_of": top_of}
