@@ -61,6 +61,16 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
             return f"{name} rolls {'an' if faces[0] in (8, 11, 18) else 'a'} {faces[0]}."
         shown = ", ".join(f"{k} {face}" for _, k, face in data["dice"])
         return f"{name} rolls: {shown}."
+    if kind == "faces_set":
+        if data.get("hidden"):
+            return f"{name} turns {_some(data)} out of sight."
+        shown = ", ".join(f"{item_words(rules, k)} to {face}" for _, k, face in data["dice"])
+        return f"{name} turns {shown}."
+    if kind == "attached":
+        if data.get("hidden"):
+            return f"{name} attaches a card out of sight."
+        return (f"{name} attaches the {item_words(rules, str(data['kind']))} to the "
+                f"{item_words(rules, str(data['onto_kind']))}.")
     if kind == "turn_started":
         return f"--- {name}'s turn ---"
     if kind == "asked":

@@ -53,9 +53,11 @@ def _cases(folders: list[Path]) -> list[object]:
 
 def _check_items(state: GameState, ids: Counter[str]) -> None:
     placed = [i for lists in state.zones.values() for content in lists for i in content]
+    # An item attached to another is in no zone: it is held by that item.
+    placed += [i for held in state.attached.values() for i in held]
     assert len(state.items) == len(ids), "an item was created or removed"
     assert sorted(placed) == list(range(len(state.items))), \
-        "an item is in no zone or in two zones"
+        "an item is in no zone or in two zones (or attached, and in a zone too)"
     assert Counter(state.items[i].id for i in placed) == ids
 
 

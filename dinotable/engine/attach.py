@@ -78,7 +78,8 @@ def _attach(p: dict[str, Any]) -> Effect:
             c.events.append(Event("attached", c.seat, {
                 "from": src.name, "from_owner": owner_of(c, src), "zone": dst.name,
                 "owner": owner_of(c, dst), "item": st.items[index].id,
-                "kind": st.items[index].kind, "onto": st.items[host].id}))
+                "kind": st.items[index].kind, "onto": st.items[host].id,
+                "onto_kind": st.items[host].kind}))
         return False
 
     return run

@@ -76,7 +76,7 @@ def redact(events: list[Event], viewer: int | None, rules: Rules | GameState) ->
             if not (can_see(r, data["from"], data.get("from_owner"), viewer)
                     or can_see(r, data["zone"], data.get("owner"), viewer)):
                 event = Event(kind, event.seat, {k: v for k, v in data.items()
-                                                 if k not in ("item", "kind", "onto")}
+                                                 if k not in ("item", "kind", "onto", "onto_kind")}
                               | {"hidden": True})
         elif kind in ("rolled", "faces_set"):
             owner = data.get("owner", event.seat)
