@@ -6,6 +6,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -25,3 +28,24 @@ def last_json_line(stdout: str) -> str:
     """The last non-empty line of a command's output."""
     return [line for line in stdout.splitlines() if line.strip()][-1]
 
+
+
+def write_rules(root: Path, rules: str | dict[str, Any]) -> Path:
+    """Write a ruleset (YAML text, or its data) as ROOT/<its id>/rules.yaml; return the folder."""
+    text = rules if isinstance(rules, str) else yaml.safe_dump(rules, sort_keys=False)
+    folder = root / str(yaml.safe_load(text)["id"])
+    folder.mkdir(exist_ok=True)
+    (folder / "rules.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def only_problem(folder: Path) -> Any:
+    """The one problem the loader reports for a broken ruleset (it must report exactly one)."""
+    from dinotable.ruleset import LoadError, load_ruleset
+
+    try:
+        load_ruleset(folder)
+    except LoadError as exc:
+        (problem,) = exc.problems
+        return problem
+    raise AssertionError(f"{folder} loaded without a problem")

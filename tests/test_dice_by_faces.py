@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import only_problem, write_rules
 
 from dinotable import check
 from dinotable.engine import (
@@ -23,7 +24,7 @@ from dinotable.engine import (
 )
 from dinotable.engine.multisets import in_face_order
 from dinotable.narrate import describe
-from dinotable.ruleset import LoadError, load_ruleset
+from dinotable.ruleset import load_ruleset
 
 FACES = Path(__file__).resolve().parent / "fixtures" / "good_rulesets" / "fixture_faces"
 
@@ -148,10 +149,7 @@ end:
 def _alone(tmp_path: Path, go: list[Any]) -> Any:
     data = yaml.safe_load(RULES)
     data["actions"]["go"]["effects"] = go
-    folder = tmp_path / "faces_alone"
-    folder.mkdir(exist_ok=True)
-    (folder / "rules.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    return load_ruleset(folder)
+    return load_ruleset(write_rules(tmp_path, data))
 
 
 def _set_faces(state: Any, faces: list[str]) -> None:
@@ -227,11 +225,6 @@ def test_a_faces_of_mistake_names_its_line_and_what_was_expected(
         tmp_path: Path, args: dict[str, Any], message: str) -> None:
     data = yaml.safe_load(RULES)
     data["actions"]["go"]["args"] = args
-    folder = tmp_path / "faces_alone"
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    with pytest.raises(LoadError) as info:
-        load_ruleset(folder)
-    (problem,) = info.value.problems
+    problem = only_problem(write_rules(tmp_path, data))
     assert message in problem.message
     assert problem.line > 0 and problem.path.startswith("actions.go.args.dice")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import only_problem, write_rules
 
 from dinotable import check
 from dinotable.engine import (
@@ -26,7 +27,7 @@ from dinotable.engine.paths import state_value
 from dinotable.engine.positions import arrange
 from dinotable.engine.views import seen_state
 from dinotable.narrate import describe
-from dinotable.ruleset import LoadError, load_ruleset
+from dinotable.ruleset import load_ruleset
 
 STACKS = Path(__file__).resolve().parent / "fixtures" / "good_rulesets" / "fixture_stacks"
 
@@ -58,7 +59,7 @@ def test_only_showing_tops_are_offered_each_kind_once() -> None:
     assert _claims(state) == ["clay_pot", "reed_hut"]
     apply(state, Action(0, "claim", (("card", "clay_pot"),)))
     # The first stack gave its card; its next card lies face down and is not offered, nor
-    # read by top(), though the second stack still shows a clay pot.
+    # read by top_kind(), though the second stack still shows a clay pot.
     assert [state.items[i].id for i in state.zone("built", 0)] == ["clay_pot"]
     assert _claims(state) == ["clay_pot", "reed_hut"]
     assert state_value(state, "zones.stack_1.top") == ""
@@ -97,7 +98,7 @@ zones:
   stack: {holds: cards, face: down}
   kept: {holds: cards, per_player: true}
 define:
-  shows: "top(deck)"
+  shows: "top_kind(deck)"
 score: 0
 actions:
   go:
@@ -112,10 +113,7 @@ end:
 
 
 def _deck_tops(tmp_path: Path) -> Any:
-    folder = tmp_path / "deck_tops"
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(DECK, encoding="utf-8")
-    return load_ruleset(folder)
+    return load_ruleset(write_rules(tmp_path, DECK))
 
 
 def test_a_shuffled_decks_top_does_not_show_until_turned_up(tmp_path: Path) -> None:
@@ -165,10 +163,7 @@ end:
 
 
 def _attach_game(tmp_path: Path) -> GameState:
-    folder = tmp_path / "attach_alone"
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(ATTACH, encoding="utf-8")
-    return new_game(load_ruleset(folder), ["Ann", "Ben"], None, 0)
+    return new_game(load_ruleset(write_rules(tmp_path, ATTACH)), ["Ann", "Ben"], None, 0)
 
 
 def test_an_attached_item_leaves_its_zone_and_doubles_the_card(tmp_path: Path) -> None:
@@ -238,11 +233,6 @@ def test_a_top_of_mistake_names_its_line_and_what_was_expected(
         tmp_path: Path, args: dict[str, Any], message: str) -> None:
     data = yaml.safe_load(ATTACH)
     data["actions"]["fit"]["args"] = args
-    folder = tmp_path / "attach_alone"
-    folder.mkdir()
-    (folder / "rules.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    with pytest.raises(LoadError) as info:
-        load_ruleset(folder)
-    (problem,) = info.value.problems
+    problem = only_problem(write_rules(tmp_path, data))
     assert message in problem.message
     assert problem.line > 0 and problem.path.startswith("actions.fit.args.card")

@@ -41,6 +41,7 @@ from .legality import (
 from .model import ActionDef, ArgDef, Rules
 from .positions import PlacementError, arrange
 from .setup import new_game, resolve_options
+from .stacks import showing_tops
 from .state import Action, Event, GameState, Item
 from .undo import UndoInfo, undo_info, why_no_undo
 from .undo import undo as take_back
@@ -81,6 +82,7 @@ __all__ = [
     "sample_action",
     "scores",
     "seen_state",
+    "showing_tops",
     "take_back",
     "text_for",
     "undo_info",

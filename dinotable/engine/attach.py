@@ -18,8 +18,9 @@ from .effects import Param, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, declare_types, function
 from .facing import sees_face
-from .items import _matches, kind_of
+from .items import _matches
 from .model import Effect
+from .picks import of_named_kind
 from .state import Event, GameState
 
 
@@ -107,12 +108,8 @@ def _count_bare(zone: ZoneName, item: Compiled) -> Compiled:
     get = zone.items()
 
     def run(c: Ctx) -> int:
-        wanted = item(c)
-        if wanted == "":
-            return 0
-        kind = kind_of(c.state, wanted)
-        items, held = c.state.items, c.state.attached
-        return sum(1 for i in get(c) if items[i].kind == kind and i not in held)
+        held = c.state.attached
+        return sum(1 for i in of_named_kind(c, get(c), item(c)) if i not in held)
 
     return run
 

@@ -76,16 +76,21 @@ def kinds_passing(c: Ctx, indexes: list[int], where: Compiled | None) -> list[An
     """The kinds of the items at `indexes`, each once, in order; with `where`, only those
     for which it holds (`$kind` is the kind tested)."""
     items = c.state.items
-    kinds = list(dict.fromkeys(items[i].kind for i in indexes))
+    return passing(c, list(dict.fromkeys(items[i].kind for i in indexes)), "kind", where)
+
+
+def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> list[Any]:
+    """The values for which `where` holds, each tested as the argument `$name` (all of
+    them when there is no `where`), in order."""
     if where is None:
-        return kinds
+        return values
     saved = c.args
     try:
         out = []
-        for kind in kinds:
-            c.args = {**saved, "kind": kind}
+        for value in values:
+            c.args = {**saved, name: value}
             if where(c):
-                out.append(kind)
+                out.append(value)
         return out
     finally:
         c.args = saved
@@ -107,19 +112,7 @@ SMALL_DOMAIN = 256  # up to this many subsets, sampling lists them and picks one
 def _eligible(c: Ctx, zone: str, where: Compiled | None) -> list[str]:
     """The ids of the items of a zone (the acting player's copy) that pass `where`."""
     items = c.state.items
-    ids = [items[i].id for i in c.state.zone(zone, c.seat)]
-    if where is None:
-        return ids
-    saved = c.args
-    out = []
-    try:
-        for item in ids:
-            c.args = {**saved, "item": item}
-            if where(c):
-                out.append(item)
-    finally:
-        c.args = saved
-    return out
+    return passing(c, [items[i].id for i in c.state.zone(zone, c.seat)], "item", where)
 
 
 def _bounds(c: Ctx, lo: Compiled | None, hi: Compiled | None, n: int) -> tuple[int, int]:

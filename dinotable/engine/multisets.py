@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .domains import DOMAINS, DomainSpec
+from .domains import DOMAINS, DomainSpec, passing
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, declare_types, function
 from .model import Rules
@@ -122,18 +122,8 @@ class FacesOf:
         items = c.state.items
         counts = Counter(items[i].face for i in c.state.zone(self.zone, c.seat)
                          if items[i].face is not None)
-        faces = in_face_order(c.state.rules, list(counts))
-        if self.where is not None:
-            saved = c.args
-            try:
-                kept = []
-                for face in faces:
-                    c.args = {**saved, "face": face}
-                    if self.where(c):
-                        kept.append(face)
-                faces = tuple(kept)
-            finally:
-                c.args = saved
+        faces = passing(c, list(in_face_order(c.state.rules, list(counts))), "face",
+                        self.where)
         return [(f, counts[f]) for f in faces]
 
     def values(self, c: Ctx) -> list[Any]:
@@ -154,18 +144,7 @@ class FacesOf:
                                    for _ in range(k)))
         rank = face_rank(c.state.rules)
         found.sort(key=lambda v: (len(v), [rank[f] for f in v]))
-        if self.test is None:
-            return list(found)
-        saved = c.args
-        try:
-            out = []
-            for value in found:
-                c.args = {**saved, self.name: value}
-                if self.test(c):
-                    out.append(value)
-            return out
-        finally:
-            c.args = saved
+        return passing(c, found, self.name, self.test)
 
 
 FACES_DOC = ("Dice of a zone named by the faces they show (the acting player's own, for a "

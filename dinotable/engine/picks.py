@@ -8,6 +8,8 @@ the items of the kind an expression names (the kind of an item id, or a kind).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, function
 from .items import _matches, kind_of, prop_of
@@ -56,12 +58,14 @@ def _first_where(zone: ZoneName, prop: str, value: Compiled) -> Compiled:
           "(an item's id stands for its kind).", "count_kind(gadgets, $card)")
 def _count_kind(zone: ZoneName, item: Compiled) -> Compiled:
     get = zone.items()
+    return lambda c: len(of_named_kind(c, get(c), item(c)))
 
-    def run(c: Ctx) -> int:
-        wanted = item(c)
-        if wanted == "":
-            return 0
-        kind = kind_of(c.state, wanted)
-        return sum(1 for i in get(c) if c.state.items[i].kind == kind)
 
-    return run
+def of_named_kind(c: Ctx, indexes: list[int], wanted: Any) -> list[int]:
+    """The items at `indexes` of the kind `wanted` names (an item's id stands for its
+    kind; '' names none)."""
+    if wanted == "":
+        return []
+    kind = kind_of(c.state, wanted)
+    items = c.state.items
+    return [i for i in indexes if items[i].kind == kind]

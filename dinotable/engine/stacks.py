@@ -1,7 +1,7 @@
 """Stacks of cards whose top card shows: choosing among the tops of several stacks.
 
 A zone lists its items top first. Its top item *shows* when it lies face up and its place
-is known (not a card of a shuffled deck): `top(ZONE)` and the state path `zones.ZONE.top`
+is known (not a card of a shuffled deck): `top_kind(ZONE)` and the state path `zones.ZONE.top`
 read the kind showing ('' when none does), the `top_of` domain offers the kinds showing on
 any of several zones, `move_top` takes the one chosen from the first zone showing it, and
 `flip_top` turns the top items of zones face up (or down) at once.
@@ -39,15 +39,15 @@ def top_kind(state: GameState, zone: list[int]) -> str:
     return "" if top is None else state.items[top].kind
 
 
-@function("top", ("zone",), "The kind of the item on top of a zone (its first) when it "
+@function("top_kind", ("zone",), "The kind of the item on top of a zone (its first) when it "
           "shows: face up, and not a card of a shuffled deck; '' when the zone is empty or "
-          "its top does not show.", "top(stack_1)")
-def _top(zone: ZoneName) -> Compiled:
+          "its top does not show.", "top_kind(stack_1)")
+def _top_kind(zone: ZoneName) -> Compiled:
     get = zone.items()
     return lambda c: top_kind(c.state, get(c))
 
 
-declare_types("top", "text")
+declare_types("top_kind", "text")
 
 
 # --- the top_of domain ----------------------------------------------------------------
@@ -59,12 +59,25 @@ class TopOf:
     zones: tuple[str, ...]
     where: Compiled | None
 
+    def showing(self, state: GameState, seat: int) -> list[int]:
+        """The items showing on top of the zones (the seat's own copies), in zone order."""
+        tops = [showing_top(state, state.zone(z, seat)) for z in self.zones]
+        return [i for i in tops if i is not None]
+
     def values(self, c: Ctx) -> list[Any]:
         """The kinds showing on top of the zones (the acting player's own copies), in zone
         order, each once; with `where`, only those for which it holds."""
-        st = c.state
-        tops = [showing_top(st, st.zone(z, c.seat)) for z in self.zones]
-        return kinds_passing(c, [i for i in tops if i is not None], self.where)
+        return kinds_passing(c, self.showing(c.state, c.seat), self.where)
+
+
+def showing_tops(state: GameState, seat: int, arg: Any) -> list[tuple[str, str]] | None:
+    """For a front end: the (id, kind) of each item showing on top of a `top_of`
+    argument's zones (the seat's own copies), in zone order; None for another argument."""
+    tops = getattr(arg.values, "__self__", None)
+    if not isinstance(tops, TopOf):
+        return None
+    items = state.items
+    return [(items[i].id, items[i].kind) for i in tops.showing(state, seat)]
 
 
 TOP_DOC = ("The kind of the item on top of any of several zones (stacks, the acting "

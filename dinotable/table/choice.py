@@ -25,6 +25,7 @@ from ..engine import (
     is_subset,
     markable,
     moves,
+    showing_tops,
     why_illegal,
 )
 
@@ -121,6 +122,8 @@ class Chooser:
         if isinstance(value, str) and any(value in b.spaces for b in self.rules.boards.values()):
             # A board's space is a name: "Early Cretaceous".
             return " ".join(w[:1].upper() + w[1:] for w in value.split("_"))
+        if isinstance(value, tuple):  # dice named by the faces they show: "skull, skull"
+            return ", ".join(str(v).replace("_", " ") for v in value)
         return str(value).replace("_", " ")
 
     def prompt(self) -> str:
@@ -150,7 +153,7 @@ class Chooser:
             return "a player"
         if arg.domain == "space_of":
             return "a space"
-        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on"):
+        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on", "top_of"):
             groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
                 "group", "")) for v in self._values(arg)}
             group = groups.pop() if len(groups) == 1 else ""
@@ -469,6 +472,9 @@ class Chooser:
         those on a space where the seat stands, when any is (the period one hunts in)."""
         if arg.is_player or arg.domain == "space_of" or not isinstance(value, str):
             return {self._target(arg, value)}
+        tops = showing_tops(self.state, self.seat or 0, arg)
+        if tops is not None:  # a kind on top of a stack: the card showing there
+            return {Target("item", item) for item, kind in tops if kind == value}
         if not (arg.domain.startswith("kind") and value in self.rules.items):
             index = self.state.item_ids.get(value)
             if index is None:
