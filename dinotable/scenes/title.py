@@ -394,9 +394,12 @@ class TitleScene(Scene):
             if not narrow and c.rect.h >= 90:
                 self.draw_pitch(canvas, listing.pitch, c.rect)  # whole, on one or two lines
                 continue
-            line = theme.ellipsize(facts if narrow else listing.pitch, theme.font(theme.SMALL),
-                                   c.rect.w - 48)
-            theme.text(canvas, line, (x, c.rect.bottom - 12), theme.SMALL, theme.INK_SOFT,
+            # A short card's one line: the pitch in smaller type before its end is cut.
+            line = facts if narrow else listing.pitch
+            size = theme.SMALL if narrow else theme.fit_size(line, c.rect.w - 48, theme.SMALL,
+                                                             floor=theme.TINY)
+            line = theme.ellipsize(line, theme.font(size), c.rect.w - 48)
+            theme.text(canvas, line, (x, c.rect.bottom - 12), size, theme.INK_SOFT,
                        anchor="bottomleft", tight=True)
         buttons = Menu()
         buttons.controls = [c for c in self.menu.controls
