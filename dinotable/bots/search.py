@@ -14,6 +14,7 @@ Strengths are budgets: at most so many playouts, and never longer than so many s
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -247,13 +248,13 @@ def search(state: GameState, legal: list[Action], rng: random.Random,
     slowest = 0.0
     for _ in range(strength.playouts):
         began = time.perf_counter()
-        # The next playout must fit in what is left, judged by the slowest one so far.
-        if began - start + slowest > strength.seconds:
+        # The next playout must fit in what is left, twice the slowest one so far: a
+        # playout runs to its end, so the budget is kept by never starting one too many.
+        if began - start + 2 * slowest > strength.seconds:
             break
-        try:
+        # A world the rules could never reach (a guess gone wrong) is a wasted playout.
+        with contextlib.suppress(EngineError):
             _iterate(root, knowledge.deal(rng), first, strength, rng)
-        except EngineError:
-            pass  # a world the rules could never reach (a guess gone wrong): a wasted playout
         slowest = max(slowest, time.perf_counter() - began)
     tried = [a for a in legal if a in root.children]
     if not tried:
