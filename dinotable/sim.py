@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import POLICIES
+from .bots.search import unclocked
 from .engine import (
     Rules,
     apply,
@@ -93,10 +94,11 @@ def simulate(rules: Rules, players: int, games: int, seed: int, bots: list[str],
     if jobs > 1 and games > 1 and rules.source:
         results = _in_processes(rules.source, players, seeds, bots, options, jobs, progress)
     else:
-        for g, game_seed in enumerate(seeds):
-            results.append(play_game(rules, players, game_seed, bots, options))
-            if progress is not None:
-                progress(g + 1, games)
+        with unclocked():  # a seed plays the same games however busy the machine is
+            for g, game_seed in enumerate(seeds):
+                results.append(play_game(rules, players, game_seed, bots, options))
+                if progress is not None:
+                    progress(g + 1, games)
     seconds = time.perf_counter() - start
     wins = [0] * players
     totals = [0.0] * players
@@ -122,6 +124,26 @@ def simulate(rules: Rules, players: int, games: int, seed: int, bots: list[str],
     }
 
 
+def head_to_head(rules: Rules, players: int, games: int, seed: int, policy: str,
+                 against: str, options: dict[str, Any] | None = None, jobs: int = 1
+                 ) -> dict[str, Any]:
+    """`policy` at one seat and `against` at every other, the seat taken in turn (games
+    shared out evenly): how often `policy` won, beside its fair share of 1/players."""
+    wins = played = 0
+    for seat in range(players):
+        count = games // players + (1 if seat < games % players else 0)
+        if not count:
+            continue
+        bots = [against] * players
+        bots[seat] = policy
+        summary = simulate(rules, players, count, seed + seat, bots, options, jobs)
+        wins += summary["wins"][seat]
+        played += count
+    return {"players": players, "games": played, "policy": policy, "against": against,
+            "wins": wins, "share": round(wins / played, 3) if played else 0.0,
+            "fair_share": round(1 / players, 3)}
+
+
 _LOADED: dict[str, Rules] = {}
 
 
@@ -135,7 +157,8 @@ def _play_run(task: tuple[str, int, list[int], list[str], dict[str, Any] | None]
         from .ruleset import load_ruleset
 
         rules = _LOADED[folder] = load_ruleset(folder)
-    return [play_game(rules, players, s, bots, options) for s in seeds]
+    with unclocked():
+        return [play_game(rules, players, s, bots, options) for s in seeds]
 
 
 def _in_processes(folder: str, players: int, seeds: list[int], bots: list[str],

@@ -419,6 +419,10 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert hunt["save_moves"] > 0 and hunt["save_bytes"] > 0
     assert hunt["autosave_ms"] > 0 and hunt["load_replay_ms"] > 0
     assert "dino_hunt, 4 players, full deck:" in done.stdout
+    search = result["search"]
+    assert search["games"] > 0 and "dino_hunt_dice" in search["rulesets"]
+    assert all(0 <= share <= 1 for shares in search["rulesets"].values()
+               for share in shares.values())
 
 
 def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:

@@ -26,7 +26,7 @@ from dinotable.ruleset import installed_rulesets, load_by_id, load_ruleset
 from dinotable.sim import simulate
 
 # Small budgets keep the tests quick; the time limit is far off so the playouts decide.
-QUICK = Strength("quick", "Bot (quick)", 25, 5.0, 4, 30, 1)
+QUICK = Strength("quick", 25, 5.0, 4, 30, 1)
 
 
 class Poisoned:
@@ -147,13 +147,15 @@ def test_search_stops_when_stopping_wins_at_once_and_rolling_risks_the_third_sto
 
 def test_a_move_never_takes_longer_than_its_time_budget() -> None:
     # Dino Hunt's playouts are long: a budget of countless playouts is cut by the clock.
-    budget = Strength("tight", "Bot (tight)", 10**9, 0.15, 40, 300, 0)
+    budget = Strength("tight", 10**9, 0.15, 40, 300, 0, heed=True)
     state = _played(load_by_id("dino_hunt"), 4, 2, 20)
     for seed in range(3):
         legal = legal_actions(state)
+        assert len(legal) > 1  # a choice to think about
         start = time.perf_counter()
         action = search.search(state, legal, random.Random(seed), budget)
-        assert time.perf_counter() - start <= budget.seconds
+        # A busy machine may pause the process between two looks at the clock: 30 ms grace.
+        assert time.perf_counter() - start <= budget.seconds + 0.03
         apply(state, action)
 
 

@@ -7,9 +7,12 @@ game has, less those the seat sees), other seats' secret variables take their st
 values, and chance is fresh. One tree is shared by all determinisations (single-observer
 ISMCTS): a move is weighed by how often it was available, so moves that exist only in some
 worlds are not favoured. Below the tree a playout follows the ruleset's heuristic hints for
-its first moves, then plays at random; a playout that runs long is judged by who leads.
+its first moves, then plays at random, until the game ends or the mover's turn is over; a
+game cut short is judged by each seat's lead. Where the ruleset has hints, the fair and
+sharp bots keep to the hints' advice unless the playouts find a move clearly better.
 
-Strengths are budgets: at most so many playouts, and never longer than so many seconds.
+Strengths are budgets: at most so many playouts, and never longer than so many seconds
+(except in simulations, see `unclocked`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import contextlib
 import math
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +41,8 @@ from ..engine import (
 )
 
 EXPLORE = 0.7  # UCB exploration weight: rewards lie in [0, 1 + MARGIN]
+DOUBT = 1.0  # standard errors by which the search must beat the hints' advice to overrule it
 MARGIN = 0.1  # the score margin's share of a playout's reward, beside winning it
-CUT_MARGIN = 1.0  # its share when the playout was cut short: then who leads says little
 
 
 @dataclass(frozen=True)
@@ -46,36 +50,63 @@ class Strength:
     """How hard the bot thinks: a budget for each move."""
 
     name: str
-    label: str  # as the set-up screen names it
     playouts: int  # at most this many playouts a move
     seconds: float  # and never longer than this (checked between playouts)
     hinted: int  # moves of each playout chosen by the ruleset's hints, before random play
     depth: int  # moves a playout makes at most before the game is judged by who leads
     turns: int = 0  # and turns begun after the move (0: no limit) before it is judged
+    heed: bool = False  # keep to the ruleset's hints unless the playouts clearly beat them
 
 
 STRENGTHS: dict[str, Strength] = {
     # A playout is judged at the end of the mover's turn (turns=1): a score banked or lost
     # in the turn weighs far more than the noise of a whole game played out at random.
-    "gentle": Strength("gentle", "Bot (gentle)", 40, 0.25, 0, 40, 1),
-    "fair": Strength("fair", "Bot (fair)", 150, 1.0, 20, 60, 1),
-    "sharp": Strength("sharp", "Bot (sharp)", 600, 2.5, 40, 150, 1),
+    # Gentle plays out at random and heeds no hints: a beatable opponent that still sees
+    # what a move does at once.
+    "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
+    "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True),
+    "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True),
 }
 
 
 STRIDE = 4  # moves played at random between looks at the turn count
 
 
+_CLOCK = [True]  # False while simulating: see `unclocked`
+
+
+@contextlib.contextmanager
+def unclocked() -> Iterator[None]:
+    """Within it, a search move stops at its playout budget only, not at its time budget:
+    what simulations need so that a seed plays the same games on any machine, however busy,
+    and on any number of processes. At the table the clock also cuts every move short."""
+    before = _CLOCK[0]
+    _CLOCK[0] = False
+    try:
+        yield
+    finally:
+        _CLOCK[0] = before
+
+
 class _Node:
     """A move in the shared tree: visits, times it was available, reward summed by seat."""
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "reward", "squares", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = [0.0] * seats
+        self.squares = 0.0  # a first move's rewards to the searching seat, squared and summed
+
+    def mean(self, seat: int) -> float:
+        return self.reward[seat] / self.visits
+
+    def error(self, seat: int) -> float:
+        """The standard error of `mean` (a first move's, for the searching seat)."""
+        mean = self.mean(seat)
+        return math.sqrt(max(0.0, self.squares / self.visits - mean * mean) / self.visits)
 
 
 class _Knowledge:
@@ -146,24 +177,45 @@ def _families(view: GameState) -> dict[Family, set[int]]:
     return found[1]
 
 
-def _outcome(state: GameState) -> list[float]:
-    """A finished (or cut short) playout's reward by seat: a win 1, a shared win 1/k, plus a
-    small share for the score margin (a larger one for a game cut short)."""
+class _Scale:
+    """How far scores lie apart in the playouts of one search, learnt as they come: a lead
+    at a playout cut short is weighed against it."""
+
+    __slots__ = ("count", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.count = 0
+
+    def of(self, spread: float) -> float:
+        self.total += spread
+        self.count += 1
+        return max(1e-9, self.total / self.count)
+
+
+def _outcome(state: GameState, scale: _Scale) -> list[float]:
+    """A playout's reward by seat. A finished game: a win 1, a shared win 1/k, plus a small
+    share for the score margin. A game cut short: each seat's lead over the average, against
+    how far apart scores usually lie (or, with no numbers to weigh, who leads)."""
     n = len(state.players)
-    margin = MARGIN if state.game_over else CUT_MARGIN
+    values = None if state.rules.teams else scores(state)
+    if values is not None and not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        values = None
+    if not state.game_over and values is not None:
+        mean = sum(values) / n
+        usual = scale.of(sum(abs(v - mean) for v in values) / n)
+        return [0.5 + 0.5 * math.tanh((v - mean) / usual) for v in values]
     top = state.winners if state.game_over else leaders(state)
     reward = [0.0] * n
     for s in top:
         reward[s] = 1.0 / len(top)
-    if not state.rules.teams:
-        values = scores(state)
-        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            # Each seat's lead over the average, as a share of the largest score: a lead
-            # counts for more when the scores are small.
-            mean = sum(values) / n
-            spread = 1 + max(abs(v) for v in values)
-            for s in range(n):
-                reward[s] += margin * (values[s] - mean) / spread
+    if values is not None:
+        # Each seat's lead over the average, as a share of the largest score.
+        mean = sum(values) / n
+        spread = 1 + max(abs(v) for v in values)
+        for s in range(n):
+            reward[s] += MARGIN * (values[s] - mean) / spread
     return reward
 
 
@@ -196,7 +248,7 @@ def _pick(node: _Node, legal: list[Action], seat: int) -> Action:
 
 
 def _iterate(root: _Node, world: GameState, first: set[Action], strength: Strength,
-             rng: random.Random) -> None:
+             rng: random.Random, scale: _Scale, seat: int) -> None:
     """One playout: down the tree, one new move added, played out, rewards back up."""
     node = root
     path = [root]
@@ -225,12 +277,14 @@ def _iterate(root: _Node, world: GameState, first: set[Action], strength: Streng
         apply(world, action, False)
         path.append(node)
     _playout(world, strength, rng, until)
-    reward = _outcome(world)
+    reward = _outcome(world, scale)
     for visited in path:
         visited.visits += 1
         totals = visited.reward
         for s, r in enumerate(reward):
             totals[s] += r
+    if len(path) > 1:
+        path[1].squares += reward[seat] ** 2
 
 
 def search(state: GameState, legal: list[Action], rng: random.Random,
@@ -243,24 +297,45 @@ def search(state: GameState, legal: list[Action], rng: random.Random,
     start = time.perf_counter()
     seat = legal[0].player
     knowledge = _Knowledge(seen_state(state, seat), seat)
+    hinted = _hinted(knowledge, legal, rng) if strength.heed else None
     root = _Node(len(knowledge.snapshot["players"]))
     first = set(legal)
     slowest = 0.0
+    scale = _Scale()
+    clocked = _CLOCK[0]
     for _ in range(strength.playouts):
         began = time.perf_counter()
         # The next playout must fit in what is left, twice the slowest one so far: a
         # playout runs to its end, so the budget is kept by never starting one too many.
-        if began - start + 2 * slowest > strength.seconds:
+        if clocked and began - start + 2 * slowest > strength.seconds:
             break
         # A world the rules could never reach (a guess gone wrong) is a wasted playout.
         with contextlib.suppress(EngineError):
-            _iterate(root, knowledge.deal(rng), first, strength, rng)
+            _iterate(root, knowledge.deal(rng), first, strength, rng, scale, seat)
         slowest = max(slowest, time.perf_counter() - began)
-    tried = [a for a in legal if a in root.children]
+    tried = [a for a in legal if a in root.children and root.children[a].visits]
     if not tried:
-        return legal[int(rng.random() * len(legal))]
-    return max(tried, key=lambda a: (root.children[a].visits,
-                                     root.children[a].reward[seat] / root.children[a].visits))
+        return hinted or legal[int(rng.random() * len(legal))]
+    children = root.children
+    best = max(tried, key=lambda a: (children[a].visits, children[a].mean(seat)))
+    if hinted is not None and best != hinted and hinted in tried:
+        # The ruleset's own advice stands unless the playouts found better beyond doubt:
+        # a few hundred playouts tell a good move from a bad one, not from a near twin.
+        ours, theirs = children[best], children[hinted]
+        doubt = math.hypot(ours.error(seat), theirs.error(seat))
+        if ours.mean(seat) - theirs.mean(seat) <= DOUBT * doubt:
+            return hinted
+    return best
+
+
+def _hinted(knowledge: _Knowledge, legal: list[Action], rng: random.Random) -> Action | None:
+    """What the ruleset's hints advise (None without hints). They read the game as the seat
+    knows it, so any world dealt from its view gives the same advice."""
+    if not knowledge.rules.bot_hints:
+        return None
+    from . import heuristic_policy
+
+    return heuristic_policy(knowledge.deal(rng), legal, rng)
 
 
 def policy(strength: Strength) -> Any:
