@@ -121,7 +121,7 @@ def measure_search(figures: dict[str, Any], quick: bool = False) -> dict[str, An
     from .sim import head_to_head
 
     policy = "search:gentle" if quick else "search"
-    games = 4 if quick else 20
+    games = 2 if quick else 20
     folders = installed_rulesets() + ([] if quick else fixture_folders())
     speeds = {**figures["rulesets"], **figures.get("fixtures", {})}
     out: dict[str, Any] = {"policy": policy, "players": 2, "games": games, "rulesets": {}}

@@ -91,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", default="Ann,Ben",
                        help="comma-separated names (default Ann,Ben)")
         p.add_argument("--bots", default="",
-                       help="comma list by seat: human, random or heuristic")
+                       help="comma list by seat: human, random, heuristic, search, "
+                            "search:gentle or search:sharp")
         p.add_argument("--seed", type=_seed, default=None, help="seed for the dice")
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="set a ruleset option, e.g. goal=10")

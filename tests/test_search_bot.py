@@ -190,3 +190,13 @@ def test_simulate_jobs_from_the_command_line() -> None:
         assert done.returncode == 2
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and "--jobs" in lines[0]
+
+
+def test_every_bot_policy_can_be_chosen_at_set_up_and_kept_in_a_save() -> None:
+    from dinotable.saves import SEAT_KINDS
+    from dinotable.scenes.setup import KIND_LABELS
+    from dinotable.scenes.setup import SEAT_KINDS as SETUP_KINDS
+
+    assert set(POLICIES) | {"human"} == set(SEAT_KINDS) == set(SETUP_KINDS)
+    assert [KIND_LABELS[k] for k in ("search:gentle", "search", "search:sharp")] == [
+        "Bot (gentle)", "Bot (fair)", "Bot (sharp)"]
