@@ -25,8 +25,9 @@ from dinotable.engine import (
 from dinotable.ruleset import installed_rulesets, load_by_id, load_ruleset
 from dinotable.sim import simulate
 
-# Small budgets keep the tests quick; the time limit is far off so the playouts decide.
-QUICK = Strength("quick", 25, 5.0, 4, 30, 1)
+# Small budgets keep the tests quick; the time limit is far off so the playouts decide. It
+# heeds the hints, so their advice too is read from the seat's view only.
+QUICK = Strength("quick", 25, 5.0, 4, 30, 1, heed=True)
 
 
 class Poisoned:

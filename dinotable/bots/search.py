@@ -43,6 +43,7 @@ from ..engine import (
 EXPLORE = 0.7  # UCB exploration weight: rewards lie in [0, 1 + MARGIN]
 DOUBT = 1.0  # standard errors by which the search must beat the hints' advice to overrule it
 MARGIN = 0.1  # the score margin's share of a playout's reward, beside winning it
+SOONER = 0.998  # a playout's reward shrinks towards even by this for each move it made
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,9 @@ def _iterate(root: _Node, world: GameState, first: set[Action], strength: Streng
     node = root
     path = [root]
     until = world.turns + strength.turns if strength.turns else 1 << 62
-    while not world.game_over:
+    # The tree stops where the playouts do: a move that ends the turn is judged there, not
+    # after the rivals' replies that the moves which go on never meet.
+    while not world.game_over and world.turns < until:
         legal = legal_actions(world)
         if node is root:
             legal = [a for a in legal if a in first]  # only what the seat may really do
@@ -277,7 +280,10 @@ def _iterate(root: _Node, world: GameState, first: set[Action], strength: Streng
         apply(world, action, False)
         path.append(node)
     _playout(world, strength, rng, until)
-    reward = _outcome(world, scale)
+    # The same outcome sooner is worth a little more: a move that changes nothing (a roll
+    # of an empty cup) is never preferred to the one that ends the matter now.
+    sooner = SOONER ** len(world.log)
+    reward = [0.5 + (r - 0.5) * sooner for r in _outcome(world, scale)]
     for visited in path:
         visited.visits += 1
         totals = visited.reward
@@ -317,7 +323,11 @@ def search(state: GameState, legal: list[Action], rng: random.Random,
     if not tried:
         return hinted or legal[int(rng.random() * len(legal))]
     children = root.children
-    best = max(tried, key=lambda a: (children[a].visits, children[a].mean(seat)))
+    # The best mean among the moves tried about as often as the most tried: two moves of
+    # nearly one worth share the playouts evenly, and then the better mean should tell.
+    most = max(children[a].visits for a in tried)
+    best = max((a for a in tried if 2 * children[a].visits >= most),
+               key=lambda a: children[a].mean(seat))
     if hinted is not None and best != hinted and hinted in tried:
         # The ruleset's own advice stands unless the playouts found better beyond doubt:
         # a few hundred playouts tell a good move from a bad one, not from a near twin.
