@@ -146,6 +146,21 @@ def test_search_stops_when_stopping_wins_at_once_and_rolling_risks_the_third_sto
                              STRENGTHS["gentle"]) == stop
 
 
+def test_search_banks_rather_than_roll_an_empty_cup_for_ever() -> None:
+    # Fixture Dice: every die caught and the cup empty, a roll changes nothing and a stop
+    # banks four; a search that weighed them alike could roll for ever.
+    rules = load_ruleset(FIXTURES / "good_rulesets" / "fixture_dice")
+    state = new_game(rules, ["Ann", "Ben"], None, 1)
+    _force(state, "green", "green", "green", "dino", "dino", "dino")
+    apply(state, Action(0, "roll"))
+    _force(state, "green", "dino")
+    apply(state, Action(0, "roll"))
+    assert len(state.zone("caught", 0)) == 4 and not state.zone("cup", 0)
+    for strength in (QUICK, STRENGTHS["gentle"], STRENGTHS["fair"]):
+        assert search.search(state, legal_actions(state), random.Random(2),
+                             strength) == Action(0, "stop")
+
+
 def test_a_move_never_takes_longer_than_its_time_budget() -> None:
     # Dino Hunt's playouts are long: a budget of countless playouts is cut by the clock.
     budget = Strength("tight", 10**9, 0.15, 40, 300, 0, heed=True)
