@@ -77,6 +77,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
     result["dino_hunt"] = measure_dino_hunt(quick)
     result["fixtures"] = measure_fixtures(200 if quick else 1000)
     result.update(measure_decisions(100 if quick else 500))
+    result["search"] = measure_search(result, quick)
     from .bench_table import measure_table
 
     result.update(measure_table(quick))
@@ -107,6 +108,31 @@ def measure_fixtures(games: int) -> dict[str, Any]:
             "us_per_action": round(1e6 / best["actions_per_second"], 2)
             if best["actions_per_second"] else None,
         }
+    return out
+
+
+SEARCH_MIN_GAMES_PER_SECOND = 100  # slower games (a card game) are left to the README's table
+
+
+def measure_search(figures: dict[str, Any], quick: bool = False) -> dict[str, Any]:
+    """The search bot at two seats against the heuristic bot and against the random bot,
+    in every shipped ruleset (and, in a full run, fixture game) whose random games are
+    quick: its wins out of `games` (seat taken in turn) and its longest move."""
+    from .sim import head_to_head
+
+    policy = "search:gentle" if quick else "search"
+    games = 2 if quick else 20
+    folders = installed_rulesets() + ([] if quick else fixture_folders())
+    speeds = {**figures["rulesets"], **figures.get("fixtures", {})}
+    out: dict[str, Any] = {"policy": policy, "players": 2, "games": games, "rulesets": {}}
+    for folder in folders:
+        rules = load_ruleset(folder)
+        speed = speeds.get(rules.id, {}).get("games_per_second", 0)
+        if speed < SEARCH_MIN_GAMES_PER_SECOND or not rules.min_players <= 2 <= rules.max_players:
+            continue
+        out["rulesets"][rules.id] = {
+            f"vs_{against}": head_to_head(rules, 2, games, 1, policy, against)["share"]
+            for against in ("heuristic", "random")}
     return out
 
 
@@ -201,6 +227,11 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
     for rid, figures in result["fixtures"].items():
         print(f"fixture {rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['us_per_action']} us an action ({figures['players']} players)")
+    found = result["search"]
+    for rid, shares in found["rulesets"].items():
+        print(f"{found['policy']} in {rid}, {found['players']} players, {found['games']} games: "
+              f"wins {shares['vs_heuristic']:.0%} against heuristic, "
+              f"{shares['vs_random']:.0%} against random")
     if result["decision_apply_us"] is not None:
         print(f"apply: {result['decision_apply_us']} us answering a question or a response "
               f"window, {result['plain_apply_us']} us for another action")

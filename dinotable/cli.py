@@ -20,6 +20,7 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3  # something broke inside dinotable (not the input, not a failed check)
 MAX_GAMES = 1_000_000
 MAX_PLAYERS = 8
+MAX_JOBS = 256
 MAX_FRAMES = 10_000_000  # about two days at 60 frames a second
 SEED_MAX = 2**63
 MAX_LINE = 300  # an error line longer than this is cut: it echoes what was typed
@@ -107,7 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", default="Ann,Ben",
                        help="comma-separated names (default Ann,Ben)")
         p.add_argument("--bots", default="",
-                       help="comma list by seat: human, random or heuristic")
+                       help="comma list by seat: human, random, heuristic, search, "
+                            "search:gentle or search:sharp")
         p.add_argument("--seed", type=_seed, default=None, help="seed for the dice")
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="set a ruleset option, e.g. goal=10")
@@ -130,8 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"how many games (at most {MAX_GAMES:,})")
     s.add_argument("--seed", type=_seed, default=1)
     s.add_argument("--bots", default="random",
-                   help="one policy for every seat, or a comma list by seat "
-                        "(random, heuristic)")
+                   help="one policy for every seat, or a comma list by seat (random, "
+                        "heuristic, search, search:gentle, search:sharp)")
+    s.add_argument("--jobs", type=_bounded(MAX_JOBS), default=1, metavar="N",
+                   help="play the games on N processes (the same results as one)")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="set a ruleset option, e.g. length=short (repeatable)")
     s.add_argument("--json", action="store_true", help="end with one JSON object")
@@ -352,7 +356,8 @@ def cmd_simulate(args: Any) -> int:
     if isinstance(options, str):
         return _fail(options)
     try:
-        summary = simulate(rules, args.players, args.games, args.seed, bots, options)
+        summary = simulate(rules, args.players, args.games, args.seed, bots, options,
+                           args.jobs, _progress_bar() if sys.stderr.isatty() else None)
     except RunawayGame as exc:
         print(f"dinotable: error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
@@ -372,6 +377,22 @@ def cmd_simulate(args: Any) -> int:
 
         print(json.dumps({key: summary[key] for key in SIMULATE_JSON_KEYS}))
     return 0
+
+
+def _progress_bar() -> Callable[[int, int], None]:
+    """A bar on stderr that fills as games finish (only ever drawn on a terminal)."""
+    shown = [-1]
+
+    def draw(done: int, total: int) -> None:
+        filled = 30 * done // total
+        if filled == shown[0] and done < total:
+            return  # redrawn only when it grows: a fast simulation finishes thousands a second
+        shown[0] = filled
+        end = "\n" if done >= total else ""
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games{end}")
+        sys.stderr.flush()
+
+    return draw
 
 
 def _simulate_options(rules: Any, pairs: list[str]) -> dict[str, Any] | str:

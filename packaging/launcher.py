@@ -20,6 +20,10 @@ def _borrow_console() -> None:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    # A frozen app's `simulate --jobs` worker processes start here too (Windows, macOS).
+    multiprocessing.freeze_support()
     _borrow_console()
     from dinotable.cli import main
 

@@ -422,6 +422,10 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     growth = result["growth"]  # set-up and a draw at 100 and 5,000 cards, and their ratio
     assert growth["cards"] == [100, 5000] and growth["draw_ratio"] < 10
     assert "deck of 100 against 5000 cards" in done.stdout
+    search = result["search"]
+    assert search["games"] > 0 and "dino_hunt_dice" in search["rulesets"]
+    assert all(0 <= share <= 1 for shares in search["rulesets"].values()
+               for share in shares.values())
 
 
 def test_terminal_play_with_two_heuristic_bots_finishes_and_names_the_winner() -> None:

@@ -46,6 +46,17 @@ def _preferred(state: GameState, legal: list[Action], rng: random.Random) -> Act
 POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
 
 
+def _add_search() -> None:
+    # `search` plays at the fair strength; `search:gentle` and `search:sharp` name the others.
+    from .search import STRENGTHS, policy
+
+    for name, strength in STRENGTHS.items():
+        POLICIES["search" if name == "fair" else f"search:{name}"] = policy(strength)
+
+
+_add_search()
+
+
 def choose(policy: str, state: GameState, rng: random.Random) -> Action:
     """Let a named policy choose for the player the game waits on.
 

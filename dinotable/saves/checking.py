@@ -12,7 +12,7 @@ from ..ruleset import LoadError, Problem, installed_rulesets, load_by_id
 from ..ruleset.problems import Reporter
 from .game import FORMAT, OLDEST_FORMAT, SAVE_NAME_MAX, NewerFormat, SavedGame, SavedSeat, _is_int
 
-SEAT_KINDS = ("human", "heuristic", "random")
+SEAT_KINDS = ("human", "heuristic", "random", "search:gentle", "search", "search:sharp")
 PALETTE_SIZE = 6  # len(theme.PLAYER_COLOURS); kept here so saves never import pygame
 MAX_SEATS = 8
 MAX_MOVES = 20_000

@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 DEFAULT_NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli", "Fay"]
 SETUP_NAME_MAX = 12  # what the seat field shows in full; below the names.NAME_MAX limit
-SEAT_KINDS = ["human", "heuristic", "random"]
-KIND_LABELS = {"human": "Person", "heuristic": "Bot (clever)", "random": "Bot (wild)"}
+# The search bot's strengths (gentle, fair, sharp) come after the bots that play at once.
+SEAT_KINDS = ["human", "heuristic", "random", "search:gentle", "search", "search:sharp"]
+KIND_LABELS = {"human": "Person", "heuristic": "Bot (clever)", "random": "Bot (wild)",
+               "search:gentle": "Bot (gentle)", "search": "Bot (fair)",
+               "search:sharp": "Bot (sharp)"}
 
 
 def remembered_names(names: list[str]) -> list[str]:

@@ -1,0 +1,360 @@
+"""`search`: information-set Monte Carlo tree search, for any ruleset, from its rules alone.
+
+The bot reads the game once, as its own seat may know it (`engine.seen_state`), and never
+the game itself again. Each playout starts from a determinisation of that view: the items
+the seat cannot see are dealt back into their hidden places at random (from every item the
+game has, less those the seat sees), other seats' secret variables take their starting
+values, and chance is fresh. One tree is shared by all determinisations (single-observer
+ISMCTS): a move is weighed by how often it was available, so moves that exist only in some
+worlds are not favoured. Below the tree a playout follows the ruleset's heuristic hints for
+its first moves, then plays at random, until the game ends or the mover's turn is over; a
+game cut short is judged by each seat's lead. Where the ruleset has hints, the fair and
+sharp bots keep to the hints' advice unless the playouts find a move clearly better.
+
+Strengths are budgets: at most so many playouts, and never longer than so many seconds
+(except in simulations, see `unclocked`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import (
+    Action,
+    Chance,
+    EngineError,
+    GameState,
+    Rules,
+    apply,
+    leaders,
+    legal_actions,
+    new_game,
+    random_playout,
+    scores,
+    seen_state,
+)
+
+EXPLORE = 0.7  # UCB exploration weight: rewards lie in [0, 1 + MARGIN]
+DOUBT = 1.0  # standard errors by which the search must beat the hints' advice to overrule it
+MARGIN = 0.1  # the score margin's share of a playout's reward, beside winning it
+SOONER = 0.998  # a playout's reward shrinks towards even by this for each move it made
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How hard the bot thinks: a budget for each move."""
+
+    name: str
+    playouts: int  # at most this many playouts a move
+    seconds: float  # and never longer than this (checked between playouts)
+    hinted: int  # moves of each playout chosen by the ruleset's hints, before random play
+    depth: int  # moves a playout makes at most before the game is judged by who leads
+    turns: int = 0  # and turns begun after the move (0: no limit) before it is judged
+    heed: bool = False  # keep to the ruleset's hints unless the playouts clearly beat them
+
+
+STRENGTHS: dict[str, Strength] = {
+    # A playout is judged at the end of the mover's turn (turns=1): a score banked or lost
+    # in the turn weighs far more than the noise of a whole game played out at random.
+    # Gentle plays out at random and heeds no hints: a beatable opponent that still sees
+    # what a move does at once.
+    "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
+    "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True),
+    "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True),
+}
+
+
+STRIDE = 4  # moves played at random between looks at the turn count
+
+
+_CLOCK = [True]  # False while simulating: see `unclocked`
+
+
+@contextlib.contextmanager
+def unclocked() -> Iterator[None]:
+    """Within it, a search move stops at its playout budget only, not at its time budget:
+    what simulations need so that a seed plays the same games on any machine, however busy,
+    and on any number of processes. At the table the clock also cuts every move short."""
+    before = _CLOCK[0]
+    _CLOCK[0] = False
+    try:
+        yield
+    finally:
+        _CLOCK[0] = before
+
+
+class _Node:
+    """A move in the shared tree: visits, times it was available, reward summed by seat."""
+
+    __slots__ = ("avail", "children", "reward", "squares", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = [0.0] * seats
+        self.squares = 0.0  # a first move's rewards to the searching seat, squared and summed
+
+    def mean(self, seat: int) -> float:
+        return self.reward[seat] / self.visits
+
+    def error(self, seat: int) -> float:
+        """The standard error of `mean` (a first move's, for the searching seat)."""
+        mean = self.mean(seat)
+        return math.sqrt(max(0.0, self.squares / self.visits - mean * mean) / self.visits)
+
+
+class _Knowledge:
+    """What the seat knows, ready to deal determinisations from."""
+
+    def __init__(self, view: GameState, seat: int) -> None:
+        self.rules = view.rules
+        self.seat = seat
+        self.snapshot = view.to_dict()
+        self.snapshot["log"] = []  # the moves so far are not needed to play on
+        # A hidden item is blanked: its id no longer names its place in the game. Which
+        # zone it started in is public, as a card's back is: a card from the special deck
+        # is one of the specials nobody has seen, so each is dealt from its own family.
+        families = _families(view)
+        hidden = [i for i, item in enumerate(view.items) if view.item_ids.get(item.id) != i]
+        seen = {item.id for i, item in enumerate(view.items) if view.item_ids.get(item.id) == i}
+        self.deals: list[tuple[list[int], list[tuple[str, str]]]] = []
+        for family, members in families.items():
+            places = [i for i in hidden if i in members]
+            if places:
+                unseen = [(iid, kind) for iid, kind in family if iid not in seen]
+                self.deals.append((places, unseen))
+        start = view.rules.player_vars
+        # Another seat's secret variables (None in the view) are taken at their start.
+        self.vars = [{k: (start.get(k) if v is None and k in view.rules.owner_vars else v)
+                      for k, v in pv.items()} for pv in view.player_vars]
+
+    def deal(self, rng: random.Random) -> GameState:
+        """One world consistent with what the seat has seen."""
+        data = dict(self.snapshot)
+        if self.deals:
+            items = list(data["items"])
+            for places, unseen in self.deals:
+                shuffled = unseen.copy()
+                rng.shuffle(shuffled)
+                for index, (iid, kind) in zip(places, shuffled, strict=False):
+                    items[index] = [iid, kind, None]
+            data["items"] = items
+        data["player_vars"] = self.vars
+        state = GameState.from_dict(self.rules, data)
+        state.chance = Chance(rng.getrandbits(62))
+        return state
+
+
+Family = tuple[tuple[str, str], ...]  # the (id, kind) of every item that started in one zone
+_FAMILIES: dict[tuple[str, int, int], tuple[Rules, dict[Family, set[int]]]] = {}
+
+
+def _families(view: GameState) -> dict[Family, set[int]]:
+    """The items of the game by the zone they started in, with the places (item indexes)
+    of each: public, the same for every game of a ruleset at this many seats, so a game
+    set up afresh shows them."""
+    rules = view.rules
+    key = (rules.id, rules.version, len(view.players))
+    found = _FAMILIES.get(key)
+    if found is None or found[0] is not rules:
+        groups: dict[Family, set[int]] = {}
+
+        def look(fresh: GameState) -> None:  # called with the items set out, before play
+            for lists in fresh.zones.values():
+                content = [i for owned in lists for i in owned]
+                if content:
+                    items = [(fresh.items[i].id, fresh.items[i].kind) for i in content]
+                    groups[tuple(items)] = set(content)
+
+        new_game(rules, list(view.players), dict(view.options), 0, setup=look)
+        found = _FAMILIES[key] = (rules, groups)
+    return found[1]
+
+
+class _Scale:
+    """How far scores lie apart in the playouts of one search, learnt as they come: a lead
+    at a playout cut short is weighed against it."""
+
+    __slots__ = ("count", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.count = 0
+
+    def of(self, spread: float) -> float:
+        self.total += spread
+        self.count += 1
+        return max(1e-9, self.total / self.count)
+
+
+def _outcome(state: GameState, scale: _Scale) -> list[float]:
+    """A playout's reward by seat. A finished game: a win 1, a shared win 1/k, plus a small
+    share for the score margin. A game cut short: each seat's lead over the average, against
+    how far apart scores usually lie (or, with no numbers to weigh, who leads)."""
+    n = len(state.players)
+    values = None if state.rules.teams else scores(state)
+    if values is not None and not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        values = None
+    if not state.game_over and values is not None:
+        mean = sum(values) / n
+        usual = scale.of(sum(abs(v - mean) for v in values) / n)
+        return [0.5 + 0.5 * math.tanh((v - mean) / usual) for v in values]
+    top = state.winners if state.game_over else leaders(state)
+    reward = [0.0] * n
+    for s in top:
+        reward[s] = 1.0 / len(top)
+    if values is not None:
+        # Each seat's lead over the average, as a share of the largest score.
+        mean = sum(values) / n
+        spread = 1 + max(abs(v) for v in values)
+        for s in range(n):
+            reward[s] += MARGIN * (values[s] - mean) / spread
+    return reward
+
+
+def _playout(state: GameState, strength: Strength, rng: random.Random, until: int) -> None:
+    """Play on: the ruleset's hints for the first moves, if it has any, then at random, until
+    the game ends, `strength.depth` moves are made or turn `until` begins."""
+    made = 0
+    if state.rules.bot_hints:
+        from . import heuristic_policy
+
+        while made < strength.hinted and not state.game_over and state.turns < until:
+            legal = legal_actions(state)
+            apply(state, heuristic_policy(state, legal, rng), False)
+            made += 1
+    while made < strength.depth and not state.game_over and state.turns < until:
+        made += random_playout(state, rng, min(STRIDE, strength.depth - made))
+
+
+def _pick(node: _Node, legal: list[Action], seat: int) -> Action:
+    """The child the seat to move likes best (UCB over availability)."""
+    best: Action = legal[0]
+    top = -1.0
+    for action in legal:
+        child = node.children[action]
+        value = child.reward[seat] / child.visits + EXPLORE * math.sqrt(
+            math.log(child.avail) / child.visits)
+        if value > top:
+            best, top = action, value
+    return best
+
+
+def _iterate(root: _Node, world: GameState, first: set[Action], strength: Strength,
+             rng: random.Random, scale: _Scale, seat: int) -> None:
+    """One playout: down the tree, one new move added, played out, rewards back up."""
+    node = root
+    path = [root]
+    until = world.turns + strength.turns if strength.turns else 1 << 62
+    # The tree stops where the playouts do: a move that ends the turn is judged there, not
+    # after the rivals' replies that the moves which go on never meet.
+    while not world.game_over and world.turns < until:
+        legal = legal_actions(world)
+        if node is root:
+            legal = [a for a in legal if a in first]  # only what the seat may really do
+            if not legal:
+                return  # a world where the seat's own moves differ: it teaches nothing
+        untried = []
+        for action in legal:
+            child = node.children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.avail += 1
+        if untried:
+            action = untried[int(rng.random() * len(untried))]
+            node.children[action] = child = _Node(len(world.players))
+            apply(world, action, False)
+            path.append(child)
+            break
+        action = _pick(node, legal, legal[0].player)
+        node = node.children[action]
+        apply(world, action, False)
+        path.append(node)
+    _playout(world, strength, rng, until)
+    # The same outcome sooner is worth a little more: a move that changes nothing (a roll
+    # of an empty cup) is never preferred to the one that ends the matter now.
+    sooner = SOONER ** len(world.log)
+    reward = [0.5 + (r - 0.5) * sooner for r in _outcome(world, scale)]
+    for visited in path:
+        visited.visits += 1
+        totals = visited.reward
+        for s, r in enumerate(reward):
+            totals[s] += r
+    if len(path) > 1:
+        path[1].squares += reward[seat] ** 2
+
+
+def search(state: GameState, legal: list[Action], rng: random.Random,
+           strength: Strength) -> Action:
+    """The move the search likes best for the seat the game waits on, within the budget."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    start = time.perf_counter()
+    seat = legal[0].player
+    knowledge = _Knowledge(seen_state(state, seat), seat)
+    hinted = _hinted(knowledge, legal, rng) if strength.heed else None
+    root = _Node(len(knowledge.snapshot["players"]))
+    first = set(legal)
+    slowest = 0.0
+    scale = _Scale()
+    clocked = _CLOCK[0]
+    for _ in range(strength.playouts):
+        began = time.perf_counter()
+        # The next playout must fit in what is left, twice the slowest one so far: a
+        # playout runs to its end, so the budget is kept by never starting one too many.
+        if clocked and began - start + 2 * slowest > strength.seconds:
+            break
+        # A world the rules could never reach (a guess gone wrong) is a wasted playout.
+        with contextlib.suppress(EngineError):
+            _iterate(root, knowledge.deal(rng), first, strength, rng, scale, seat)
+        slowest = max(slowest, time.perf_counter() - began)
+    tried = [a for a in legal if a in root.children and root.children[a].visits]
+    if not tried:
+        return hinted or legal[int(rng.random() * len(legal))]
+    children = root.children
+    # The best mean among the moves tried about as often as the most tried: two moves of
+    # nearly one worth share the playouts evenly, and then the better mean should tell.
+    most = max(children[a].visits for a in tried)
+    best = max((a for a in tried if 2 * children[a].visits >= most),
+               key=lambda a: children[a].mean(seat))
+    if hinted is not None and best != hinted and hinted in tried:
+        # The ruleset's own advice stands unless the playouts found better beyond doubt:
+        # a few hundred playouts tell a good move from a bad one, not from a near twin.
+        ours, theirs = children[best], children[hinted]
+        doubt = math.hypot(ours.error(seat), theirs.error(seat))
+        if ours.mean(seat) - theirs.mean(seat) <= DOUBT * doubt:
+            return hinted
+    return best
+
+
+def _hinted(knowledge: _Knowledge, legal: list[Action], rng: random.Random) -> Action | None:
+    """What the ruleset's hints advise (None without hints). They read the game as the seat
+    knows it, so any world dealt from its view gives the same advice."""
+    if not knowledge.rules.bot_hints:
+        return None
+    from . import heuristic_policy
+
+    return heuristic_policy(knowledge.deal(rng), legal, rng)
+
+
+def policy(strength: Strength) -> Any:
+    """The bot policy that searches at `strength`."""
+
+    def choose(state: GameState, legal: list[Action], rng: random.Random) -> Action:
+        return search(state, legal, rng, strength)
+
+    choose.__name__ = f"search_{strength.name}"
+    choose.__doc__ = f"Monte Carlo tree search, {strength.name}: {strength.playouts} playouts " \
+                     f"or {strength.seconds:g} s a move at most."
+    return choose

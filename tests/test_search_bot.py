@@ -1,0 +1,218 @@
+"""The `search` bot: it reads only what its seat may see, picks legal moves, finds the move
+that plainly wins, keeps to its time budget; and `simulate --jobs` changes nothing but speed."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from helpers import FIXTURES, last_json_line, run_cli
+
+from dinotable.bots import POLICIES, search
+from dinotable.bots.search import STRENGTHS, Strength
+from dinotable.engine import (
+    Action,
+    GameState,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    seen_state,
+)
+from dinotable.ruleset import installed_rulesets, load_by_id, load_ruleset
+from dinotable.sim import simulate
+
+# Small budgets keep the tests quick; the time limit is far off so the playouts decide. It
+# heeds the hints, so their advice too is read from the seat's view only.
+QUICK = Strength("quick", 25, 5.0, 4, 30, 1, heed=True)
+
+
+class Poisoned:
+    """Stands for the game itself: any look at it fails the test."""
+
+    def __getattribute__(self, name: str) -> Any:
+        raise AssertionError(f"the bot read the game itself (.{name}), not its seat's view")
+
+
+def _played(rules: Rules, players: int, seed: int, moves: int) -> GameState:
+    """A game some random moves in."""
+    state = new_game(rules, [f"P{i + 1}" for i in range(players)], None, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.game_over:
+            break
+        legal = legal_actions(state)
+        apply(state, legal[int(rng.random() * len(legal))], False)
+    return state
+
+
+def test_search_reads_the_game_once_as_its_seat_sees_it_and_changes_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _played(load_by_id("dino_hunt"), 3, 4, 30)
+    legal = legal_actions(real)
+    seat = legal[0].player
+    view = seen_state(real, seat)
+    assert view is not real  # Dino Hunt hides hands and decks: the view is a blanked copy
+    before_view, before_real = view.to_dict(), real.to_dict()
+    poisoned = Poisoned()
+    asked: list[int | None] = []
+
+    def seen(state: Any, who: int | None) -> GameState:
+        assert state is poisoned
+        asked.append(who)
+        return view
+
+    monkeypatch.setattr(search, "seen_state", seen)
+    action = search.search(poisoned, legal, random.Random(1), QUICK)  # type: ignore[arg-type]
+    assert asked == [seat]
+    assert action in legal
+    assert view.to_dict() == before_view  # every playout ran on a copy
+    assert real.to_dict() == before_real
+
+
+def test_imagined_worlds_keep_what_the_seat_sees_and_deal_only_unseen_cards_elsewhere() -> None:
+    rules = load_by_id("dino_hunt")
+    real = _played(rules, 3, 7, 60)
+    knowledge = search._Knowledge(seen_state(real, 0), 0)
+    specials = {kind for kind, _ in rules.zones["special_deck"].start_items}
+
+    def ids(state: GameState, zone: str, seat: int) -> list[str]:
+        return [state.items[i].id for i in state.zone(zone, seat)]
+
+    rivals = sorted(ids(real, "hand", 1) + ids(real, "hand", 2))
+    assert rivals  # the rivals hold cards the seat cannot see
+    imagined_otherwise = False
+    for k in range(20):
+        world = knowledge.deal(random.Random(k))
+        assert ids(world, "hand", 0) == ids(real, "hand", 0)
+        assert ids(world, "bonuses", 0) == ids(real, "bonuses", 0)
+        assert sorted(it.id for it in world.items) == sorted(it.id for it in real.items)
+        assert all(world.item_ids[it.id] == i for i, it in enumerate(world.items))
+        for seat in (1, 2):  # a special card's back shows it is a special
+            assert all(world.items[i].kind in specials for i in world.zone("hand", seat))
+        imagined_otherwise |= sorted(ids(world, "hand", 1) + ids(world, "hand", 2)) != rivals
+    assert imagined_otherwise
+
+
+def _rulesets() -> list[Rules]:
+    fixtures = [load_ruleset(FIXTURES / "good_rulesets" / name)
+                for name in ("fixture_hand", "fixture_respond", "fixture_yacht")]
+    return [load_ruleset(folder) for folder in installed_rulesets()] + fixtures
+
+
+@pytest.mark.parametrize("rules", _rulesets(), ids=lambda r: r.id)
+def test_search_only_ever_picks_a_legal_action(rules: Rules) -> None:
+    players = max(rules.min_players, min(3, rules.max_players))
+    state = new_game(rules, [f"P{i + 1}" for i in range(players)], None, 3)
+    rng = random.Random(3)
+    for _ in range(12):
+        if state.game_over:
+            break
+        legal = legal_actions(state)
+        action = search.search(state, legal, rng, QUICK)
+        assert action in legal
+        apply(state, action)
+
+
+def _force(state: GameState, *outcomes: str) -> None:
+    state.chance.force(list(outcomes))
+
+
+def test_search_stops_when_stopping_wins_at_once_and_rolling_risks_the_third_stomp(
+        dhd: Rules) -> None:
+    state = new_game(dhd, ["Ann", "Ben"], {"goal": 5}, 1)
+    roll, stop = Action(0, "roll"), Action(0, "stop")
+    _force(state, "green", "green", "green", "dino", "dino", "dino")
+    apply(state, roll)
+    _force(state, "green", "green", "yellow", "dino", "dino", "leaves")
+    apply(state, roll)
+    apply(state, stop)  # Ann banks 5: the goal; Ben plays the last turn of the last round
+    roll, stop = Action(1, "roll"), Action(1, "stop")
+    _force(state, "green", "green", "green", "dino", "dino", "footprint")
+    apply(state, roll)
+    _force(state, "green", "yellow", "red", "dino", "dino", "footprint")
+    apply(state, roll)
+    _force(state, "green", "yellow", "yellow", "dino", "dino", "leaves")
+    apply(state, roll)
+    # Ben has 6 caught to Ann's 5, and two stomps: a stop wins, a roll may lose it all.
+    assert state.last_round and state.current == 1
+    assert state.player_vars[0]["banked"] == 5
+    assert len(state.zone("caught", 1)) == 6 and len(state.zone("stomped", 1)) == 2
+    for seed in range(3):
+        assert search.search(state, legal_actions(state), random.Random(seed),
+                             STRENGTHS["gentle"]) == stop
+
+
+def test_search_banks_rather_than_roll_an_empty_cup_for_ever() -> None:
+    # Fixture Dice: every die caught and the cup empty, a roll changes nothing and a stop
+    # banks four; a search that weighed them alike could roll for ever.
+    rules = load_ruleset(FIXTURES / "good_rulesets" / "fixture_dice")
+    state = new_game(rules, ["Ann", "Ben"], None, 1)
+    _force(state, "green", "green", "green", "dino", "dino", "dino")
+    apply(state, Action(0, "roll"))
+    _force(state, "green", "dino")
+    apply(state, Action(0, "roll"))
+    assert len(state.zone("caught", 0)) == 4 and not state.zone("cup", 0)
+    for strength in (QUICK, STRENGTHS["gentle"], STRENGTHS["fair"]):
+        assert search.search(state, legal_actions(state), random.Random(2),
+                             strength) == Action(0, "stop")
+
+
+def test_a_move_never_takes_longer_than_its_time_budget() -> None:
+    # Dino Hunt's playouts are long: a budget of countless playouts is cut by the clock.
+    budget = Strength("tight", 10**9, 0.15, 40, 300, 0, heed=True)
+    state = _played(load_by_id("dino_hunt"), 4, 2, 20)
+    for seed in range(3):
+        legal = legal_actions(state)
+        assert len(legal) > 1  # a choice to think about
+        start = time.perf_counter()
+        action = search.search(state, legal, random.Random(seed), budget)
+        # A busy machine may pause the process between two looks at the clock: 30 ms grace.
+        assert time.perf_counter() - start <= budget.seconds + 0.03
+        apply(state, action)
+
+
+def test_every_strength_is_a_bot_policy_and_strengths_grow() -> None:
+    assert {"search", "search:gentle", "search:sharp"} <= set(POLICIES)
+    gentle, fair, sharp = STRENGTHS["gentle"], STRENGTHS["fair"], STRENGTHS["sharp"]
+    assert gentle.playouts < fair.playouts < sharp.playouts
+    assert gentle.seconds < fair.seconds < sharp.seconds
+
+
+def test_simulate_on_two_processes_gives_the_summary_of_one(dhd: Rules) -> None:
+    bots = ["search:gentle", "heuristic", "random"]
+    one = simulate(dhd, 3, 8, 11, bots)
+    two = simulate(dhd, 3, 8, 11, bots, jobs=2)
+    timing = ("seconds", "games_per_second", "actions_per_second")
+    assert {k: v for k, v in one.items() if k not in timing} == {
+        k: v for k, v in two.items() if k not in timing}
+
+
+def test_simulate_jobs_from_the_command_line() -> None:
+    args = ("simulate", "dino_hunt_dice", "--games", "60", "--seed", "4", "--bots",
+            "heuristic,random", "--json")
+    one = run_cli(*args)
+    two = run_cli(*args, "--jobs", "2")
+    assert one.returncode == two.returncode == 0
+    keep = ("wins", "mean_scores", "mean_turns")
+    a, b = json.loads(last_json_line(one.stdout)), json.loads(last_json_line(two.stdout))
+    assert {k: a[k] for k in keep} == {k: b[k] for k in keep}
+    assert "[" not in two.stderr  # no progress bar when stderr is not a terminal
+    for bad in ("0", "two", "-3"):
+        done = run_cli("simulate", "dino_hunt_dice", "--jobs", bad)
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "--jobs" in lines[0]
+
+
+def test_every_bot_policy_can_be_chosen_at_set_up_and_kept_in_a_save() -> None:
+    from dinotable.saves import SEAT_KINDS
+    from dinotable.scenes.setup import KIND_LABELS
+    from dinotable.scenes.setup import SEAT_KINDS as SETUP_KINDS
+
+    assert set(POLICIES) | {"human"} == set(SEAT_KINDS) == set(SETUP_KINDS)
+    assert [KIND_LABELS[k] for k in ("search:gentle", "search", "search:sharp")] == [
+        "Bot (gentle)", "Bot (fair)", "Bot (sharp)"]
