@@ -392,7 +392,7 @@ def test_an_argument_error_is_exactly_one_line_on_stderr(args: tuple[str, ...]) 
 
 
 def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ratio() -> None:
-    done = run_cli("bench", "--quick", "--json")
+    done = run_cli("bench", "--quick", "--json", timeout=600)  # a report, not a timing
     assert done.returncode == 0, done.stderr
     result = json.loads(last_json_line(done.stdout))
     assert set(result["rulesets"]) == {f.name for f in installed_rulesets()}
