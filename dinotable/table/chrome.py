@@ -15,7 +15,7 @@ from ..render.widgets import Banner, Dwell, Panel, draw_log, name_plate
 from .choice import Target
 from .part import Part, Point
 from .registry import register
-from .widgets import Areas, Widget, default_widgets, more_tooltip
+from .widgets import Areas, Pile, Widget, default_widgets, more_tooltip
 
 if TYPE_CHECKING:
     from .host import PartHost
@@ -397,9 +397,16 @@ class CardPart(Part):
         assert widget is not None
         self.widget = widget
         self.zoom = host.zoom  # one for the whole table: one card is read at a time
-        side_free = not host.layout.source and not host.layout.areas
+        # The side column is the piles' when the dice table's parts (the cup, the areas,
+        # the face legend) do not take it.
+        layout = host.layout
+        side_free = not layout.source and not layout.areas and not (
+            layout.faces and host.rules.dice)
         self.region = "side" if widget.side and side_free else "centre"
-        self.pairs = widget.kind == "players"
+        # Players' panels pair up; piles in the middle stand side by side, a row of them.
+        self.pairs = widget.kind == "players" or (
+            widget.kind == "pile" and self.region == "centre")
+        self.row_key = widget.kind
         self.fills = widget.kind == "track"  # its rows grow roomier into spare room
         # A track squeezes too (its lines grow shorter, its names stay whole).
         self.shrinks = widget.kind != "count"
@@ -411,9 +418,18 @@ class CardPart(Part):
         return [cls(host, w) for w in default_widgets(host.rules, host.layout)
                 if not (w.spec.zone in taken and w.kind in ("hand", "players"))]
 
+    @property
+    def per_row(self) -> int:
+        """How many share a row: two players' panels; as many piles as stand readable."""
+        if self.widget.kind != "pile":
+            return 2
+        return max(2, min(5, self.host.area[self.region].w // Pile.CELL_W))
+
     def wanted(self, seats: int) -> int:
         if self.region == "side":
             return self.widget.height(seats)
+        if self.widget.kind == "pile":
+            return Pile.TALL_H  # a cell of a row of piles: its top card read whole
         self.widget.width = self.host.area[self.region].w  # what its lines may fill
         return self.widget.wanted(seats, self.host.look())
 

@@ -491,17 +491,27 @@ class LegendPart(Part):
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         box = self.rect
+        if box.h < 100:
+            return  # squeezed out by what the column must hold: the menu's rules tell it
         Panel(box, "The dice").draw(canvas)
-        y = box.y + 72
+        faces = list(self.host.layout.faces.items())
+        room_h = box.h - 72 - 6  # under the title, inside the frame
+        step = min(56, room_h // max(1, len(faces)))
+        # A short panel drops the meanings (a name beside its die), then the faces that
+        # do not fit: the legend never runs out of its frame.
+        meanings = step >= 48
+        if step < 30:
+            step = 30
+            faces = faces[:max(1, room_h // step)]
+        y = box.y + 72 if meanings else box.y + 78
         kind = next(iter(self.host.rules.dice))
-        step = min(56, max(30, (box.h - 72) // max(1, len(self.host.layout.faces))))
         room = box.w - 62 - 10  # right of the die; a narrow column cuts a long meaning
-        for face, style in self.host.layout.faces.items():
+        for face, style in faces:
             draw_die(canvas, (box.x + 34, y), min(40, step - 8), 0, look.die_colour(kind), face)
             label = theme.ellipsize(style.label, theme.font(theme.SMALL, True), room)
-            theme.text(canvas, label, (box.x + 62, y - 12), theme.SMALL, theme.INK,
-                       bold=True, anchor="midleft", tight=True)
-            if style.meaning:
+            theme.text(canvas, label, (box.x + 62, y - (12 if meanings else 0)), theme.SMALL,
+                       theme.INK, bold=True, anchor="midleft", tight=True)
+            if style.meaning and meanings:
                 meaning = theme.ellipsize(style.meaning, theme.font(theme.TINY), room)
                 theme.text(canvas, meaning, (box.x + 62, y + 12), theme.TINY,
                            theme.INK_SOFT, anchor="midleft", tight=True)

@@ -69,7 +69,7 @@ class Placed(Protocol):
     region: str
     grow: bool  # takes what is left of its column
     shrinks: bool  # may be squeezed when the column is full
-    pairs: bool  # shares a row with a neighbour of its kind (two players' panels)
+    pairs: bool  # shares a row with neighbours of its kind (two players' panels; `per_row`)
     fills: bool  # takes the room its column has left when nothing there grows
 
 
@@ -83,9 +83,14 @@ def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = G
     """Rects for `parts` stacked down `column`: each as tall as it asks; the growing ones
     share what is left; when they do not fit, the ones that may shrink shrink alike."""
     rows: list[list[int]] = []  # indices of the parts on each row
+
+    def key(part: Placed) -> object:
+        """What parts that share a row have alike: their kind (`row_key`), else class."""
+        return (type(part), getattr(part, "row_key", None))
+
     for n, part in enumerate(parts):
-        if rows and part.pairs and len(rows[-1]) < 2 and all(
-                parts[k].pairs and type(parts[k]) is type(part) for k in rows[-1]):
+        if rows and part.pairs and len(rows[-1]) < getattr(part, "per_row", 2) and all(
+                parts[k].pairs and key(parts[k]) == key(part) for k in rows[-1]):
             rows[-1].append(n)
         else:
             rows.append([n])

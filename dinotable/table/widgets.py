@@ -218,6 +218,8 @@ class Pile(Widget):
 
     kind = "pile"
     side = True
+    CELL_W = 104  # a pile standing in a row of piles in the middle: its top card's width
+    TALL_H = 140  # ... and its height: the name, the top card with its numbers, the count
 
     def height(self, seats: int) -> int:
         return 72
@@ -226,12 +228,15 @@ class Pile(Widget):
         self.hits = []
         content = look.zone(self.spec.zone)
         n = count(content)
+        if rect.h >= 96 and rect.w < 2 * self.CELL_W:
+            self.draw_tall(canvas, rect, look, content)
+            return
         # The stack on the left, its name and count beside it: one tidy line per pile.
         tall = max(30, min(60, rect.h - 10))
         box = pygame.Rect(rect.x + 10, rect.centery - tall // 2 - 2, tall * 64 // 88, tall)
         top = None
-        if not isinstance(content, dict) and content and content[-1][1] is not None:
-            entry = tuple(content[-1])
+        entry = shown_top(content)
+        if entry is not None:
             top = lambda r: self.item(canvas, r, look, entry, small=True)  # noqa: E731
         if n:
             cards.draw_stack(canvas, box, n, self.label, top)
@@ -259,6 +264,49 @@ class Pile(Widget):
             words = "no more to come" if still <= 0 else f"{still} to come"
         theme.text(canvas, words, (x, rect.centery + (7 if len(label) > 1 else 4)), theme.TINY,
                    theme.PARCHMENT_DIM, anchor="topleft", tight=True)
+
+
+    def draw_tall(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look,
+                  content: list[Any] | dict[str, int]) -> None:
+        """A cell of a row of piles: its name over it, the top card large enough to read
+        its numbers, and how many lie under it (or are left, face down) beneath."""
+        n = count(content)
+        font = theme.font(theme.TINY, True)
+        theme.text(canvas, theme.ellipsize(self.label, font, rect.w - 12),
+                   (rect.centerx, rect.y + 4), theme.TINY, theme.PARCHMENT, bold=True,
+                   anchor="midtop", tight=True)
+        card_h = rect.h - 52
+        card_w = min(cards.CARD_W, rect.w - 22, card_h * 3 // 2)
+        box = pygame.Rect(0, 0, card_w, card_h)
+        box.midtop = (rect.centerx - 4, rect.y + 26)
+        entry = shown_top(content)
+        shown = entry is not None
+        if entry is not None:
+            cards.draw_stack(canvas, box, n, self.label,
+                             lambda r: self.item(canvas, r, look, entry))
+        elif n:
+            cards.draw_stack(canvas, box, n, self.label)
+        else:
+            pygame.draw.rect(canvas, theme.FELT_LIGHT, box, width=3, border_radius=8)
+        words = ("empty" if not n else f"{n - 1} under" if shown else f"{n} left")
+        theme.text(canvas, ellipsize_tiny(words, rect.w - 12), (rect.centerx, rect.bottom - 6),
+                   theme.TINY, theme.PARCHMENT_DIM, anchor="midbottom", tight=True)
+
+
+def shown_top(content: list[Any] | dict[str, int]) -> tuple[Any, ...] | None:
+    """A pile's top card when it shows: the last laid (a discard pile), else the first
+    (a stack whose top is its first card, the rest face down under it); None: a back."""
+    if isinstance(content, dict) or not content:
+        return None
+    for entry in (content[-1], content[0]):
+        if entry[1] is not None:
+            return tuple(entry)
+    return None
+
+
+def ellipsize_tiny(words: str, width: int) -> str:
+    """`words` cut to `width` at the smallest type."""
+    return theme.ellipsize(words, theme.font(theme.TINY), width)
 
 
 @register
