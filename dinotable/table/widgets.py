@@ -218,7 +218,7 @@ class Pile(Widget):
 
     kind = "pile"
     side = True
-    CELL_W = 104  # a pile standing in a row of piles in the middle: its top card's width
+    CELL_W = 76  # the narrowest a pile in a row of piles in the middle stands
     TALL_H = 140  # ... and its height: the name, the top card with its numbers, the count
 
     def height(self, seats: int) -> int:
@@ -228,7 +228,7 @@ class Pile(Widget):
         self.hits = []
         content = look.zone(self.spec.zone)
         n = count(content)
-        if rect.h >= 96 and rect.w < 2 * self.CELL_W:
+        if rect.h >= 96 and rect.w < 3 * self.CELL_W:
             self.draw_tall(canvas, rect, look, content)
             return
         # The stack on the left, its name and count beside it: one tidy line per pile.
@@ -249,11 +249,11 @@ class Pile(Widget):
         if theme.font(size, True).size(self.label)[0] > width and rect.h >= 66:
             # A narrow column: the name on two lines ("Dinosaur / discards"), not cut.
             label = theme.wrap(self.label, theme.font(size, True), width)
-            if len(label) != 2 or len(label[1]) < 3:
-                label = [self.label]
-        for n, words in enumerate(label):
+            if len(label) != 2 or len(label[1]) < 3 or " ".join(label) != self.label:
+                label = [self.label]  # two lines only where a word ends, never mid-word
+        for k, words in enumerate(label):
             theme.text(canvas, theme.ellipsize(words, theme.font(size, True), width),
-                       (x, rect.centery + 1 - 20 * (len(label) - 1 - n) - 3 * (len(label) == 1)),
+                       (x, rect.centery + 1 - 20 * (len(label) - 1 - k) - 3 * (len(label) == 1)),
                        size, theme.PARCHMENT, bold=True, anchor="bottomleft", tight=True)
         deck = self.rules.zones[self.spec.zone].order == "deck" or isinstance(content, dict)
         words = "empty" if not n else f"{n} left" if deck else f"{n} here"
@@ -262,7 +262,8 @@ class Pile(Widget):
             # cards lying there.
             still = int(look.view["game_vars"].get(self.spec.left) or 0)
             words = "no more to come" if still <= 0 else f"{still} to come"
-        theme.text(canvas, words, (x, rect.centery + (7 if len(label) > 1 else 4)), theme.TINY,
+        theme.text(canvas, ellipsize_tiny(words, width),
+                   (x, rect.centery + (7 if len(label) > 1 else 4)), theme.TINY,
                    theme.PARCHMENT_DIM, anchor="topleft", tight=True)
 
 
@@ -272,11 +273,15 @@ class Pile(Widget):
         its numbers, and how many lie under it (or are left, face down) beneath."""
         n = count(content)
         font = theme.font(theme.TINY, True)
-        theme.text(canvas, theme.ellipsize(self.label, font, rect.w - 12),
-                   (rect.centerx, rect.y + 4), theme.TINY, theme.PARCHMENT, bold=True,
+        # A narrow cell sets its name a little smaller rather than cut it.
+        size = theme.fit_size(self.label, rect.w - 4, theme.TINY, bold=True,
+                              floor=theme.TINY - 3)
+        font = theme.font(size, True)
+        theme.text(canvas, theme.ellipsize(self.label, font, rect.w - 4),
+                   (rect.centerx, rect.y + 4), size, theme.PARCHMENT, bold=True,
                    anchor="midtop", tight=True)
         card_h = rect.h - 52
-        card_w = min(cards.CARD_W, rect.w - 22, card_h * 3 // 2)
+        card_w = min(cards.CARD_W, rect.w - 14, card_h * 3 // 2)
         box = pygame.Rect(0, 0, card_w, card_h)
         box.midtop = (rect.centerx - 4, rect.y + 26)
         entry = shown_top(content)
@@ -289,7 +294,9 @@ class Pile(Widget):
         else:
             pygame.draw.rect(canvas, theme.FELT_LIGHT, box, width=3, border_radius=8)
         words = ("empty" if not n else f"{n - 1} under" if shown else f"{n} left")
-        theme.text(canvas, ellipsize_tiny(words, rect.w - 12), (rect.centerx, rect.bottom - 6),
+        if theme.font(theme.TINY).size(words)[0] > rect.w - 4 and n:
+            words = f"+{n - 1}" if shown else str(n)  # a narrow cell: the number alone
+        theme.text(canvas, ellipsize_tiny(words, rect.w - 4), (rect.centerx, rect.bottom - 6),
                    theme.TINY, theme.PARCHMENT_DIM, anchor="midbottom", tight=True)
 
 
