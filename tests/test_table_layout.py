@@ -20,14 +20,14 @@ from dinotable import bots, saves
 from dinotable.app import App, logical_size
 from dinotable.engine import Rules, apply, new_game
 from dinotable.render import cards, theme
-from dinotable.ruleset import load_by_id, load_ruleset
+from dinotable.ruleset import installed_rulesets, load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.dice_parts import DIE, AreaPart
 from dinotable.table.part import Part
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
-SHIPPED = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt")
+SHIPPED = tuple(p.name for p in installed_rulesets())  # every game shipped, a new one too
 FRAME = 1 / 30
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -150,7 +150,9 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     column = next(rect for part, rect in regions if part == "players")
     rows = [table.row_rect(s) for s in range(len(table.seats))]
     for s, row in enumerate(rows):
-        if not column.contains(row) or (s and row.top < rows[s - 1].bottom):
+        # Rows may stand side by side (two columns of areas at five or more seats), never
+        # over one another.
+        if not column.contains(row) or any(row.colliderect(other) for other in rows[:s]):
             faults.append(f"seat {s}'s row {row} out of the players column {column}")
     return faults
 

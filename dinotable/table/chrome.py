@@ -407,7 +407,8 @@ class CardPart(Part):
         self.pairs = widget.kind == "players" or (
             widget.kind == "pile" and self.region == "centre")
         self.row_key = widget.kind
-        self.fills = widget.kind == "track"  # its rows grow roomier into spare room
+        # A track's rows grow roomier into spare room; a row of piles, its cards larger.
+        self.fills = widget.kind == "track" or (widget.kind == "pile" and self.region == "centre")
         # A track squeezes too (its lines grow shorter, its names stay whole).
         self.shrinks = widget.kind != "count"
 

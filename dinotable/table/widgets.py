@@ -228,7 +228,7 @@ class Pile(Widget):
         self.hits = []
         content = look.zone(self.spec.zone)
         n = count(content)
-        if rect.h >= 96 and rect.w < 3 * self.CELL_W:
+        if rect.w < 3 * self.CELL_W:  # a cell of a row of piles, however short
             self.draw_tall(canvas, rect, look, content)
             return
         # The stack on the left, its name and count beside it: one tidy line per pile.
@@ -280,7 +280,7 @@ class Pile(Widget):
         theme.text(canvas, theme.ellipsize(self.label, font, rect.w - 4),
                    (rect.centerx, rect.y + 4), size, theme.PARCHMENT, bold=True,
                    anchor="midtop", tight=True)
-        card_h = rect.h - 52
+        card_h = min(cards.CARD_H, rect.h - 52)  # a roomy cell: a whole card, no larger
         card_w = min(cards.CARD_W, rect.w - 14, card_h * 3 // 2)
         box = pygame.Rect(0, 0, card_w, card_h)
         box.midtop = (rect.centerx - 4, rect.y + 26)
@@ -296,7 +296,7 @@ class Pile(Widget):
         words = ("empty" if not n else f"{n - 1} under" if shown else f"{n} left")
         if theme.font(theme.TINY).size(words)[0] > rect.w - 4 and n:
             words = f"+{n - 1}" if shown else str(n)  # a narrow cell: the number alone
-        theme.text(canvas, ellipsize_tiny(words, rect.w - 4), (rect.centerx, rect.bottom - 6),
+        theme.text(canvas, ellipsize_tiny(words, rect.w - 4), (rect.centerx, box.bottom + 20),
                    theme.TINY, theme.PARCHMENT_DIM, anchor="midbottom", tight=True)
 
 
@@ -766,8 +766,9 @@ class Areas(Widget):
             last_line = len(out) == lines
             rest = tokens[n + 1:]
             if last_line and rest and x + w + self.GAP + more_w > width and any(
-                    k == "chip" for k, _, _ in rest) and out[-1]:
-                break  # room for the "+N more" rather than this one
+                    k == "chip" for k, _, _ in rest) and out[-1] and (
+                    x + w + self.rest_w(rest, width) > width):
+                break  # room for the "+N more" rather than this one (unless all the rest fit)
             out[-1].append((kind, what, x, w))
             x += w + self.GAP
         else:
@@ -776,6 +777,11 @@ class Areas(Widget):
         hidden = [item_label(self.rules, what[0][1]) if what[0][1] else "a card"
                   for kind, what, _ in tokens[placed:] if kind == "chip"]
         return out, hidden
+
+    def rest_w(self, rest: list[tuple[str, Any, int]], width: int) -> int:
+        """How wide the tokens of `rest` are on one line, each after a gap."""
+        return sum(self.GAP + (chip_w(self.rules, what[0][1], width) if kind == "chip"
+                               else min(w, width)) for kind, what, w in rest)
 
     def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
         """How tall a player's area would like to be, every card showing."""
