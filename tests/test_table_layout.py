@@ -142,11 +142,15 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     areas = getattr(players, "areas", None)
     if areas is not None and areas.more:
         look = table.look()
+        spare: dict[int, list[bool]] = {}  # each row of areas: which have a line spare
         for s in range(len(table.seats)):
             own, plate = players.area_rect(s), players.plate_rect(s)
             need = areas.height_for(s, look, own.w - 8, players.counters_text(s, look))
-            if own.bottom - plate.bottom - 4 - need >= areas.LINE:
-                faults.append(f"+N more shown while seat {s}'s area {own} has room")
+            spare.setdefault(own.y, []).append(own.bottom - plate.bottom - 4 - need >= areas.LINE)
+        # Areas side by side share a row's height: one may have room its neighbour needs.
+        for y, room in spare.items():
+            if all(room):
+                faults.append(f"+N more shown while the areas at y={y} have room")
     column = next(rect for part, rect in regions if part == "players")
     rows = [table.row_rect(s) for s in range(len(table.seats))]
     for s, row in enumerate(rows):

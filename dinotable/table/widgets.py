@@ -282,13 +282,16 @@ class Pile(Widget):
                    anchor="midtop", tight=True)
         card_h = min(cards.CARD_H, rect.h - 52)  # a roomy cell: a whole card, no larger
         card_w = min(cards.CARD_W, rect.w - 14, card_h * 3 // 2)
+        narrow = card_w < 96  # too narrow for its numbers: its name, the zoom reads the rest
+        if narrow:
+            card_h = min(card_h, 64)
         box = pygame.Rect(0, 0, card_w, card_h)
         box.midtop = (rect.centerx - 4, rect.y + 26)
         entry = shown_top(content)
         shown = entry is not None
         if entry is not None:
             cards.draw_stack(canvas, box, n, self.label,
-                             lambda r: self.item(canvas, r, look, entry))
+                             lambda r: self.item(canvas, r, look, entry, small=narrow))
         elif n:
             cards.draw_stack(canvas, box, n, self.label)
         else:
@@ -727,8 +730,10 @@ class Areas(Widget):
         a zone's label, and a card's chip."""
         words = theme.font(theme.TINY, True)
         out: list[tuple[str, Any, int]] = []
-        if first:
-            out.append(("words", first, words.size(first)[0]))
+        # The counters one by one ("Bones: 1", "Family: 0"): a squeezed area wraps them,
+        # or lists the last under its "+N more", rather than cut one.
+        for counter in first.split("  ") if first else []:
+            out.append(("words", counter, words.size(counter)[0]))
         for member in self.members:
             zone = member.spec.zone
             content = look.zone(zone, seat)
@@ -774,9 +779,21 @@ class Areas(Widget):
         else:
             return out, []
         placed = sum(len(line) for line in out)
-        hidden = [item_label(self.rules, what[0][1]) if what[0][1] else "a card"
-                  for kind, what, _ in tokens[placed:] if kind == "chip"]
+        hidden = [self.named(kind, what) for kind, what, _ in tokens[placed:]
+                  if kind != "label"]
+        # The "+N more" stands at the last line's end: what leaves it no room goes under it.
+        line = out[-1]
+        while hidden and line and line[-1][2] + line[-1][3] + self.GAP + more_w > width:
+            kind, what, _, _ = line.pop()
+            if kind != "label":
+                hidden.insert(0, self.named(kind, what))
         return out, hidden
+
+    def named(self, kind: str, what: Any) -> str:
+        """A token as the "+N more" lists it: a card's name, or the words."""
+        if kind != "chip":
+            return str(what)
+        return item_label(self.rules, what[0][1]) if what[0][1] else "a card"
 
     def rest_w(self, rest: list[tuple[str, Any, int]], width: int) -> int:
         """How wide the tokens of `rest` are on one line, each after a gap."""
