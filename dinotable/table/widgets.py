@@ -744,7 +744,9 @@ class Areas(Widget):
             # Hidden, or tokens all alike (cubes, stones): a count says it. Tokens of
             # different kinds (score boxes) are things to read and click, as cards are.
             alike = len({entry[1] for entry in content}) <= 1 if isinstance(content, list) else True
-            if isinstance(content, dict) or (
+            # Cards all face down to the viewer (another's Secret cards) tell only how many.
+            backs = isinstance(content, list) and all(entry[1] is None for entry in content)
+            if isinstance(content, dict) or backs or (
                     self.rules.zones[zone].holds == "tokens" and alike):
                 text = f"{label}: {n}"
                 out.append(("words", text, words.size(text)[0]))
