@@ -33,11 +33,12 @@ class Piece:
     `end_turn` a `return`, and effects without inline code are called as closures.
     """
 
-    __slots__ = ("ends_turn", "faces", "lines", "marks", "ns")
+    __slots__ = ("ends_turn", "faces", "lines", "marks", "ns", "rolled")
 
     def __init__(self, lines: list[str], ns: dict[str, Any],
                  marks: list[tuple[int, Origin]] | None = None, ends_turn: bool = False,
-                 faces: tuple[ZoneRef, list[tuple[str, ZoneRef]]] | None = None) -> None:
+                 faces: tuple[ZoneRef, list[tuple[str, ZoneRef]]] | None = None,
+                 rolled: ZoneRef | None = None) -> None:
         self.lines = lines
         self.ns = ns
         # Whether running it may end the turn (an end_turn, at any depth): for_each_player
@@ -46,6 +47,9 @@ class Piece:
         # A move_faces piece: its zone and its (face, destination) pairs, so that moves out
         # of one zone written one after another sort its dice in a single pass.
         self.faces = faces
+        # A roll of every die in one zone: a sort of the same zone's dice right after it
+        # can share its pass when nobody watches (roll_then_sort).
+        self.rolled = rolled
         # (line within `lines`, where in the ruleset): names the effect when one fails at play
         self.marks: list[tuple[int, Origin]] = marks or []
 
@@ -196,3 +200,33 @@ def face_moves(src: ZoneRef, moves: list[tuple[str, ZoneRef]],
             f"'to_owner': {dst.owner_source(ns)}, "
             f"'items': [_items[_i].id for _i in _mv{k}]}}))"]
     return Piece(lines, ns, marks, faces=(src, moves))
+
+
+def roll_then_sort(roll: Piece, sort: Piece) -> Piece:
+    """A roll of a zone's dice and the move of those showing given faces out of it, as one
+    piece: played unwatched and unforced (see quiet.py), each die is sorted as it lands, in
+    one pass; otherwise the two run as written, with their events and forced faces."""
+    assert roll.rolled is not None and sort.faces is not None
+    zone, moves = roll.rolled, sort.faces[1]
+    ns: dict[str, Any] = {**roll.ns, **sort.ns}
+    lines = ["if c.events is None and not st.chance.forced:",
+             f"    _z = {zone.source(ns)}", "    _items = st.items", "    _dice = st.rules.dice",
+             "    _r = st.chance.random", "    _keep = []"]
+    lines += [f"    _mv{k} = []" for k in range(len(moves))]
+    lines += ["    for _i in _z:", "        _it = _items[_i]", "        _f = _dice[_it.kind].faces",
+              "        _f = _it.face = _f[int(_r() * len(_f))]"]
+    for k, (face, _) in enumerate(moves):
+        lines += [f"        {'elif' if k else 'if'} _f == {face!r}:",
+                  f"            _mv{k}.append(_i)"]
+    lines += ["        else:", "            _keep.append(_i)", "    if len(_keep) != len(_z):",
+              "        _z[:] = _keep"]
+    for k, (_, dst) in enumerate(moves):
+        lines += [f"    if _mv{k}:", f"        {dst.source(ns)}.extend(_mv{k})"]
+    lines.append("else:")
+    start = len(lines)
+    marks = [(0, origin) for _, origin in roll.marks[:1]]
+    marks += [(start + line, origin) for line, origin in roll.marks]
+    lines += ["    " + line for line in roll.lines]
+    marks += [(len(lines) + line, origin) for line, origin in sort.marks]
+    lines += ["    " + line for line in sort.lines]
+    return Piece(lines, ns, marks, roll.ends_turn or sort.ends_turn)

@@ -22,6 +22,7 @@ from .codegen import (
     generate,
     indent,
     noop,
+    roll_then_sort,
 )
 from .decide import ask, open_window
 from .effects import CONTROL_FORMS, EFFECTS, EXTRA_FORMS, SUSPENDING, _unknown
@@ -242,6 +243,12 @@ class EffectCompiler:
                 out[-1] = face_moves(last[0], [*last[1], *piece.faces[1]], out[-1].marks)
             else:
                 out.append(piece)
+        # A roll of a zone, then a sort of its dice by face: one pass when nobody watches.
+        for i in range(len(out) - 1, 0, -1):
+            roll, sort = out[i - 1], out[i]
+            if (roll.rolled is not None and sort.faces is not None
+                    and roll.rolled.same_zone(sort.faces[0])):
+                out[i - 1:i + 1] = [roll_then_sort(roll, sort)]
         return out
 
     def marked(self, raw: Any, path: tuple[Any, ...], piece: Piece | None = None) -> Piece:
@@ -254,7 +261,7 @@ class EffectCompiler:
         first = (self.origin((*path, "when"), raw["when"]) if isinstance(raw, dict)
                  and "when" in raw else self.origin(path, raw))
         return Piece(piece.lines, piece.ns, [(0, first), *piece.marks], piece.ends_turn,
-                     piece.faces)
+                     piece.faces, piece.rolled)
 
     def one(self, raw: Any, path: tuple[Any, ...]) -> Piece:
         """Compile one effect mapping into a piece of code."""

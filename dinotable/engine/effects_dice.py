@@ -46,7 +46,7 @@ def _emit_roll(p: dict[str, Any]) -> Piece:
         f"    c.events.append(_Event('rolled', c.seat, {{'zone': {zone.name!r}, 'owner': "
         f"{zone.owner_source(ns)}, 'dice': "
         "[(_items[_i].id, _items[_i].kind, _items[_i].face) for _i in _z]}))",
-    ], ns)
+    ], ns, rolled=zone if only is None else None)
 
 
 @effect("roll", "Roll every die in a zone; each shows a face chosen by chance. With "
