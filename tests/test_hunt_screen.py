@@ -17,9 +17,9 @@ from dinotable.render import cards, theme, widgets
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
+from dinotable.table.areas import Areas
 from dinotable.table.chrome import CardPart, PlayersPart
 from dinotable.table.regions import CANVAS
-from dinotable.table.widgets import Areas
 
 FRAME = 1 / 30
 

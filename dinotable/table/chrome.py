@@ -12,10 +12,11 @@ import pygame
 from ..engine import view_for
 from ..render import cards, theme
 from ..render.widgets import Banner, Dwell, Panel, draw_log, name_plate
+from .areas import Areas, more_tooltip
 from .choice import Target
 from .part import Part, Point
 from .registry import register
-from .widgets import Areas, Pile, Widget, default_widgets, more_tooltip
+from .widgets import Pile, Widget, default_widgets
 
 if TYPE_CHECKING:
     from .host import PartHost

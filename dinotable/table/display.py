@@ -12,8 +12,8 @@ import pygame
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Banner
+from .areas import more_under
 from .sprites import Sprite
-from .widgets import more_under
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene

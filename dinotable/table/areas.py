@@ -1,0 +1,171 @@
+"""Players' areas: each player's own zones together under their name plate, and the
+"+N more" that lists what an area has no room to show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..engine import Rules
+from ..render import theme
+from ..render.widgets import Dwell, draw_tooltip
+from ..ruleset.layout import Layout
+from .choice import item_label
+from .widgets import Hand, Look, Players, Widget, chip_w, count, default_widgets
+
+
+class Areas(Widget):
+    """Each player's own zones together in that player's area (under their name plate in
+    the players column): one flow of whole-name chips, zone by zone, wrapped onto as many
+    lines as the area has; what does not fit ends in "+N more", which lists it on hover.
+    A zone the viewer may not see is its label and a count."""
+
+    kind = "areas"
+    LINE = 31  # one line of chips: a name at the smallest type, clear of the chip's edge
+    GAP = 6
+
+    def __init__(self, members: list[Widget], rules: Rules) -> None:
+        super().__init__(members[0].spec, rules)
+        self.members = members
+
+    @classmethod
+    def of(cls, rules: Rules, layout: Layout) -> Areas | None:
+        """The players' areas of a card game: every per-player hand or row the layout
+        shows, when there are two or more (one alone keeps its own widget)."""
+        members: list[Widget] = [w for w in default_widgets(rules, layout)
+                   if isinstance(w, (Hand, Players)) and w.spec.zone
+                   and rules.zones[w.spec.zone].per_player]
+        return cls(members, rules) if len(members) >= 2 else None
+
+    @property
+    def zones(self) -> set[str]:
+        return {w.spec.zone for w in self.members}
+
+    def tokens(self, seat: int, look: Look, first: str) -> list[tuple[str, Any, int]]:
+        """What a player's area shows, in order: (kind, what, width); kinds are words,
+        a zone's label, and a card's chip."""
+        words = theme.font(theme.TINY, True)
+        out: list[tuple[str, Any, int]] = []
+        # The counters one by one ("Bones: 1", "Family: 0"): a squeezed area wraps them,
+        # or lists the last under its "+N more", rather than cut one.
+        for counter in first.split("  ") if first else []:
+            out.append(("words", counter, words.size(counter)[0]))
+        for member in self.members:
+            zone = member.spec.zone
+            content = look.zone(zone, seat)
+            n = count(content)
+            label = member.label
+            if not n:
+                continue  # nothing there: the room goes to what is
+            # Hidden, or tokens all alike (cubes, stones): a count says it. Tokens of
+            # different kinds (score boxes) are things to read and click, as cards are.
+            alike = len({entry[1] for entry in content}) <= 1 if isinstance(content, list) else True
+            # Cards all face down to the viewer (another's Secret cards) tell only how many.
+            backs = isinstance(content, list) and all(entry[1] is None for entry in content)
+            if isinstance(content, dict) or backs or (
+                    self.rules.zones[zone].holds == "tokens" and alike):
+                text = f"{label}: {n}"
+                out.append(("words", text, words.size(text)[0]))
+                continue
+            text = f"{label}:"
+            out.append(("label", text, words.size(text)[0]))
+            out += [("chip", (tuple(entry), member.spec), 0) for entry in content]
+        return out
+
+    def flow(self, tokens: list[tuple[str, Any, int]], width: int, lines: int
+             ) -> tuple[list[list[tuple[str, Any, int, int]]], list[str]]:
+        """The tokens laid out on at most `lines` lines of `width`: (kind, what, x, w)
+        per line, and the names of the cards that did not fit (shown as "+N more")."""
+        out: list[list[tuple[str, Any, int, int]]] = [[]]
+        x = 0
+        more_w = theme.font(theme.TINY, True).size("+99 more")[0]
+        for n, (kind, what, w) in enumerate(tokens):
+            w = chip_w(self.rules, what[0][1], width) if kind == "chip" else min(w, width)
+            if out[-1] and x + w > width:
+                if len(out) == lines:
+                    break
+                out.append([])
+                x = 0
+            last_line = len(out) == lines
+            rest = tokens[n + 1:]
+            if last_line and rest and x + w + self.GAP + more_w > width and any(
+                    k == "chip" for k, _, _ in rest) and out[-1] and (
+                    x + w + self.rest_w(rest, width) > width):
+                break  # room for the "+N more" rather than this one (unless all the rest fit)
+            out[-1].append((kind, what, x, w))
+            x += w + self.GAP
+        else:
+            return out, []
+        placed = sum(len(line) for line in out)
+        hidden = [self.named(kind, what) for kind, what, _ in tokens[placed:]
+                  if kind != "label"]
+        # The "+N more" stands at the last line's end: what leaves it no room goes under it.
+        line = out[-1]
+        while hidden and line and line[-1][2] + line[-1][3] + self.GAP + more_w > width:
+            kind, what, _, _ = line.pop()
+            if kind != "label":
+                hidden.insert(0, self.named(kind, what))
+        return out, hidden
+
+    def named(self, kind: str, what: Any) -> str:
+        """A token as the "+N more" lists it: a card's name, or the words."""
+        if kind != "chip":
+            return str(what)
+        return item_label(self.rules, what[0][1]) if what[0][1] else "a card"
+
+    def rest_w(self, rest: list[tuple[str, Any, int]], width: int) -> int:
+        """How wide the tokens of `rest` are on one line, each after a gap."""
+        return sum(self.GAP + (chip_w(self.rules, what[0][1], width) if kind == "chip"
+                               else min(w, width)) for kind, what, w in rest)
+
+    def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
+        """How tall a player's area would like to be, every card showing."""
+        lines, _ = self.flow(self.tokens(seat, look, first), width, 99)
+        return len(lines) * self.LINE if any(lines) else 0
+
+    def draw_seat(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look, seat: int,
+                  first: str) -> None:
+        """A player's zones in `rect` (under their name plate)."""
+        lines = max(1, rect.h // self.LINE)
+        laid, hidden = self.flow(self.tokens(seat, look, first), rect.w, lines)
+        font = theme.font(theme.TINY, True)
+        for n, line in enumerate(laid):
+            y = rect.y + n * self.LINE
+            for kind, what, x, w in line:
+                if kind == "chip":
+                    entry, self.spec = what  # the chip is drawn as its zone holds things
+                    self.item(canvas, pygame.Rect(rect.x + x, y + 2, w, self.LINE - 4), look,
+                              entry, small=True)
+                    continue
+                shown = theme.ellipsize(what, font, w)
+                theme.text(canvas, shown, (rect.x + x, y + self.LINE // 2), theme.TINY,
+                           theme.INK if kind == "label" else theme.INK_SOFT, bold=True,
+                           anchor="midleft", tight=True)
+        if hidden:
+            x = max((x + w for line in laid[-1:] for _, _, x, w in line), default=0)
+            words = f"+{len(hidden)} more"
+            box = theme.text(canvas, words, (rect.x + x + self.GAP, rect.y + (len(laid) - 1) *
+                                             self.LINE + self.LINE // 2), theme.TINY,
+                             theme.INK, bold=True, anchor="midleft", tight=True)
+            self.more.append((box.inflate(8, 12), hidden))
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        raise NotImplementedError("drawn a player at a time by the players column")
+
+
+def more_tooltip(canvas: pygame.Surface, more: list[tuple[pygame.Rect, list[str]]],
+                 mouse: tuple[int, int], dwell: Dwell) -> None:
+    """The cards a "+N more" hides, listed while the pointer rests on it (a moment after
+    it comes, for a few seconds after it last moved: `dwell`)."""
+    for rect, names in more:
+        if rect.collidepoint(mouse):
+            if dwell.subject == tuple(rect) and dwell.showing():
+                draw_tooltip(canvas, rect.midtop, ", ".join(names))
+            return
+
+
+def more_under(widgets: list[Widget], pos: tuple[int, int]) -> tuple[int, ...] | None:
+    """The "+N more" under the pointer, of those the widgets drew last."""
+    return next((tuple(rect) for widget in widgets for rect, _ in widget.more
+                 if rect.collidepoint(pos)), None)
