@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import math
 import operator
+import os
 import random
 import time
 from array import array
@@ -160,7 +161,8 @@ def encode(samples: Samples, fmt: int, channels: int) -> bytes:
 class Sounds:
     """The app's sounds. Safe to create anywhere: with no audio it stays silent."""
 
-    def __init__(self, volume: float = 0.7, enabled: bool = True) -> None:
+    def __init__(self, volume: float = 0.7, enabled: bool = True,
+                 silent_device: bool = False) -> None:
         self.volume = max(0.0, min(1.0, volume))
         self.muted = False
         self._sounds: dict[str, list[pygame.mixer.Sound]] = {}
@@ -168,6 +170,10 @@ class Sounds:
         self._rng = random.Random()
         self._wanted = enabled
         self._started = False
+        # SDL's "dummy" audio driver plays to nowhere. Opening it costs an audio thread
+        # whose join at pygame.quit() now and then never returns on virtual machines
+        # (pygame-ce issue 344), so with it the table stays quiet unless asked to open it.
+        self._open_silent = silent_device
 
     def prepare(self) -> None:
         """Open the mixer and build the sounds (once). The app calls this just after its
@@ -182,6 +188,8 @@ class Sounds:
         return bool(self._sounds)
 
     def _start(self) -> None:
+        if os.environ.get("SDL_AUDIODRIVER") == "dummy" and not self._open_silent:
+            return
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
