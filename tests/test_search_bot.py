@@ -216,3 +216,43 @@ def test_every_bot_policy_can_be_chosen_at_set_up_and_kept_in_a_save() -> None:
     assert set(POLICIES) | {"human"} == set(SEAT_KINDS) == set(SETUP_KINDS)
     assert [KIND_LABELS[k] for k in ("search:gentle", "search", "search:sharp")] == [
         "Bot (gentle)", "Bot (fair)", "Bot (sharp)"]
+
+
+def test_a_searching_bot_thinks_aside_while_the_table_keeps_drawing(app: Any) -> None:
+    from test_table_layout import FRAME, table_for
+
+    table = table_for(app, load_by_id("dino_hunt_dice"), ["search:sharp", "human"])
+    frames_while_thinking = 0
+    words = set()
+    deadline = time.monotonic() + 60
+    # The first roll is the only move there is; the second asks to roll on or stop.
+    while len(table.state.log) < 2 and time.monotonic() < deadline:
+        app.step([], FRAME)  # returns at once, the search going on in its thread
+        thought = table.session.thinking
+        if thought is not None and thought.is_alive():
+            frames_while_thinking += 1
+            words.add(table.what_to_do())
+            time.sleep(0.01)
+    assert [a.player for a in table.state.log] == [0, 0], "the bot moved twice"
+    assert frames_while_thinking >= 3, "the window went on while the bot thought"
+    assert any("is thinking" in w for w in words), words
+
+
+def test_a_thought_about_a_position_the_game_has_left_is_dropped() -> None:
+    from dinotable.table.session import Seat, TableSession
+
+    rules = load_by_id("dino_hunt_dice")
+    session = TableSession(rules, [Seat("Ann", "search", 0), Seat("Ben", "search", 1)],
+                           {}, 3, saving=False)
+    session.take(session.bot_action())  # the first roll: now roll on or stop
+    assert len(legal_actions(session.state)) > 1
+    assert session.bot_move() is None  # thinking
+    first = session.thinking
+    session.take(session.bot_action())  # the game moves on meanwhile (a hurried move)
+    moved = len(session.state.log)
+    action = None
+    while action is None:
+        action = session.bot_move()
+        time.sleep(0.01)
+    assert first is not None and first.key[0] == 1 and moved == 2
+    assert action in legal_actions(session.state) and len(session.state.log) == moved

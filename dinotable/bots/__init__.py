@@ -57,6 +57,11 @@ def _add_search() -> None:
 _add_search()
 
 
+def thinks(policy: str) -> bool:
+    """Whether a policy takes time over a move (a search): the table lets it think aside."""
+    return policy.startswith("search")
+
+
 def choose(policy: str, state: GameState, rng: random.Random) -> Action:
     """Let a named policy choose for the player the game waits on.
 

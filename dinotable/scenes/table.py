@@ -7,8 +7,7 @@ input into its actions. What is drawn, and where, belongs to the registered part
 layout manager places them, each draws from the viewer's view and answers what a click on
 it means. The engine has already decided everything when `apply` returns; the events play
 back one by one (`table/playback.py`) on a display model that trails the engine until the
-animation catches up (`table/display.py`), with the dice that fly between parts in one
-shared sprite layer.
+animation catches up (`table/display.py`), with the dice flying between parts in one layer.
 """
 
 from __future__ import annotations
@@ -68,7 +67,7 @@ class TableScene(TableHost, Scene):
         who = seats[self.state.current].name
         self.last_words = (f"{who} starts." if not self.state.log else
                            f"Welcome back: the game goes on with {who}.")
-        self.bot_wait = 0.0
+        self.bot_wait, self.dots = 0.0, ""  # the dots: a thinking bot's, as last drawn
         self.hurry = False
         self.told_in_words = False  # the move being played back has the ruleset's words
         self.show_odds = app.settings.show_odds
@@ -349,8 +348,13 @@ class TableScene(TableHost, Scene):
         self.bot_wait += dt
         if self.bot_wait < (HURRY if self.hurry else BOT_SPEEDS[self.app.settings.bot_speed]):
             return
+        action = self.session.bot_move()
+        if action is None:  # still thinking: redrawn as the status line's dots move
+            dots = chrome.thinking_dots()
+            self.dirty, self.dots = self.dirty or dots != self.dots, dots
+            return
         self.bot_wait = 0.0
-        self.take(self.session.bot_action())
+        self.take(action)
         self.refresh_buttons()
 
     # --- drawing ----------------------------------------------------------------

@@ -4,6 +4,7 @@ centre or the side column. Wording here is the table's own, never a game's."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -96,7 +97,8 @@ class HeaderPart(Part):
                 " (thinking...)" if host.is_bot(seat) else "")
         if host.is_bot(seat):
             # H hurries the bots at a game; in the demo any key leaves instead.
-            return f"{name} is thinking..." + ("" if host.demo else " (H to hurry)")
+            return f"{name} is thinking{thinking_dots()}" + (
+                "" if host.demo else " (H to hurry)")
         if host.viewer != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser
@@ -325,6 +327,11 @@ class PlayersPart(Part):
             return
         theme.text(canvas, footer, (panel.centerx, panel.bottom - 30), theme.SMALL,
                    theme.INK, bold=True, anchor="center")
+
+
+def thinking_dots() -> str:
+    """One to three dots, one more each half second: a bot's search is seen to go on."""
+    return "." * (1 + int(time.monotonic() * 2) % 3)
 
 
 def share_room(need: list[int], room: int) -> list[int]:

@@ -9,6 +9,7 @@ it by bots alone.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,9 @@ from ..engine import (
     GameState,
     Rules,
     apply,
+    legal_actions,
     new_game,
+    seen_state,
     take_back,
     view_for,
     waiting_on,
@@ -35,6 +38,27 @@ class Seat:
     name: str
     kind: str  # human | heuristic | random
     colour: int  # index into theme.PLAYER_COLOURS
+
+
+class _Thought(threading.Thread):
+    """A bot's move worked out aside: the policy, on a copy of what its seat sees."""
+
+    def __init__(self, key: tuple[int, int, str], policy: bots.Policy, view: GameState,
+                 legal: list[Action], rng: random.Random) -> None:
+        # A daemon: closing the window must not wait for the end of a thought.
+        super().__init__(name="bot-thinking", daemon=True)
+        self.key = key
+        self.move: Action | None = None
+        self.error: Exception | None = None
+        self._args = (policy, view, legal, rng)
+        self.start()
+
+    def run(self) -> None:
+        policy, view, legal, rng = self._args
+        try:
+            self.move = policy(view, legal, rng)
+        except Exception as exc:  # raised again on the table's thread, which reports it
+            self.error = exc
 
 
 class TableSession:
@@ -63,6 +87,7 @@ class TableSession:
         self.handoff_seen: int | None = None  # the seat last asked for by a hand-off
         # Why Undo is refused, worked out once per move (the log is replayed to know).
         self.undo_cache: tuple[Any, str] | None = None
+        self.thinking: _Thought | None = None  # a searching bot's move being worked out
 
     # --- the seats -----------------------------------------------------------------
 
@@ -102,6 +127,30 @@ class TableSession:
     def bot_action(self) -> Action:
         """What the bot the game waits on plays now (from the session's own source)."""
         return bots.choose(self.seats[self.deciding].kind, self.state, self.rng)
+
+    def bot_move(self) -> Action | None:
+        """The move of the bot the game waits on, or None while it is still thinking.
+
+        A searching bot thinks for up to its budget (seconds), in a thread of its own so
+        that the window keeps drawing and says so; it works on its seat's own view, taken
+        here, so nothing the table does meanwhile reaches it. Other bots answer at once.
+        A thought about a position the game has left (a move taken back) is dropped."""
+        kind = self.seats[self.deciding].kind
+        if not bots.thinks(kind):
+            return self.bot_action()
+        key = (len(self.state.log), self.deciding, kind)
+        if self.thinking is None or self.thinking.key != key:
+            seat = self.deciding
+            self.thinking = _Thought(key, bots.POLICIES[kind], seen_state(self.state, seat),
+                                     legal_actions(self.state),
+                                     random.Random(self.rng.getrandbits(64)))
+        thought = self.thinking
+        if thought.is_alive():
+            return None
+        self.thinking = None
+        if thought.error is not None:
+            raise thought.error
+        return thought.move
 
     # --- the hand-off ------------------------------------------------------------------
 
