@@ -1,10 +1,10 @@
 """A saved or finished game, move by move: the data a replay viewer steps through.
 
 A save is a seed and a log, so a replay is the game played again with the events kept:
-one `Step` per move, each with the position after it (a `to_dict` snapshot the viewer turns
-back into a state with `Replay.state_at`), the turn and round it was played in, and what
-happened, in events and in words. No pygame here: the viewer scene and `dinotable replay
-FILE --text` share it.
+one `Step` per move, each with the position after it (a `to_dict` snapshot, less the moves
+the steps hold already, that the viewer turns back into a state with `Replay.state_at`),
+the turn and round it was played in, and what happened, in events and in words. No pygame
+here: the viewer scene and `dinotable replay FILE --text` share it.
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ class Replay:
 
     def state_at(self, index: int) -> GameState:
         """The game as it stood at step `index` (0: before the first move)."""
-        return GameState.from_dict(self.rules, self.steps[index].snapshot)
+        state = GameState.from_dict(self.rules, self.steps[index].snapshot)
+        state.log = [step.action for step in self.steps[1:index + 1] if step.action]
+        return state
 
     def step_of_turn(self, turn: int) -> int:
         """The first step at or after the start of turn `turn` (the last step if past it)."""
@@ -76,7 +78,7 @@ def replay_of(game: SavedGame) -> Replay:
         state = new_game(rules, names, game.options, game.seed)
     except (ValueError, TypeError) as exc:
         raise LoadError([Problem(where, 1, 1, "(setup)", str(exc)[:200])]) from None
-    steps = [Step(0, state.round, state.turns, None, None, [], state.to_dict())]
+    steps = [Step(0, state.round, state.turns, None, None, [], state.to_dict(log=False))]
     for n, (player, action_id, args) in enumerate(game.log, start=1):
         action = Action(player, action_id, args)
         rnd, turn = state.round, state.turns  # the round and turn the move was played in
@@ -85,8 +87,7 @@ def replay_of(game: SavedGame) -> Replay:
         except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
             raise LoadError([Problem(where, 1, 1, f"log[{n - 1}]", f"move {n} cannot be "
                                      f"replayed: {str(exc)[:200]}")]) from None
-        steps.append(Step(n, rnd, turn, player, action, events,
-                          state.to_dict()))
+        steps.append(Step(n, rnd, turn, player, action, events, state.to_dict(log=False)))
     return Replay(rules, names, steps)
 
 

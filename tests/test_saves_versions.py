@@ -287,13 +287,18 @@ def test_a_save_needs_a_name() -> None:
 
 
 def _scenario_tables() -> list[tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...], int]]:
-    seen = []
+    """One table for each ruleset, number of players and options the scenarios use (the
+    first scenario's names and seed): another seed replays no differently."""
+    seen: dict[tuple[str, int, tuple[tuple[str, Any], ...]], tuple[str, ...] | int] = {}
+    tables = []
     for path in scenario_files([]):
         sc = load_scenario(path)
-        key = (sc.ruleset, tuple(sc.players), tuple(sorted(sc.options.items())), sc.seed)
+        options = tuple(sorted(sc.options.items()))
+        key = (sc.ruleset, len(sc.players), options)
         if key not in seen:
-            seen.append(key)
-    return seen
+            seen[key] = sc.seed
+            tables.append((sc.ruleset, tuple(sc.players), options, sc.seed))
+    return tables
 
 
 def test_a_replay_of_each_shipped_scenarios_table_reaches_the_same_end_as_the_game() -> None:
@@ -315,7 +320,7 @@ def test_a_replay_of_each_shipped_scenarios_table_reaches_the_same_end_as_the_ga
         assert saves.write(game, path)
         replay = replay_of(saves.read(path))
         assert len(replay.steps) == len(state.log) + 1
-        assert replay.steps[-1].snapshot == state.to_dict()
+        assert replay.steps[-1].snapshot == state.to_dict(log=False)
         assert [s.action for s in replay.steps[1:]] == state.log
         assert replay.state_at(len(replay.steps) - 1).to_dict() == state.to_dict()
 

@@ -116,8 +116,7 @@ class _Knowledge:
     def __init__(self, view: GameState, seat: int) -> None:
         self.rules = view.rules
         self.seat = seat
-        self.snapshot = view.to_dict()
-        self.snapshot["log"] = []  # the moves so far are not needed to play on
+        self.snapshot = view.to_dict(log=False)  # the moves so far are not needed to play on
         # A hidden item is blanked: its id no longer names its place in the game. Which
         # zone it started in is public, as a card's back is: a card from the special deck
         # is one of the specials nobody has seen, so each is dealt from its own family.

@@ -137,8 +137,10 @@ class GameState:
 
     # --- serialisation ---------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready snapshot; `from_dict` with the same rules restores it exactly."""
+    def to_dict(self, log: bool = True) -> dict[str, Any]:
+        """A JSON-ready snapshot; `from_dict` with the same rules restores it exactly.
+        Without the `log` (left empty), for whoever keeps the moves already: a snapshot at
+        every move of a long game would otherwise copy the moves before it again and again."""
         return {
             "ruleset": self.rules.id,
             "version": self.rules.version,
@@ -164,7 +166,7 @@ class GameState:
             "final_turns": self.final_turns,
             "game_over": self.game_over,
             "winners": list(self.winners),
-            "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log],
+            "log": [[a.player, a.id, [list(p) for p in a.args]] for a in self.log] if log else [],
             "pending": copy.deepcopy(self.pending),
             "shuffled": sorted(self.shuffled),
             "face_down": sorted(self.face_down),
