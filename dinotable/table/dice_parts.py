@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .widgets import Look
 
 DIE = 64  # die size in the tray
+LEAST_DIE = 48  # ... in a tray sharing the middle with much else (a wheel of piles round it)
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
 TRAY = pygame.Rect(300, 112, 660, 400)  # the tray on the 1280x720 table, with no track
@@ -49,6 +50,7 @@ class TrayPart(Part):
     name = "tray"
     grow = True
     shrinks = False
+    least = 3 * LEAST_DIE + 6  # three dice across: the least the physics throws in
 
     def __init__(self, host: PartHost) -> None:
         super().__init__(host)
@@ -70,10 +72,16 @@ class TrayPart(Part):
         return 240
 
     @property
+    def die(self) -> int:
+        """The dice's size here: full size, smaller in a tray too short for three of them."""
+        return max(LEAST_DIE, min(DIE, (min(self.rect.w, self.rect.h) - 6) // 3 // 2 * 2))
+
+    @property
     def tray(self) -> Tray:
         """The physics for the tray's current size."""
-        if self._tray is None or (self._tray.width, self._tray.height) != self.rect.size:
-            self._tray = Tray(self.rect.w, self.rect.h, DIE)
+        if self._tray is None or (self._tray.width, self._tray.height, self._tray.die_size) != (
+                *self.rect.size, self.die):
+            self._tray = Tray(self.rect.w, self.rect.h, self.die)
         return self._tray
 
     def label_rect(self) -> pygame.Rect:
@@ -116,7 +124,7 @@ class TrayPart(Part):
         dice = sum(1 for item in host.state.items if item.kind in host.rules.dice)
         places: list[tuple[float, float, float]] = []
         for pitch, tilt, jitter in SPREADS:
-            places = self._lay(side, taken, pitch * DIE, tilt, jitter * DIE)
+            places = self._lay(side, taken, pitch * self.die, tilt, jitter * self.die)
             if len(places) >= dice:
                 break
         return places
@@ -162,7 +170,7 @@ class TrayPart(Part):
         return self.spot(n, "left") if zone in self.host.layout.tray else None
 
     def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
-        return DIE if zone in self.host.layout.tray else None
+        return self.die if zone in self.host.layout.tray else None
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
@@ -238,8 +246,9 @@ class TrayPart(Part):
                 sx, sy = host.source_point()
                 sprite = host.sprites[item] = Sprite(item, kind, None, zone, sx, sy)
             sprite.goal = None
-            x = min(max(sprite.x - rect.x, DIE / 2 + 2), rect.w - DIE / 2 - 2)
-            y = min(max(sprite.y - rect.y, DIE / 2 + 2), rect.h - DIE / 2 - 2)
+            half = self.die / 2 + 2
+            x = min(max(sprite.x - rect.x, half), rect.w - half)
+            y = min(max(sprite.y - rect.y, half), rect.h - half)
             resting[item] = (x, y, sprite.angle)
             if sprite.face is not None:
                 showing[item] = sprite.face
@@ -295,7 +304,7 @@ class TrayPart(Part):
         r = rng if isinstance(rng, _random.Random) else _random.Random()
         w, h = self.rect.size
         from_right = r.random() < 0.5
-        x = w - DIE * 1.2 if from_right else DIE * 1.2
+        x = w - self.die * 1.2 if from_right else self.die * 1.2
         y = h * (0.3 + 0.4 * r.random())
         angle = r.uniform(-0.5, 0.5) + (math.pi if from_right else 0.0)
         speed = r.uniform(1100.0, 1900.0)
