@@ -22,6 +22,7 @@ from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
 from ..ruleset.layout import Area, Counter
+from .choice import Target
 from .part import Part, Point
 from .registry import register
 from .sprites import Sprite, dice_words
@@ -85,8 +86,15 @@ class TrayPart(Part):
         return self._tray
 
     def label_rect(self) -> pygame.Rect:
-        """Where the tray's count is written (dice never rest there)."""
-        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, 220, 44)
+        """Where the tray's count is written (dice never rest there): a tray of several
+        zones counts each on a line of its own in small type, as wide as the longest."""
+        zones = self.host.layout.tray
+        width = 220
+        if len(zones) > 1:
+            font = theme.font(theme.TINY, True)
+            width = min(width, 24 + max(font.size(f"{self.host.rules.zones[z].label or z}: 00")[0]
+                                        for z in zones))
+        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, width, 44)
 
     def keep_clear(self) -> list[tuple[float, float, float, float]]:
         """The tray's labels, in tray units, for the physics to keep dice off."""
@@ -177,10 +185,16 @@ class TrayPart(Part):
         theme.draw_tray(canvas, self.rect)
         tray_dice = [sp for sp in host.sprites.values() if sp.zone in host.layout.tray]
         if tray_dice and host.idle:
-            label = host.rules.zones[tray_dice[0].zone].label
+            # How many dice of each zone the tray shows (the Jungle's and the dinosaurs').
+            counts = [(zone, sum(1 for sp in tray_dice if sp.zone == zone))
+                      for zone in host.layout.tray]
+            lines = [f"{host.rules.zones[z].label or z}: {n}" for z, n in counts if n]
             box = self.label_rect()
-            theme.text(canvas, f"{label}: {len(tray_dice)}", (box.x + 10, box.y + 8),
-                       theme.SMALL, theme.FELT_TEXT, bold=True)
+            size = theme.SMALL if len(lines) == 1 else theme.TINY
+            for k, line in enumerate(lines[:2]):
+                theme.text(canvas, theme.ellipsize(line, theme.font(size, True), box.w - 12),
+                           (box.x + 10, box.y + (8 if len(lines) == 1 else 2 + 21 * k)),
+                           size, theme.FELT_TEXT, bold=True)
         if not tray_dice and host.my_turn and host.layout.toss_action:
             hint = "Drag across the table and let go to throw the dice"
             lines = theme.wrap(hint, theme.font(theme.SMALL), self.rect.w - 40)
@@ -193,11 +207,31 @@ class TrayPart(Part):
             pygame.draw.lines(canvas, theme.PARCHMENT, False,
                               [(x, y) for x, y, _ in self.drag], 4)
 
+    def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
+        """The dice resting in the tray, each a thing to click (to choose it), in the
+        order they are drawn (the lowest on top)."""
+        host = self.host
+        if not host.idle:
+            return []
+        out = []
+        for sprite in sorted((sp for sp in host.sprites.values()
+                              if sp.zone in host.layout.tray and sp.goal is None),
+                             key=lambda sp: sp.y):
+            box = pygame.Rect(0, 0, self.die, self.die)
+            box.center = (round(sprite.x), round(sprite.y))
+            out.append((box, Target("item", sprite.id)))
+        return out
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """Drag across the tray and let go to fling the dice; a plain click hints."""
+        """Drag across the tray and let go to fling the dice; a plain click hints (a
+        click on a die that may be chosen is the table's: it chooses the die)."""
         now = time.perf_counter()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (
                 self.rect.collidepoint(event.pos)):
+            glowing = self.host.chooser.targets() if self.host.my_turn else set()
+            if any(box.collidepoint(event.pos) and target in glowing
+                   for box, target in self.targets_at()):
+                return False
             self.drag = [(float(event.pos[0]), float(event.pos[1]), now)]
             return True
         if event.type == pygame.MOUSEMOTION and self.drag:
@@ -256,8 +290,14 @@ class TrayPart(Part):
         fling, self.pending_fling = self.pending_fling, None
         if fling is None:
             fling = self.fling_for_bot(host.toss_rng)
+        # The dice not thrown lie still where they are: none of the thrown comes to rest
+        # on one (those kept while others are thrown again).
+        side = self.die * 1.25
+        still = [(sp.x - rect.x - side / 2, sp.y - rect.y - side / 2, side, side)
+                 for sp in host.sprites.values() if sp.zone in host.layout.tray
+                 and sp.id not in resting and sp.goal is None]
         self.start(self.tray.toss(batch, host.toss_rng.randrange(1 << 30), fling, resting,
-                                  showing=showing, keep_clear=self.keep_clear()))
+                                  showing=showing, keep_clear=[*self.keep_clear(), *still]))
 
     def show_off(self, seed: int) -> None:
         """Toss every die in the cup, for show only (the benchmark): no rule is touched."""
