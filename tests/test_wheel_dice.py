@@ -9,15 +9,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
 from test_table_host import click, key
 
 from dinotable.app import App, logical_size
-from dinotable.engine import Action, in_face_order, legal_actions
+from dinotable.engine import Action, in_face_order, legal_actions, new_game
 from dinotable.render import theme
-from dinotable.ruleset import load_by_id
+from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.choice import Target
@@ -226,3 +227,80 @@ def test_the_negate_question_frames_the_dinosaurs_with_the_bones_held_in_view(
     assert "!" in drawn, "each dinosaur is marked with a sign, not by colour alone"
     labels = [c.label for c in table.menu.controls if c.enabled]
     assert "Negate" in labels and "Bust" in labels, "both answers on the bar's first page"
+
+
+WILD = """
+id: fixture_wild_pay
+name: Fixture Wild Pay
+version: 1
+players: {min: 2, max: 2}
+dice:
+  die: {faces: [wood, stone, star]}
+properties: {wood: 0}
+items:
+  hut: {type: card, label: Hut, wood: 2}
+zones:
+  tray: {holds: dice, start: {die: 3}, label: Tray}
+  spent: {holds: dice, label: Spent}
+  market: {holds: cards, start: all, label: Market}
+  built: {holds: cards, per_player: true, label: Built}
+score: size(built)
+turn:
+  start:
+    - move_all: {from: spent, to: tray}
+    - roll: tray
+actions:
+  build:
+    args:
+      card: {domain: item_in, zone: market}
+      # A star stands for any face: the Hut takes two dice showing wood or a star.
+      dice:
+        domain: faces_of
+        zone: tray
+        test: "length($dice) == prop($card, wood) and count_in(matching(tray, $dice), stone) == 0"
+    effects:
+      - pay: {from: tray, cost: $dice, to: spent}
+      - move: {from: market, to: built, item: $card}
+      - end_turn: {}
+  pass_turn:
+    effects: [{end_turn: {}}]
+end: {trigger: "size(market) == 0"}
+"""
+
+
+def test_dice_that_pay_a_wildcard_cost_are_marked_and_a_click_changes_which_pay(
+        app: App, write_ruleset: Callable[[str], Path]) -> None:
+    rules = load_ruleset(write_ruleset(WILD))
+
+    def first_throw(seed: int) -> list[str | None]:
+        state = new_game(rules, ["Ann", "Ben"], {}, seed)
+        return [state.items[i].face for i in state.zone("tray", 0)]
+
+    # A game whose first throw is wood, star, wood (the seed that gives it).
+    seed = next(s for s in range(2000) if first_throw(s) == ["wood", "star", "wood"])
+    table = TableScene(app, rules, [Seat("Ann", "human", 0), Seat("Ben", "human", 1)], {}, seed)
+    app.push(table)
+    rest(app, table)
+    table.handed(0)
+    state = table.state
+    tray = [state.items[i].id for i in state.zone("tray", 0)]
+
+    def spot(item: str) -> tuple[int, int]:
+        table.draw(app.canvas)
+        return next(r.center for w in table.widgets for r, t in w.hits
+                    if t == Target("item", item))
+
+    hut = next(state.items[i].id for i in state.zone("market", 0))
+    click(app, spot(hut))
+    # Two woods pay, marked for the player to see; the star is kept.
+    assert sorted(table.chooser.marked()) == sorted([tray[0], tray[2]])
+    confirm = table.menu.find("confirm:build")
+    assert confirm.enabled
+    # Ann would rather spend the star and keep a wood: one click off, one click on.
+    click(app, spot(tray[2]))
+    assert not table.menu.find("confirm:build").enabled, "one die does not pay for a Hut"
+    click(app, spot(tray[1]))
+    assert sorted(table.chooser.marked()) == sorted([tray[0], tray[1]])
+    click(app, table.menu.find("confirm:build").rect.center)
+    assert [state.items[i].kind for i in state.zone("built", 0)] == ["hut"]
+    assert [state.items[i].face for i in state.zone("spent", 0)].count("star") == 1

@@ -104,7 +104,7 @@ def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
     sprites = table.sprites.values()
     resting = sorted((s for s in sprites if s.goal is None), key=lambda s: s.y)
     flying = [s for s in sprites if s.goal is not None]
-    live = table.my_turn
+    live = table.my_turn and bool(resting)  # no dice on show: nothing to work out
     chooser = table.chooser
     glowing = chooser.targets() if live else set()
     chosen = set(chooser.marked()) | set(chooser.paying()) if live else set()
