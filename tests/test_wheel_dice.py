@@ -23,8 +23,7 @@ from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.choice import Target
 from dinotable.table.chrome import CardPart
-from dinotable.table.dice_parts import TrayPart
-from dinotable.table.display import LIFT
+from dinotable.table.display import lift
 
 FRAME = 1 / 30
 
@@ -166,11 +165,13 @@ def claiming_a_game_card(table: TableScene) -> bool:
         for a in legal_actions(table.state))
 
 
-def gold_frame(canvas: pygame.Surface, centre: tuple[float, float], size: int) -> bool:
-    """Whether a gold frame is drawn round a die lifted at `centre`: the middle of its
-    left and bottom edges (the tick sits at the top right)."""
+def gold_frame(table: TableScene, canvas: pygame.Surface, die: str) -> bool:
+    """Whether a gold frame is drawn round a die, lifted: the middle of its left and
+    bottom edges (the tick sits at the top right)."""
+    sprite = table.sprites[die]
+    size = table.sprite_size(sprite)
     box = pygame.Rect(0, 0, size + 12, size + 12)
-    box.center = (round(centre[0]), round(centre[1]) - LIFT)
+    box.center = (round(sprite.x), round(sprite.y - lift(table, sprite, size)))
     spots = [(box.x + 1, box.centery), (box.centerx, box.bottom - 2)]
     return all(canvas.get_at(p)[:3] == theme.GOLD for p in spots)
 
@@ -195,13 +196,10 @@ def test_a_card_clicked_lifts_the_dice_that_pay_for_it_until_the_claim_is_confir
     assert "ticked dice" in table.chooser.prompt()
     canvas = app.canvas
     table.draw(canvas)
-    tray = table.tray_part
-    assert isinstance(tray, TrayPart)
-    shown = jungle_dice(table)
     for die in paying:
-        assert gold_frame(canvas, shown[die][:2], tray.die), die
+        assert gold_frame(table, canvas, die), die
     for die in jungle - set(paying):
-        assert not gold_frame(canvas, shown[die][:2], tray.die), die
+        assert not gold_frame(table, canvas, die), die
     confirm = next(c for c in table.menu.controls if c.tag == "confirm:claim")
     click(app, on_window(app, confirm.rect.center))
     assert card in {state.items[i].id for i in state.zone("game_cards", 0)}

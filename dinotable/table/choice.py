@@ -551,11 +551,13 @@ class Chooser:
             else:
                 found |= {self._target(first, v)
                           for v in arg_values(self.state, self.seat or 0, adef.id)}
+        by_dice = {a.id for a in self.legal if a.args and by_faces(
+            self.rules.actions[a.id].args[0])}
+        for aid in by_dice:  # the dice those choices name, each a thing to click
+            found |= {Target("item", i) for i in self.markable(self.rules.actions[aid].args[0])}
         for a in self.legal:
             adef = self.rules.actions[a.id]
-            if adef.args and by_faces(adef.args[0]):
-                found |= {Target("item", i) for i in self.markable(adef.args[0])}
-            elif adef.args:
+            if adef.args and a.id not in by_dice:
                 found |= self._value_targets(adef.args[0], dict(a.args)[adef.args[0].name])
         return found
 

@@ -112,7 +112,7 @@ def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
     for sprite in resting + flying:
         size = table.sprite_size(sprite)
         up = sprite.goal is None and sprite.id in chosen
-        centre = (sprite.x, sprite.y - (LIFT if up else 0))
+        centre = (sprite.x, sprite.y - (lift(table, sprite, size) if up else 0))
         draw_die(canvas, centre, size, sprite.angle, table.die_colour(sprite.kind),
                  sprite.face, highlight=Target("item", sprite.id) in glowing and not up)
         if sprite.goal is not None:
@@ -121,6 +121,15 @@ def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
             frame_die(canvas, centre, size, theme.GOLD, "✓")
         elif sprite.id in warned:
             frame_die(canvas, centre, size, theme.DANGER, "!")
+
+
+def lift(table: TableScene, sprite: Sprite, size: int) -> float:
+    """How far a chosen die is lifted: LIFT, or less near the tray's top, whose rim its
+    frame never covers."""
+    if sprite.zone not in table.layout.tray:
+        return LIFT
+    room = sprite.y - (size + 16) / 2 - table.tr.y - 6
+    return max(0.0, min(LIFT, room))
 
 
 def frame_die(canvas: pygame.Surface, centre: tuple[float, float], size: int,
