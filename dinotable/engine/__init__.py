@@ -39,7 +39,9 @@ from .legality import (
     why_illegal,
 )
 from .model import ActionDef, ArgDef, Rules
+from .multisets import faces_dice, in_face_order
 from .positions import PlacementError, arrange
+from .preview import DiceTouched, dice_touched
 from .setup import new_game, resolve_options
 from .stacks import showing_tops
 from .state import Action, Event, GameState, Item
@@ -54,6 +56,7 @@ __all__ = [
     "ArgDef",
     "Chance",
     "ChanceError",
+    "DiceTouched",
     "EngineError",
     "Event",
     "ExpressionError",
@@ -69,6 +72,9 @@ __all__ = [
     "arg_values",
     "arrange",
     "can_see",
+    "dice_touched",
+    "faces_dice",
+    "in_face_order",
     "is_subset",
     "leaders",
     "legal_actions",

@@ -117,7 +117,7 @@ class FacesOf:
     where: Compiled | None
     test: Compiled | None
 
-    def _shown(self, c: Ctx) -> list[tuple[Any, int]]:
+    def shown(self, c: Ctx) -> list[tuple[Any, int]]:
         """The faces the zone's dice show (passing `where`), in rank order, with counts."""
         items = c.state.items
         counts = Counter(items[i].face for i in c.state.zone(self.zone, c.seat)
@@ -128,7 +128,7 @@ class FacesOf:
 
     def values(self, c: Ctx) -> list[Any]:
         """Every allowed multiset, fewest dice first, each a tuple of faces in rank order."""
-        shown = self._shown(c)
+        shown = self.shown(c)
         total = 1
         for _, n in shown:
             total *= n + 1
@@ -145,6 +145,20 @@ class FacesOf:
         rank = face_rank(c.state.rules)
         found.sort(key=lambda v: (len(v), [rank[f] for f in v]))
         return passing(c, found, self.name, self.test)
+
+
+def faces_dice(state: GameState, seat: int, arg: Any) -> list[tuple[str, Any]] | None:
+    """For a front end: the dice (id, face) a `faces_of` argument may name, those of its
+    zone (the seat's own copy) showing a face that passes its `where`, in zone order; None
+    for another argument. A player chooses dice, the argument names their faces
+    (`in_face_order`)."""
+    domain = getattr(arg.values, "__self__", None)
+    if not isinstance(domain, FacesOf):
+        return None
+    allowed = {face for face, _ in domain.shown(Ctx(state, seat))}
+    items = state.items
+    return [(items[i].id, items[i].face) for i in state.zone(domain.zone, seat)
+            if items[i].face in allowed]
 
 
 FACES_DOC = ("Dice of a zone named by the faces they show (the acting player's own, for a "

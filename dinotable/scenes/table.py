@@ -108,6 +108,7 @@ class TableScene(TableHost, Scene):
         """Apply an action and queue its events, as the laptop's holder may see them."""
         if not self.is_bot(action.player):
             self.log_scroll = 0  # a player who acts has read on: the newest lines again
+        display.stand_in(self, action)  # the very dice the player chose are the ones moved
         try:
             applied = self.session.take(action)
         except IllegalAction as refused:

@@ -34,6 +34,9 @@ def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
     page): squeezed, "Steal from: Catherine" and "Steal from: Cat" would read alike."""
     if fits_wide(bar, choices):
         return [list(choices)]
+    # Paged, the moves that can be made come first: Bust beside Negate, the greyed Roll
+    # after (a confirm button greyed until something is marked keeps its place).
+    choices = sorted(choices, key=lambda c: not c.enabled and c.tag.startswith("action:"))
     room = bar.w - 2 * (ARROW + 10)
     cap = page_cap(bar)
     pages: list[list[Choice]] = []

@@ -4,7 +4,9 @@ The only place the table asks the engine for legal actions. A target on the tabl
 a board space, a seat) or a button maps to an action; an action with several arguments is
 chosen a step at a time (click a card, then a space; click a card, then the dice that pay
 for it), and a subset of items is built by marking them and confirming. A subset is never
-listed: the confirm button asks `why_illegal` about the one the player marked.
+listed: the confirm button asks `why_illegal` about the one the player marked. Dice named
+by their faces (a `faces_of` argument) are chosen the same way, by clicking the dice: the
+faces of the dice marked are the argument.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from ..engine import (
     ArgDef,
     GameState,
     arg_values,
+    dice_touched,
+    faces_dice,
+    in_face_order,
     is_subset,
     markable,
     moves,
@@ -30,6 +35,17 @@ from ..engine import (
 )
 
 SPACE = "@"  # a board space is the zone BOARD@SPACE
+
+
+def by_faces(arg: ArgDef) -> bool:
+    """Whether an argument names dice by their faces (chosen by clicking dice)."""
+    return arg.domain == "faces_of"
+
+
+def marked_by_hand(arg: ArgDef) -> bool:
+    """Whether an argument is built by marking things on the table (a set of items, or
+    dice named by their faces) rather than chosen from a list."""
+    return is_subset(arg) or by_faces(arg)
 
 
 @dataclass(frozen=True)
@@ -85,6 +101,9 @@ class Chooser:
         # a choice, never the move itself (a player reading a card must not play it).
         self.ready: tuple[Action, Target] | None = None
         self.shown: set[str] | None = None  # zones drawn item by item (worked out once)
+        # What a move would do to the dice, worked out once per move (see dice_touched).
+        self.previewed: tuple[Action, tuple[str, ...]] | None = None
+        self.turning: tuple[int, tuple[str, ...]] | None = None
         self.refresh()
 
     # --- what is legal --------------------------------------------------------------
@@ -130,7 +149,9 @@ class Chooser:
         """What the player is asked to do next while building a choice."""
         if self.ready is not None:
             action, _ = self.ready
-            return f"{self.names[action.player]}: press '{self.ready_label()}', or click another."
+            paid = " to pay with the ticked dice" if self.paying() else ""
+            return (f"{self.names[action.player]}: press '{self.ready_label()}'{paid}, or "
+                    f"click another.")
         b = self.building
         if b is None:
             return ""
@@ -138,6 +159,9 @@ class Chooser:
         label = b.adef.label
         if arg is None:
             return f"{label}: press the button to confirm."
+        if by_faces(arg):
+            return (f"{label}: click the dice you choose (again to put one back), then press "
+                    f"'{self.confirm_label(b)}'.")
         if is_subset(arg):
             if b.bound and not b.marked and not b.payable:
                 return f"{label}: nothing here pays for that. Choose another, or Cancel."
@@ -213,7 +237,7 @@ class Chooser:
             elif listed:
                 first = adef.args[0]
                 values = list(dict.fromkeys(dict(a.args)[first.name] for a in listed))
-                if self.clickable(first, values):
+                if self.clickable(first, values) or by_faces(first):
                     # One button for the kind of action: pressed (or its key typed), the
                     # things it may be done to glow and a click on one chooses it.
                     out.append(Choice(adef.label, f"start:{adef.id}",
@@ -237,7 +261,17 @@ class Chooser:
     def _building_choices(self, b: Building) -> list[Choice]:
         out: list[Choice] = []
         arg = b.next_arg
-        if arg is not None and is_subset(arg):
+        if arg is not None and by_faces(arg):
+            # One button: the dice are chosen by clicking them (or the keyboard's ring).
+            action = self._action(b, {arg.name: self.faces_marked(b)})
+            reason = None if action in self.legal else (
+                "Click the dice to choose them first." if not b.marked else
+                why_illegal(self.state, action) or "Those dice cannot be chosen together.")
+            # Its key is the action's own: E begins choosing the dice and E throws them.
+            out.append(Choice(self.confirm_label(b), f"confirm:{b.adef.id}", action,
+                              enabled=reason is None, reason=reason or "",
+                              key=b.adef.key.upper()))
+        elif arg is not None and is_subset(arg):
             for item in self.markable(arg):
                 sign = "Unmark" if item in b.marked else "Mark"
                 out.append(Choice(f"{sign} {self.value_name(arg, item)}", f"mark:{item}",
@@ -254,6 +288,45 @@ class Chooser:
                                   step=partial(self.bind, value)))
         out.append(Choice("Cancel", "cancel", step=self.cancel, key="Backspace"))
         return out
+
+    def confirm_label(self, b: Building) -> str:
+        """The confirm button's words while dice are chosen: "Reroll 2 dice"."""
+        n = len(b.marked)
+        return f"{b.adef.label} {n} {'die' if n == 1 else 'dice'}" if n else b.adef.label
+
+    def faces_marked(self, b: Building) -> tuple[Any, ...]:
+        """The faces of the dice marked, spelt as the engine lists the argument."""
+        faces = {i: f for i, f in self.dice_for(b)}
+        return in_face_order(self.rules, [faces[i] for i in b.marked if i in faces])
+
+    def dice_for(self, b: Building) -> list[tuple[str, Any]]:
+        """The dice (id, face) a faces argument being built may mark."""
+        arg = b.next_arg
+        if arg is None or self.seat is None:
+            return []
+        return faces_dice(self.state, self.seat, arg) or []
+
+    def paying(self) -> tuple[str, ...]:
+        """The dice the move a click chose would spend (the dice that pay for the card),
+        to glow before it is confirmed."""
+        if self.ready is None:
+            return ()
+        if self.previewed is None or self.previewed[0] != self.ready[0]:
+            self.previewed = (self.ready[0], dice_touched(self.state, self.ready[0]).spent)
+        return self.previewed[1]
+
+    def threatened(self) -> tuple[str, ...]:
+        """The dice a move on the bar would turn to another face (the dinosaurs Mammoth
+        Bones would negate), shown while the seat is asked whether to."""
+        if self.building is not None or self.ready is not None:
+            return ()
+        if self.turning is None or self.turning[0] != self.version:
+            turned: dict[str, None] = {}
+            for action in self.legal:
+                if not action.args:
+                    turned.update(dict.fromkeys(dice_touched(self.state, action).turned))
+            self.turning = (self.version, tuple(turned))
+        return self.turning[1]
 
     # --- steps -------------------------------------------------------------------------
 
@@ -295,6 +368,12 @@ class Chooser:
             action = self._action(b, {})
             self.building = None
             return action if why_illegal(self.state, action) is None else None
+        if by_faces(arg):
+            if b.bound and not b.marked:
+                # Dice that pay for what was chosen, marked to confirm or change.
+                first = next((dict(a.args)[arg.name] for a in self._matching(b)), ())
+                b.marked = self.dice_showing(b, first)
+            return None
         if is_subset(arg):
             if b.bound and not b.marked:
                 b.marked = self.assign(arg)
@@ -313,6 +392,16 @@ class Chooser:
             self.building = None
             return matching[0]
         return None
+
+    def dice_showing(self, b: Building, faces: tuple[Any, ...]) -> list[str]:
+        """Dice showing these faces, one per face, the first in zone order."""
+        out: list[str] = []
+        dice = self.dice_for(b)
+        for face in faces:
+            pick = next((i for i, f in dice if f == face and i not in out), None)
+            if pick is not None:
+                out.append(pick)
+        return out
 
     def assign(self, arg: ArgDef, limit: int = 4096) -> list[str]:
         """A subset the rules accept for the argument (the fewest items first): the dice
@@ -362,6 +451,8 @@ class Chooser:
         that pass its `where`; whether the marked ones together are allowed is asked on
         confirming."""
         b = self.building
+        if self.seat is not None and by_faces(arg):
+            return [i for i, _ in faces_dice(self.state, self.seat, arg) or []]
         if self.seat is None or not is_subset(arg):
             return []
         if b is None:  # the first argument of an action not begun yet
@@ -446,7 +537,7 @@ class Chooser:
         b = self.building
         if b is not None:
             arg = b.next_arg
-            if arg is not None and is_subset(arg):
+            if arg is not None and marked_by_hand(arg):
                 found |= {Target("item", i) for i in self.markable(arg)}
                 found |= set(self._switches(b))
             elif arg is not None:
@@ -460,9 +551,13 @@ class Chooser:
             else:
                 found |= {self._target(first, v)
                           for v in arg_values(self.state, self.seat or 0, adef.id)}
+        by_dice = {a.id for a in self.legal if a.args and by_faces(
+            self.rules.actions[a.id].args[0])}
+        for aid in by_dice:  # the dice those choices name, each a thing to click
+            found |= {Target("item", i) for i in self.markable(self.rules.actions[aid].args[0])}
         for a in self.legal:
             adef = self.rules.actions[a.id]
-            if adef.args:
+            if adef.args and a.id not in by_dice:
                 found |= self._value_targets(adef.args[0], dict(a.args)[adef.args[0].name])
         return found
 
@@ -543,7 +638,7 @@ class Chooser:
         b = self.building
         if b is not None:
             arg = b.next_arg
-            if arg is not None and is_subset(arg):
+            if arg is not None and marked_by_hand(arg):
                 if target.kind == "item" and target.value in self.markable(arg):
                     self.toggle(str(target.value))
                 elif target in self._switches(b):
@@ -556,6 +651,15 @@ class Chooser:
                     if target in self._value_targets(arg, value):
                         return self.bind(value)
             return None
+        for adef in self.rules.actions.values():
+            # A die clicked where dice are chosen by their faces: choosing begins with it.
+            first = adef.args[0] if adef.args else None
+            if first is not None and by_faces(first) and target.kind == "item" and any(
+                    a.id == adef.id for a in self.legal) and target.value in self.markable(
+                    first):
+                self.start(adef)
+                self.toggle(str(target.value))
+                return None
         for adef in self.partial:
             first = adef.args[0]
             if is_subset(first) and target.kind == "item" and target.value in self.markable(

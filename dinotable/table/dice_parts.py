@@ -22,6 +22,7 @@ from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
 from ..ruleset.layout import Area, Counter
+from .choice import Target
 from .part import Part, Point
 from .registry import register
 from .sprites import Sprite, dice_words
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from .widgets import Look
 
 DIE = 64  # die size in the tray
+LEAST_DIE = 48  # ... in a tray sharing the middle with much else (a wheel of piles round it)
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
 TRAY = pygame.Rect(300, 112, 660, 400)  # the tray on the 1280x720 table, with no track
@@ -49,6 +51,7 @@ class TrayPart(Part):
     name = "tray"
     grow = True
     shrinks = False
+    least = 3 * LEAST_DIE + 6  # three dice across: the least the physics throws in
 
     def __init__(self, host: PartHost) -> None:
         super().__init__(host)
@@ -70,15 +73,28 @@ class TrayPart(Part):
         return 240
 
     @property
+    def die(self) -> int:
+        """The dice's size here: full size, smaller in a tray too short for three of them."""
+        return max(LEAST_DIE, min(DIE, (min(self.rect.w, self.rect.h) - 6) // 3 // 2 * 2))
+
+    @property
     def tray(self) -> Tray:
         """The physics for the tray's current size."""
-        if self._tray is None or (self._tray.width, self._tray.height) != self.rect.size:
-            self._tray = Tray(self.rect.w, self.rect.h, DIE)
+        if self._tray is None or (self._tray.width, self._tray.height, self._tray.die_size) != (
+                *self.rect.size, self.die):
+            self._tray = Tray(self.rect.w, self.rect.h, self.die)
         return self._tray
 
     def label_rect(self) -> pygame.Rect:
-        """Where the tray's count is written (dice never rest there)."""
-        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, 220, 44)
+        """Where the tray's count is written (dice never rest there): a tray of several
+        zones counts each on a line of its own in small type, as wide as the longest."""
+        zones = self.host.layout.tray
+        width = 220
+        if len(zones) > 1:
+            font = theme.font(theme.TINY, True)
+            width = min(width, 24 + max(font.size(f"{self.host.rules.zones[z].label or z}: 00")[0]
+                                        for z in zones))
+        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, width, 44)
 
     def keep_clear(self) -> list[tuple[float, float, float, float]]:
         """The tray's labels, in tray units, for the physics to keep dice off."""
@@ -116,7 +132,7 @@ class TrayPart(Part):
         dice = sum(1 for item in host.state.items if item.kind in host.rules.dice)
         places: list[tuple[float, float, float]] = []
         for pitch, tilt, jitter in SPREADS:
-            places = self._lay(side, taken, pitch * DIE, tilt, jitter * DIE)
+            places = self._lay(side, taken, pitch * self.die, tilt, jitter * self.die)
             if len(places) >= dice:
                 break
         return places
@@ -162,17 +178,23 @@ class TrayPart(Part):
         return self.spot(n, "left") if zone in self.host.layout.tray else None
 
     def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
-        return DIE if zone in self.host.layout.tray else None
+        return self.die if zone in self.host.layout.tray else None
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
         theme.draw_tray(canvas, self.rect)
         tray_dice = [sp for sp in host.sprites.values() if sp.zone in host.layout.tray]
         if tray_dice and host.idle:
-            label = host.rules.zones[tray_dice[0].zone].label
+            # How many dice of each zone the tray shows (the Jungle's and the dinosaurs').
+            counts = [(zone, sum(1 for sp in tray_dice if sp.zone == zone))
+                      for zone in host.layout.tray]
+            lines = [f"{host.rules.zones[z].label or z}: {n}" for z, n in counts if n]
             box = self.label_rect()
-            theme.text(canvas, f"{label}: {len(tray_dice)}", (box.x + 10, box.y + 8),
-                       theme.SMALL, theme.FELT_TEXT, bold=True)
+            size = theme.SMALL if len(lines) == 1 else theme.TINY
+            for k, line in enumerate(lines[:2]):
+                theme.text(canvas, theme.ellipsize(line, theme.font(size, True), box.w - 12),
+                           (box.x + 10, box.y + (8 if len(lines) == 1 else 2 + 21 * k)),
+                           size, theme.FELT_TEXT, bold=True)
         if not tray_dice and host.my_turn and host.layout.toss_action:
             hint = "Drag across the table and let go to throw the dice"
             lines = theme.wrap(hint, theme.font(theme.SMALL), self.rect.w - 40)
@@ -185,11 +207,31 @@ class TrayPart(Part):
             pygame.draw.lines(canvas, theme.PARCHMENT, False,
                               [(x, y) for x, y, _ in self.drag], 4)
 
+    def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
+        """The dice resting in the tray, each a thing to click (to choose it), in the
+        order they are drawn (the lowest on top)."""
+        host = self.host
+        if not host.idle:
+            return []
+        out = []
+        for sprite in sorted((sp for sp in host.sprites.values()
+                              if sp.zone in host.layout.tray and sp.goal is None),
+                             key=lambda sp: sp.y):
+            box = pygame.Rect(0, 0, self.die, self.die)
+            box.center = (round(sprite.x), round(sprite.y))
+            out.append((box, Target("item", sprite.id)))
+        return out
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """Drag across the tray and let go to fling the dice; a plain click hints."""
+        """Drag across the tray and let go to fling the dice; a plain click hints (a
+        click on a die that may be chosen is the table's: it chooses the die)."""
         now = time.perf_counter()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (
                 self.rect.collidepoint(event.pos)):
+            glowing = self.host.chooser.targets() if self.host.my_turn else set()
+            if any(box.collidepoint(event.pos) and target in glowing
+                   for box, target in self.targets_at()):
+                return False
             self.drag = [(float(event.pos[0]), float(event.pos[1]), now)]
             return True
         if event.type == pygame.MOUSEMOTION and self.drag:
@@ -238,8 +280,9 @@ class TrayPart(Part):
                 sx, sy = host.source_point()
                 sprite = host.sprites[item] = Sprite(item, kind, None, zone, sx, sy)
             sprite.goal = None
-            x = min(max(sprite.x - rect.x, DIE / 2 + 2), rect.w - DIE / 2 - 2)
-            y = min(max(sprite.y - rect.y, DIE / 2 + 2), rect.h - DIE / 2 - 2)
+            half = self.die / 2 + 2
+            x = min(max(sprite.x - rect.x, half), rect.w - half)
+            y = min(max(sprite.y - rect.y, half), rect.h - half)
             resting[item] = (x, y, sprite.angle)
             if sprite.face is not None:
                 showing[item] = sprite.face
@@ -247,8 +290,14 @@ class TrayPart(Part):
         fling, self.pending_fling = self.pending_fling, None
         if fling is None:
             fling = self.fling_for_bot(host.toss_rng)
+        # The dice not thrown lie still where they are: none of the thrown comes to rest
+        # on one (those kept while others are thrown again).
+        side = self.die * 1.25
+        still = [(sp.x - rect.x - side / 2, sp.y - rect.y - side / 2, side, side)
+                 for sp in host.sprites.values() if sp.zone in host.layout.tray
+                 and sp.id not in resting and sp.goal is None]
         self.start(self.tray.toss(batch, host.toss_rng.randrange(1 << 30), fling, resting,
-                                  showing=showing, keep_clear=self.keep_clear()))
+                                  showing=showing, keep_clear=[*self.keep_clear(), *still]))
 
     def show_off(self, seed: int) -> None:
         """Toss every die in the cup, for show only (the benchmark): no rule is touched."""
@@ -295,7 +344,7 @@ class TrayPart(Part):
         r = rng if isinstance(rng, _random.Random) else _random.Random()
         w, h = self.rect.size
         from_right = r.random() < 0.5
-        x = w - DIE * 1.2 if from_right else DIE * 1.2
+        x = w - self.die * 1.2 if from_right else self.die * 1.2
         y = h * (0.3 + 0.4 * r.random())
         angle = r.uniform(-0.5, 0.5) + (math.pi if from_right else 0.0)
         speed = r.uniform(1100.0, 1900.0)

@@ -9,11 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..engine import dice_touched
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Banner
 from .areas import more_under
+from .choice import Target
 from .sprites import Sprite
+
+LIFT = 9  # how far a chosen die is lifted off the felt
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene
@@ -93,13 +97,86 @@ def tick(table: TableScene, dt: float) -> None:
 
 
 def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
-    """The dice outside the cup: those at rest top to bottom, then those in flight."""
+    """The dice outside the cup: those at rest top to bottom, then those in flight. On
+    the holder's turn a die a click would choose glows; one chosen (to throw again, or
+    that pays for the card chosen) lies lifted with a gold frame and a tick; one a move
+    on the bar would turn (a dinosaur bones may negate) is framed red with a "!"."""
     sprites = table.sprites.values()
     resting = sorted((s for s in sprites if s.goal is None), key=lambda s: s.y)
     flying = [s for s in sprites if s.goal is not None]
+    live = table.my_turn and bool(resting)  # no dice on show: nothing to work out
+    chooser = table.chooser
+    glowing = chooser.targets() if live else set()
+    chosen = set(chooser.marked()) | set(chooser.paying()) if live else set()
+    warned = set(chooser.threatened()) if live else set()
     for sprite in resting + flying:
-        draw_die(canvas, (sprite.x, sprite.y), table.sprite_size(sprite), sprite.angle,
-                 table.die_colour(sprite.kind), sprite.face)
+        size = table.sprite_size(sprite)
+        up = sprite.goal is None and sprite.id in chosen
+        centre = (sprite.x, sprite.y - (lift(table, sprite, size) if up else 0))
+        draw_die(canvas, centre, size, sprite.angle, table.die_colour(sprite.kind),
+                 sprite.face, highlight=Target("item", sprite.id) in glowing and not up)
+        if sprite.goal is not None:
+            continue
+        if up:
+            frame_die(canvas, centre, size, theme.GOLD, "✓")
+        elif sprite.id in warned:
+            frame_die(canvas, centre, size, theme.DANGER, "!")
+
+
+def lift(table: TableScene, sprite: Sprite, size: int) -> float:
+    """How far a chosen die is lifted: LIFT, or less near the tray's top, whose rim its
+    frame never covers."""
+    if sprite.zone not in table.layout.tray:
+        return LIFT
+    room = sprite.y - (size + 16) / 2 - table.tr.y - 6
+    return max(0.0, min(LIFT, room))
+
+
+def frame_die(canvas: pygame.Surface, centre: tuple[float, float], size: int,
+              colour: tuple[int, int, int], sign: str) -> None:
+    """A frame round a die, dark-edged so it shows on felt and on a pale die alike, with a
+    sign in a disc at its corner (a tick: chosen; "!": in danger): not colour alone."""
+    box = pygame.Rect(0, 0, size + 12, size + 12)
+    box.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.rect(canvas, theme.INK, box.inflate(4, 4), width=3, border_radius=14)
+    pygame.draw.rect(canvas, colour, box, width=4, border_radius=12)
+    badge = (box.right - 2, box.y + 2)
+    pygame.draw.circle(canvas, theme.INK, badge, 13)
+    pygame.draw.circle(canvas, colour, badge, 11)
+    theme.text(canvas, sign, badge, theme.TINY, theme.INK if colour == theme.GOLD else
+               theme.PARCHMENT_LIGHT, bold=True, anchor="center", tight=True)
+
+
+def stand_in(table: TableScene, action: Any) -> None:
+    """Identical dice are interchangeable, so the engine throws (or spends) whichever
+    dice show the faces chosen. The player chose particular ones: each die the engine
+    takes instead trades places on screen with a chosen die showing the same face, so
+    exactly the dice clicked are thrown and the others lie still."""
+    chooser = table.chooser
+    building = chooser.building
+    if building is None or building.adef.id != action.id or not building.marked:
+        return
+    touched = dice_touched(table.state, action)
+    moving = set(touched.thrown) | set(touched.spent)
+    state = table.state
+
+    def face(item: str) -> Any:
+        return state.items[state.item_ids[item]].face
+
+    spare = [i for i in moving if i not in building.marked and i in table.sprites]
+    for mine in building.marked:
+        if mine in moving or mine not in table.sprites:
+            continue
+        sprite = table.sprites[mine]
+        other = next((i for i in spare if face(i) == face(mine)
+                      and table.sprites[i].zone == sprite.zone), None)
+        if other is None:
+            continue
+        spare.remove(other)
+        theirs = table.sprites[other]
+        sprite.x, theirs.x = theirs.x, sprite.x
+        sprite.y, theirs.y = theirs.y, sprite.y
+        sprite.angle, theirs.angle = theirs.angle, sprite.angle
 
 
 def draw_over(table: TableScene, canvas: pygame.Surface) -> None:

@@ -324,7 +324,9 @@ class TableHost:
         return Look(self.rules, self.view, self.viewer, self.session.names,
                     [self.colour(s) for s in range(len(self.seats))], self.die_colour,
                     self.face_label, self.chooser.targets() if live else set(),
-                    self.chooser.marked() if live else [], self.mouse, self.sees_all,
+                    # A card chosen: the dice that would pay for it are ticked too.
+                    [*self.chooser.marked(), *self.chooser.paying()] if live else [],
+                    self.mouse, self.sees_all,
                     self.chooser.answering())
 
     # --- positions: each part answers for the zones it shows -------------------

@@ -33,6 +33,7 @@ class Part:
     shrinks = True
     pairs = False
     fills = False  # takes what its column has left over when no part there grows
+    least = 0  # growing, it takes at least this height: the parts that shrink give way
     lifts = False  # under the pointer it is drawn last (a card read large lies over all)
     wide = False  # holds the players' areas: the players column is made wide for it
 

@@ -71,7 +71,7 @@ class Placed(Protocol):
     shrinks: bool  # may be squeezed when the column is full
     pairs: bool  # shares a row with neighbours of its kind (two players' panels; `per_row`)
     fills: bool  # takes the room its column has left when nothing there grows
-
+    least: int  # a growing part's least height: the parts that shrink give way to it
 
     def wanted(self, seats: int) -> int:
         """How tall it would like to be now."""
@@ -94,23 +94,26 @@ def stack(column: pygame.Rect, parts: Sequence[Placed], seats: int, gap: int = G
             rows[-1].append(n)
         else:
             rows.append([n])
-    wanted = [max(0 if parts[k].grow else parts[k].wanted(seats) for k in row) for row in rows]
+    # A growing row asks only for its least height (a tray the dice fit in): it takes
+    # what is left, at least that.
+    wanted = [max(getattr(parts[k], "least", 0) if parts[k].grow else parts[k].wanted(seats)
+                  for k in row) for row in rows]
     growing = [any(parts[k].grow for k in row) for row in rows]
     # A row that wants no room (an empty zone) takes no gap either.
     shown_rows = sum(1 for h, g in zip(wanted, [any(parts[k].grow for k in row) for row in rows],
                                       strict=True) if h or g)
     room = column.h - gap * max(0, shown_rows - 1)
-    fixed = sum(h for h, g in zip(wanted, growing, strict=True) if not g)
+    fixed = sum(wanted)
     heights = list(wanted)
     if fixed > room:
-        keep = sum(h for h, row in zip(wanted, rows, strict=True)
-                   if not any(parts[k].shrinks for k in row))
+        keep = sum(h for h, row, g in zip(wanted, rows, growing, strict=True)
+                   if g or not any(parts[k].shrinks for k in row))
         squeezable = max(1, fixed - keep)
         scale = max(0.0, (room - keep) / squeezable)
-        heights = [h if not any(parts[k].shrinks for k in row) else int(h * scale)
-                   for h, row in zip(wanted, rows, strict=True)]
-    left = max(0, room - sum(heights))
+        heights = [h if g or not any(parts[k].shrinks for k in row) else int(h * scale)
+                   for h, row, g in zip(wanted, rows, growing, strict=True)]
     n_grow = sum(growing)
+    left = max(0, room - sum(h for h, g in zip(heights, growing, strict=True) if not g))
     for i, g in enumerate(growing):
         if g:
             heights[i] = max(heights[i], left // n_grow)
