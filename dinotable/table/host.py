@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from ..engine.views import view_for
+from ..engine.views import text_for, view_for
 from ..render import theme
 from . import chrome, dice_parts
 from .choice import Chooser
@@ -337,7 +337,9 @@ class TableHost:
                     [self.colour(s) for s in range(len(self.seats))], self.die_colour,
                     self.face_label, self.chooser.targets() if live else set(),
                     self.chooser.marked() if live else [], self.mouse, self.sees_all,
-                    self.chooser.answering())
+                    self.chooser.answering(),
+                    lambda template, seat: text_for(self.state, self.viewer, template,
+                                                    scope=seat))
 
     # --- positions: each part answers for the zones it shows -------------------
 

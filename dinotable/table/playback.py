@@ -82,7 +82,8 @@ def show_zone(host: TableScene, zone: Any, owner: Any = None) -> None:
         zones[zone] = lists
     else:
         zones[zone] = ahead
-    host.view = {**host.view, "zones": zones}  # a new view: the layout follows it
+    # What is attached to what (a Tool Bonus behind its card) comes along with the cards.
+    host.view = {**host.view, "zones": zones, "attached": host.view_ahead().get("attached", {})}
 
 
 @on("attached")

@@ -41,6 +41,14 @@ class Look:
     mouse: tuple[int, int] = (-1, -1)
     sees_all: bool = False  # a replay: every hand is shown face up
     answering: set[str] = field(default_factory=set)  # items a response window answers
+    # A ruleset text filled in for a player, as the viewer may know the game (a heading
+    # with that player's running total); None: no game to read it from.
+    words: Callable[[Any, int], str] | None = None
+
+    def attached(self, item_id: str | None) -> list[Any]:
+        """The items attached to an item the viewer sees (a Tool Bonus behind its card)."""
+        held = self.view.get("attached", {}).get(item_id) if item_id is not None else None
+        return list(held or [])
 
     def zone(self, name: str, owner: int | None = None) -> list[Any] | dict[str, int]:
         """A zone as the viewer sees it: items (id, kind, face), or {"size": n} hidden."""
