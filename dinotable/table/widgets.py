@@ -291,9 +291,10 @@ class Pile(Widget):
         card_w = min(cards.CARD_W, rect.w - 14, card_h * 3 // 2)
         narrow = card_w < 96  # too narrow for its numbers: its name, the zoom reads the rest
         if narrow:
-            card_h = min(card_h, 64)
+            # The card takes the cell's width, its name wrapped whole on the lines it needs.
+            card_w, card_h = rect.w - 4, min(card_h, 72)
         box = pygame.Rect(0, 0, card_w, card_h)
-        box.midtop = (rect.centerx - 4, rect.y + 26)
+        box.midtop = (rect.centerx - (1 if narrow else 4), rect.y + 26)
         entry = shown_top(content)
         shown = entry is not None
         if entry is not None:
