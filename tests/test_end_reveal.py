@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from dinotable.app import App
-from dinotable.engine import Action, new_game
+from dinotable.engine import Action, new_game, scores
 from dinotable.engine.positions import arrange
 from dinotable.render import theme
 from dinotable.ruleset import load_by_id
@@ -99,6 +99,9 @@ def test_the_end_turns_up_secret_cards_player_by_player_then_the_bonuses_then_re
     # The results wait for all of it, and for the winner's words after.
     assert results > at[wanted[-1]] + 1.0 / FRAME
     assert any("Ben wins the game" in words for words in order)
+    # By then every score shows on the table, Ben's too, counted up to its final value.
+    final = [float(v) for v in scores(table.state)]
+    assert None not in table.view["scores"] and table.shown.scores == final
 
 
 def test_cards_shown_at_the_end_are_named_whole_at_both_window_sizes(app: App) -> None:

@@ -307,4 +307,12 @@ def _game_over(host: TableScene, event: Event) -> list[Step]:
     winners: list[Any] = list(event.data["winners"])
     names = " and ".join(host.name(s) for s in winners)
     text = f"{names} win{'s' if len(winners) == 1 else ''} the game!"
-    return [Step(partial(announce, host, text, theme.GOLD, 2.0, "bank"), "over")]
+
+    def start() -> float:
+        # Every score shows now (scores kept secret until the end), ticking up under the
+        # winner's words before the results.
+        ahead = host.view_ahead()
+        host.view = {**host.view, "scores": ahead["scores"]}
+        host.shown.score_goals = [float(v or 0) for v in ahead["scores"]]
+        return announce(host, text, theme.GOLD, 2.0, "bank")
+    return [Step(start, "over")]
