@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from ..engine.views import text_for, view_for
+from ..engine import text_for, view_for
 from ..render import theme
 from . import chrome, dice_parts
 from .choice import Chooser
