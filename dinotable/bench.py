@@ -81,6 +81,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         result["engine_vs_handwritten"] = round(
             engine["games_per_second"] / hand["games_per_second"], 3)
     result["dino_hunt"] = measure_dino_hunt(quick)
+    result["bots"] = measure_bots(quick)
     result["fixtures"] = measure_fixtures(200 if quick else 1000)
     result.update(measure_decisions(100 if quick else 500))
     result["search"] = measure_search(result, quick)
@@ -230,6 +231,8 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
               f"moves; view_for mid-game {hunt['view_for_us']} us; end-of-game autosave "
               f"({hunt['save_moves']} moves, {hunt['save_bytes']} bytes) written in "
               f"{hunt['autosave_ms']} ms, loaded and replayed in {hunt['load_replay_ms']} ms")
+    for line in bots_lines(result["bots"]):
+        print(line)
     for rid, figures in result["fixtures"].items():
         print(f"fixture {rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['us_per_action']} us an action ({figures['players']} players)")
@@ -278,28 +281,73 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
 HUNT_PLAYERS = 4
 
 
-def _timed_game(rules: Any, seed: int, policy: str) -> tuple[list[Any], float, float]:
-    """One whole Dino Hunt game (full deck) with one policy at every seat: its moves, its
-    seconds, and the longest single bot move (choosing and applying it) in seconds."""
+def _timed_game(rules: Any, seed: int, policy: str, players: int = HUNT_PLAYERS
+                ) -> tuple[list[Any], float, list[float]]:
+    """One whole game with one policy at every seat: its moves, its seconds, and how long
+    each bot move took (choosing and applying it), in seconds."""
     import random
 
     from .bots import POLICIES
     from .engine import apply, legal_actions, new_game
 
-    state = new_game(rules, [f"P{i + 1}" for i in range(HUNT_PLAYERS)], None, seed)
+    state = new_game(rules, [f"P{i + 1}" for i in range(players)], None, seed)
     rng = random.Random(seed ^ 0x5EED)
     choose = POLICIES[policy]
     log: list[Any] = []
-    longest = 0.0
+    took: list[float] = []
     clock = time.perf_counter
     start = clock()
     while not state.game_over:
         before = clock()
         action = choose(state, legal_actions(state), rng)
         apply(state, action, False)
-        longest = max(longest, clock() - before)
+        took.append(clock() - before)
         log.append(action)
-    return log, clock() - start, longest
+    return log, clock() - start, took
+
+
+# Games whose bots a person plays against, timed at four seats: games per second with random
+# and with heuristic bots, and how long a heuristic move keeps a person waiting.
+BOT_GAMES = ("danger_danger_dinosaur",)
+
+
+def measure_bots(quick: bool = False) -> dict[str, Any]:
+    """Each of BOT_GAMES at four seats: random and heuristic games per second, and the
+    heuristic bot's move times over every move of every game (the longest and the 99th
+    percentile; a person should never wait over 200 ms)."""
+    from .ruleset import load_by_id
+
+    out: dict[str, Any] = {}
+    games = 5 if quick else 50
+    for rid in BOT_GAMES:
+        try:
+            rules = load_by_id(rid)
+        except (FileNotFoundError, LookupError, ValueError):
+            continue
+        figures: dict[str, Any] = {"players": HUNT_PLAYERS, "games": games}
+        moves: list[float] = []
+        for policy in ("random", "heuristic"):
+            seconds = 0.0
+            for seed in range(1, games + 1):
+                _, took, times = _timed_game(rules, seed, policy)
+                seconds += took
+                if policy == "heuristic":
+                    moves += times
+            figures[f"{policy}_games_per_second"] = round(games / seconds, 2)
+        moves.sort()
+        figures["heuristic_moves"] = len(moves)
+        figures["heuristic_move_ms_max"] = round(moves[-1] * 1000, 2)
+        figures["heuristic_move_ms_p99"] = round(moves[(len(moves) - 1) * 99 // 100] * 1000, 2)
+        out[rid] = figures
+    return out
+
+
+def bots_lines(bots: dict[str, Any]) -> list[str]:
+    """The lines `dinotable bench` prints for `measure_bots`."""
+    return [f"{rid}, {f['players']} players: {f['random_games_per_second']:.1f} games/s "
+            f"random, {f['heuristic_games_per_second']:.1f} games/s heuristic; heuristic move "
+            f"max {f['heuristic_move_ms_max']} ms, p99 {f['heuristic_move_ms_p99']} ms over "
+            f"{f['heuristic_moves']} moves" for rid, f in bots.items()]
 
 
 def measure_dino_hunt(quick: bool = False) -> dict[str, Any] | None:
@@ -324,10 +372,10 @@ def measure_dino_hunt(quick: bool = False) -> dict[str, Any] | None:
     for policy in ("random", "heuristic"):
         seconds = 0.0
         for seed in range(1, games + 1):
-            log, took, slowest = _timed_game(rules, seed, policy)
+            log, took, times = _timed_game(rules, seed, policy)
             seconds += took
             if policy == "heuristic":
-                longest = max(longest, slowest)
+                longest = max(longest, *times)
                 moves += len(log)
                 last_log = log
         out[f"{policy}_games_per_second"] = round(games / seconds, 2)

@@ -419,6 +419,13 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert hunt["save_moves"] > 0 and hunt["save_bytes"] > 0
     assert hunt["autosave_ms"] > 0 and hunt["load_replay_ms"] > 0
     assert "dino_hunt, 4 players, full deck:" in done.stdout
+    danger = result["bots"]["danger_danger_dinosaur"]
+    assert danger["players"] == 4
+    assert danger["random_games_per_second"] > 0 and danger["heuristic_games_per_second"] > 0
+    assert danger["heuristic_moves"] > 10 * danger["games"]  # whole games were played
+    assert 0 < danger["heuristic_move_ms_p99"] <= danger["heuristic_move_ms_max"]
+    assert danger["heuristic_move_ms_p99"] < 200  # no bot keeps a person waiting
+    assert "danger_danger_dinosaur, 4 players:" in done.stdout
     growth = result["growth"]  # set-up and a draw at 100 and 5,000 cards, and their ratio
     assert growth["cards"] == [100, 5000] and growth["draw_ratio"] < 10
     assert "deck of 100 against 5000 cards" in done.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dinotable.engine import Action, Rules, apply, new_game, redact, view_for
+from dinotable.engine.positions import arrange
 from dinotable.engine.state import GameState
 
 Load = Callable[[str], Rules]  # the conftest fixture that writes and loads a ruleset
@@ -83,3 +84,17 @@ def test_flip_over_turns_a_face_up_card_face_down_and_a_save_keeps_it(
     assert view_for(state, 1)["zones"]["table"] == [(None, None, None)]
     copy = GameState.from_dict(state.rules, state.to_dict())
     assert view_for(copy, 1)["zones"]["table"] == [(None, None, None)]
+
+
+def test_a_stated_position_lays_each_zones_cards_as_the_zone_lies(
+        load_text_ruleset: Load) -> None:
+    """A scenario's setup puts three gems (one more than the game has) and the rock in the
+    face-down pile, and a gem on the face-up table: the pile shows only backs, even the new
+    copy and the rock that lay face up, and the gem from the pile lies face up."""
+    rules = load_text_ruleset(RULES)
+    wanted = {("pile", 0): ["gem", "gem", "rock"], ("table", 0): ["gem"]}
+    state = new_game(rules, ["Ann", "Ben"], None, 0, setup=lambda st: arrange(st, wanted))
+    assert len(state.zone("pile", 0)) == 3
+    for seat in (0, 1, None):
+        assert _pile(state, seat) == [(None, None, None)] * 3
+        assert [kind for _, kind, _ in view_for(state, seat)["zones"]["table"]] == ["gem"]

@@ -37,7 +37,9 @@ def arrange(state: GameState, wanted: dict[ZoneKey, list[str]]) -> None:
     the zone being set, then from another zone being set, then from items out of play,
     then from any other zone (which loses it). What a listed zone held and is not
     listed again is set aside, out of play. A card kind listed more often than the game
-    has copies gets new copies (dice do not: they are the game's equipment). Raises
+    has copies gets new copies (dice do not: they are the game's equipment). Every item
+    placed lies as its zone says (`face: down` or up), as at the game's own setup, whatever
+    it was or wherever it came from. Raises
     PlacementError when an id is unknown or listed twice, or no die of a kind is left.
     """
     targets = set(wanted)
@@ -67,6 +69,12 @@ def arrange(state: GameState, wanted: dict[ZoneKey, list[str]]) -> None:
         if state.rules.zones[zname].blind:  # as a move into a cup: no face until rolled
             for i in picked:
                 state.items[i].face = None
+        # A position stated is laid out as the game lays out its own start: a stack of
+        # cards face down stays a stack of backs, a copy made for it included.
+        if state.rules.zones[zname].face == "down":
+            state.face_down.update(picked)
+        else:
+            state.face_down.difference_update(picked)
         keep_order(state, zname, owner)
 
 

@@ -233,7 +233,10 @@ def value_for(state: GameState, seat: int | None, fn: Compiled,
     return evaluate(fn, seen_state(state, seat), who, args)
 
 
-def text_for(state: GameState, seat: int | None, template: Any) -> str:
-    """A ruleset text (a status line) filled in as `seat` may know the game."""
+def text_for(state: GameState, seat: int | None, template: Any, *,
+             scope: int | None = None) -> str:
+    """A ruleset text (a status line) filled in as `seat` may know the game, read for
+    `seat` (or for `scope`: another player's running total, as `seat` may know it)."""
     seen = seen_state(state, seat)
-    return str(template.render(Ctx(seen, seat if seat is not None else 0)))
+    who = scope if scope is not None else seat if seat is not None else 0
+    return str(template.render(Ctx(seen, who)))

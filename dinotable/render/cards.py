@@ -96,8 +96,17 @@ def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: S
         pygame.draw.rect(surface, colour, (rect.x, rect.y + 20, rect.w, 16))
     ink = theme.ink_on(tuple(colour))
     font = theme.font(theme.TINY, True)
+    wrapped = name_lines(title, rect.w - 6, rect.h - 6) if small else None
+    if wrapped is not None:
+        # Its whole name, on the lines it needs (a stack's top card in a narrow cell).
+        names, size = wrapped
+        step = size + 3
+        top = head.centery - (step * len(names) - 3) // 2
+        for k, line in enumerate(names):
+            theme.text(surface, line, (head.centerx, top + k * step), size, ink, bold=True,
+                       anchor="midtop", tight=True)
     # A name cut to a letter or two tells nothing (the zoom reads the card): none is shown.
-    if font.size(title[:3] + "…")[0] <= rect.w - 12 or font.size(title)[0] <= rect.w - 12:
+    elif font.size(title[:3] + "…")[0] <= rect.w - 12 or font.size(title)[0] <= rect.w - 12:
         theme.text(surface, theme.ellipsize(title, font, rect.w - 12), head.center,
                    theme.TINY, ink, bold=True, anchor="center", tight=True)
     if not small:
@@ -120,6 +129,49 @@ def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: S
     if marked:
         theme.text(surface, "✓", (rect.right - 8, rect.bottom - 6), theme.SMALL, theme.GOOD,
                    bold=True, anchor="bottomright", tight=True)
+
+
+NAME_FLOOR = theme.TINY - 5  # a name wrapped on a small card is set no smaller
+VOWELS = frozenset("aeiouyAEIOUY")
+
+
+def name_lines(title: str, width: int, height: int) -> tuple[list[str], int] | None:
+    """A card's name on as few lines as fit `width` and `height`: at the largest size from
+    the smallest type down to NAME_FLOOR at which every word stays whole; else at the floor,
+    a word too long for the width broken with a hyphen ("Long-" "house"). None when even
+    that does not fit (the name is then cut, and the zoom reads it)."""
+    words = title.split()
+    for size in range(theme.TINY, NAME_FLOOR - 1, -1):
+        font = theme.font(size, True)
+        if max((font.size(word)[0] for word in words), default=0) > width:
+            continue
+        lines = theme.wrap(title, font, width)
+        if len(lines) * (size + 3) - 3 <= height:
+            return lines, size
+    font = theme.font(NAME_FLOOR, True)
+    pieces = [piece for word in words for piece in hyphenated(word, font, width)]
+    if any(font.size(piece)[0] > width for piece in pieces):
+        return None
+    lines = theme.wrap(" ".join(pieces), font, width)
+    lines = [line.replace("- ", "-") for line in lines]  # a broken word's halves: no gap
+    if len(lines) * (NAME_FLOOR + 3) - 3 > height:
+        return None
+    return lines, NAME_FLOOR
+
+
+def hyphenated(word: str, font: pygame.font.Font, width: int) -> list[str]:
+    """A word in pieces no wider than `width`, each but the last ending in a hyphen: broken
+    before a consonant that starts a syllable ("Mam-moth", "Dino-saur", "Far-ming"), as
+    late as fits, else as late as fits at all; a word that fits is one piece."""
+    if font.size(word)[0] <= width or len(word) < 5:
+        return [word]
+    fits = [p for p in range(2, len(word) - 1) if font.size(word[:p] + "-")[0] <= width]
+    if not fits:
+        return [word]
+    good = [p for p in fits if word[p] not in VOWELS and word[p + 1] in VOWELS
+            and any(c in VOWELS for c in word[:p])]
+    at = max(good or fits)
+    return [word[:at] + "-", *hyphenated(word[at:], font, width)]
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, holds: str = "cards",

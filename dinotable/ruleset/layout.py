@@ -98,7 +98,7 @@ class Layout:
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
-WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left"}
+WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups"}
 WIDGET_SIZES = ("normal", "small")  # small: cards as name chips (read them large on hover)
 ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
 # `none`: a zone the rules keep for their own bookkeeping, never drawn on the table
@@ -116,10 +116,13 @@ class WidgetSpec:
     label: str = ""
     size: str = "normal"  # small: a hand or players' row of name chips, for a crowded table
     left: str = ""  # a pile's count from a game variable: the cards still to come from it
+    group: str = ""  # a player's zone: its cards grouped by this property's value
+    groups: tuple[tuple[str, Template], ...] = ()  # each value's heading, in this order
 
 
 def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any],
-                  game_vars: Any = ()) -> tuple[WidgetSpec, ...]:
+                  game_vars: Any = (), compiler: EffectCompiler | None = None
+                  ) -> tuple[WidgetSpec, ...]:
     """Check the `widgets:` list: each entry names a kind of widget and a zone or board
     that suits it."""
     path: tuple[Any, ...] = ("layout", "widgets")
@@ -173,12 +176,42 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                        "still to come from a pile (show: pile)" if show != "pile" else
                        _unknown("game variable", left, sorted(game_vars)))
                 continue
+            group, groups = _groups(spec, wpath, show, per_player, report, compiler)
             out.append(WidgetSpec(str(show), zone=str(zone), label=label, size=size,
-                                  left=left))
+                                  left=left, group=group, groups=groups))
         else:
             report((*wpath, "show"), _unknown("widget", str(show),
                                               [*ZONE_WIDGETS, *BOARD_WIDGETS]))
     return tuple(out)
+
+
+def _groups(spec: dict[str, Any], wpath: tuple[Any, ...], show: str, per_player: bool,
+            report: Any, compiler: EffectCompiler | None
+            ) -> tuple[str, tuple[tuple[str, Template], ...]]:
+    """A player's zone grouped by a property (`group`), with each value's heading, a text
+    that may show the player's running total (`groups: {VALUE: "Red {red_ideas}"}`)."""
+    if "group" not in spec and "groups" not in spec:
+        return "", ()
+    group = spec.get("group")
+    props = compiler.scope.props if compiler is not None else {}
+    if not per_player or show not in ("hand", "players"):
+        report((*wpath, "group"), "group: is for a zone each player has (show: hand or "
+                                  "players)")
+        return "", ()
+    if group not in props:
+        report((*wpath, "group"), _unknown("property", str(group), sorted(props)))
+        return "", ()
+    raw = spec.get("groups") or {}
+    if not isinstance(raw, dict):
+        report((*wpath, "groups"), "expected {VALUE: TEXT}: each value's heading")
+        return str(group), ()
+    headings = []
+    for value, text in raw.items():
+        converted = (compiler.convert("text", str(text), (*wpath, "groups", value))
+                     if compiler is not None else None)
+        if isinstance(converted, Template):
+            headings.append((str(value), converted))
+    return str(group), tuple(headings)
 
 
 def parse_colour(text: str) -> tuple[int, int, int]:
@@ -320,7 +353,7 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
                   status, passed, tuple(player_zones), tuple(found["player_counters"]),
                   tuple(found["counters"]), track,
                   build_widgets(raw.get("widgets"), report, zones, boards or {},
-                                compiler.scope.game_vars),
+                                compiler.scope.game_vars, compiler),
                   build_cards(raw.get("cards"), report, compiler.scope.props,
                               compiler.effect_props))
 

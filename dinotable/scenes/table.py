@@ -61,6 +61,7 @@ class TableScene(TableHost, Scene):
         self.wait = 0.0
         self.sprites: dict[str, Sprite] = {}
         self.banner: tuple[str, tuple[int, int, int], float] | None = None
+        self.showcase: list[str] = []  # cards shown under the banner (a reveal)
         self.toast: tuple[str, float] | None = None
         self.log: list[str] = []
         self.log_scroll = 0

@@ -14,6 +14,9 @@ from ..ruleset.layout import Layout
 from .choice import item_label
 from .widgets import Hand, Look, Players, Widget, chip_w, count, default_widgets
 
+TUCK = 10  # how far an attached card lies behind the card it is attached to
+PEEK = 56  # how much of it shows in a narrow area
+
 
 class Areas(Widget):
     """Each player's own zones together in that player's area (under their name plate in
@@ -68,10 +71,53 @@ class Areas(Widget):
                 text = f"{label}: {n}"
                 out.append(("words", text, words.size(text)[0]))
                 continue
+            if member.spec.group and isinstance(content, list):
+                out += self.grouped(seat, look, member, content)
+                continue
             text = f"{label}:"
             out.append(("label", text, words.size(text)[0]))
-            out += [("chip", (tuple(entry), member.spec), 0) for entry in content]
+            out += [self.chip(entry, member, look) for entry in content]
         return out
+
+    def chip(self, entry: Any, member: Widget, look: Look) -> tuple[str, Any, int]:
+        """A card's chip token, with what is attached to it (drawn tucked behind it)."""
+        return ("chip", (tuple(entry), member.spec, tuple(map(tuple, look.attached(
+            entry[0])))), 0)
+
+    def grouped(self, seat: int, look: Look, member: Widget, content: list[Any]
+                ) -> list[tuple[str, Any, int]]:
+        """A zone's cards grouped by a property (a player's ideas by colour), each group
+        after its heading: the ruleset's words for it, such as a running total ("Red 25"),
+        in the ruleset's order; cards with no such value after, under the zone's label."""
+        spec = member.spec
+        by: dict[str, list[Any]] = {}
+        for entry in content:
+            idef = self.rules.items.get(entry[1]) if entry[1] is not None else None
+            by.setdefault(str(idef.props.get(spec.group) or "") if idef else "", []).append(
+                entry)
+        headings = dict(spec.groups)
+        order = [v for v, _ in spec.groups if v in by] + [v for v in by if v not in headings]
+        font = theme.font(theme.TINY, True)
+        out: list[tuple[str, Any, int]] = []
+        for value in order:
+            if value in headings and look.words is not None:
+                text = look.words(headings[value], seat)
+            else:
+                text = value.replace("_", " ").capitalize() if value else member.label
+            out.append(("label", f"{text}:", font.size(f"{text}:")[0]))
+            out += [self.chip(entry, member, look) for entry in by[value]]
+        return out
+
+    def chip_width(self, what: Any, width: int) -> int:
+        """A chip's width in the flow: its card's, and what peeks out behind it."""
+        entry, _, behind = what
+        w = chip_w(self.rules, entry[1], width)
+        peeks = [chip_w(self.rules, b[1], width) - TUCK for b in behind]
+        if w + sum(peeks) > width * 7 // 10:
+            # A narrow area: what is attached only peeks out (read whole on hover), so the
+            # card and its heading keep one line.
+            peeks = [min(p, PEEK) for p in peeks]
+        return min(width, w + sum(peeks))
 
     def flow(self, tokens: list[tuple[str, Any, int]], width: int, lines: int
              ) -> tuple[list[list[tuple[str, Any, int, int]]], list[str]]:
@@ -81,8 +127,11 @@ class Areas(Widget):
         x = 0
         more_w = theme.font(theme.TINY, True).size("+99 more")[0]
         for n, (kind, what, w) in enumerate(tokens):
-            w = chip_w(self.rules, what[0][1], width) if kind == "chip" else min(w, width)
-            if out[-1] and x + w > width:
+            w = self.chip_width(what, width) if kind == "chip" else min(w, width)
+            # A heading keeps its first card with it: never left alone at a line's end.
+            need = w + (self.GAP + self.chip_width(tokens[n + 1][1], width) if kind == "label"
+                        and n + 1 < len(tokens) and tokens[n + 1][0] == "chip" else 0)
+            if out[-1] and x + need > width:
                 if len(out) == lines:
                     break
                 out.append([])
@@ -106,17 +155,31 @@ class Areas(Widget):
             kind, what, _, _ = line.pop()
             if kind != "label":
                 hidden.insert(0, self.named(kind, what))
+        # A heading whose cards all went under the "+N more" goes with them; the "+N more"
+        # then stands up a line when there is room for it there.
+        for line in reversed(out if hidden else []):
+            while line and line[-1][0] == "label":
+                line.pop()
+            if line:
+                break
+        while hidden and len(out) > 1 and not out[-1] and (
+                not out[-2] or out[-2][-1][2] + out[-2][-1][3] + self.GAP + more_w <= width):
+            out.pop()
         return out, hidden
 
     def named(self, kind: str, what: Any) -> str:
-        """A token as the "+N more" lists it: a card's name, or the words."""
+        """A token as the "+N more" lists it: a card's name (with what is attached to it),
+        or the words."""
         if kind != "chip":
             return str(what)
-        return item_label(self.rules, what[0][1]) if what[0][1] else "a card"
+        entry, _, behind = what
+        name = item_label(self.rules, entry[1]) if entry[1] else "a card"
+        tucked = [item_label(self.rules, b[1]) for b in behind if b[1]]
+        return f"{name} ({', '.join(tucked)})" if tucked else name
 
     def rest_w(self, rest: list[tuple[str, Any, int]], width: int) -> int:
         """How wide the tokens of `rest` are on one line, each after a gap."""
-        return sum(self.GAP + (chip_w(self.rules, what[0][1], width) if kind == "chip"
+        return sum(self.GAP + (self.chip_width(what, width) if kind == "chip"
                                else min(w, width)) for kind, what, w in rest)
 
     def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
@@ -134,8 +197,19 @@ class Areas(Widget):
             y = rect.y + n * self.LINE
             for kind, what, x, w in line:
                 if kind == "chip":
-                    entry, self.spec = what  # the chip is drawn as its zone holds things
-                    self.item(canvas, pygame.Rect(rect.x + x, y + 2, w, self.LINE - 4), look,
+                    entry, self.spec, behind = what  # drawn as its zone holds things
+                    own = chip_w(self.rules, entry[1], w) if behind else w
+                    # What is attached lies behind the card, peeking out at its right
+                    # (a Tool Bonus slid behind its Big Idea), drawn first.
+                    left = rect.x + x + own - TUCK
+                    tucked = []
+                    for item in behind:
+                        tw = min(chip_w(self.rules, item[1], w), rect.x + x + w - left)
+                        tucked.append((pygame.Rect(left, y + 5, tw, self.LINE - 8), item))
+                        left += tw - TUCK
+                    for box, item in reversed(tucked):
+                        self.item(canvas, box, look, item, small=True)
+                    self.item(canvas, pygame.Rect(rect.x + x, y + 2, own, self.LINE - 4), look,
                               entry, small=True)
                     continue
                 shown = theme.ellipsize(what, font, w)

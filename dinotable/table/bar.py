@@ -29,9 +29,10 @@ def fits_wide(bar: pygame.Rect, choices: list[Choice]) -> bool:
 
 
 def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
-    """The choices in pages: one page when all fit; else pages between arrows, each
-    filled with every later button that still fits. A button keeps its width (up to a
-    page): squeezed, "Steal from: Catherine" and "Steal from: Cat" would read alike."""
+    """The choices in pages: one page when all fit; else pages between arrows, greyed
+    actions last, each filled with every later button that still fits. A button
+    keeps its width (up to a page): squeezed, "Steal from: Catherine" and "Steal from:
+    Cat" would read alike."""
     if fits_wide(bar, choices):
         return [list(choices)]
     # Paged, the moves that can be made come first: Bust beside Negate, the greyed Roll
@@ -41,7 +42,10 @@ def paginate(bar: pygame.Rect, choices: list[Choice]) -> list[list[Choice]]:
     cap = page_cap(bar)
     pages: list[list[Choice]] = []
     used_by: list[int] = []
-    for c in choices:
+    # What can be done now comes first: the first page holds the buttons the header names
+    # ("choose Claim or End turn"); actions greyed for now follow (a greyed confirm of a
+    # choice being built stays where it is, beside its choice).
+    for c in sorted(choices, key=lambda c: not c.enabled and c.tag.startswith("action:")):
         w = min(button_width(bar, c), cap) + 12
         for k, used in enumerate(used_by):
             if used + w <= room:

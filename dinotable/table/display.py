@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import dice_touched
-from ..render import theme
+from ..render import cards, theme
 from ..render.dice import draw_die
 from ..render.widgets import Banner
 from .areas import more_under
@@ -21,6 +21,8 @@ LIFT = 9  # how far a chosen die is lifted off the felt
 
 if TYPE_CHECKING:
     from ..scenes.table import TableScene
+
+CARD_MIN_W = 150  # a card shown in the middle is no narrower: its words read
 
 
 def source_counts(table: TableScene) -> dict[str, int]:
@@ -94,6 +96,8 @@ def tick(table: TableScene, dt: float) -> None:
     if table.banner is not None:
         text, colour, left = table.banner
         table.banner = (text, colour, left - dt) if left - dt > 0 else None
+    if table.banner is None or table.showcase[:1] != [table.banner[0]]:
+        table.showcase = []  # the cards go with the banner that tells of them
 
 
 def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
@@ -182,13 +186,78 @@ def stand_in(table: TableScene, action: Any) -> None:
 def draw_over(table: TableScene, canvas: pygame.Surface) -> None:
     """The banner across the middle and the hint of the moment, over everything."""
     middle = table.tr
-    if table.banner is not None:
+    if table.banner is not None and table.showcase[:1] == [table.banner[0]]:
+        draw_showcase(table, canvas)
+    elif table.banner is not None:
         text, colour, left = table.banner
         Banner(text, colour).draw(canvas, pygame.Rect(middle.x - 40, middle.centery - 50,
                                                       middle.w + 80, 100),
                                   alpha=min(1.0, left * 3))
     if table.toast is not None:
         draw_toast(canvas, middle, table.toast)
+
+
+def draw_showcase(table: TableScene, canvas: pygame.Surface) -> None:
+    """The banner at the top of the middle and, under it, the cards it tells of face up,
+    large enough to read (a player's hidden cards turned up at the end), alike cards once
+    with how many, in rows."""
+    assert table.banner is not None
+    text, colour, left = table.banner
+    middle = table.area["centre"]
+    veil = pygame.Surface(middle.size, pygame.SRCALPHA)  # the table behind steps back
+    veil.fill((*theme.FELT_DARK, 200))
+    canvas.blit(veil, middle.topleft)
+    Banner(text, colour).draw(canvas, pygame.Rect(middle.x - 20, middle.y, middle.w + 40, 84),
+                              alpha=min(1.0, left * 3))
+    turned = table.showcase[1:]
+    kinds = list(dict.fromkeys(turned))  # alike cards once, in the order turned up
+    gap = 12
+    room = pygame.Rect(middle.x, middle.y + 96, middle.w, middle.h - 96)
+    n = len(kinds)
+    cols = max(1, min(n, (room.w + gap) // (CARD_MIN_W + gap)))
+    rows = -(-n // cols)
+    w = min(CARD_MIN_W + 40, (room.w - gap * (cols - 1)) // cols)
+    h = min(w * 4 // 3, (room.h - gap * (rows - 1)) // rows)
+    for k, kind in enumerate(kinds):
+        row, col = divmod(k, cols)
+        across = min(cols, n - row * cols)  # a last row that is short stands centred
+        x = room.centerx - (across * w + (across - 1) * gap) // 2 + col * (w + gap)
+        shown_card(canvas, pygame.Rect(x, room.y + row * (h + gap), w, h),
+                   cards.card_info(table.rules, kind), turned.count(kind))
+
+
+def shown_card(canvas: pygame.Surface, rect: pygame.Rect, info: cards.CardInfo,
+               many: int) -> None:
+    """A card shown to be read in passing: its whole name in its colour band, its key
+    numbers, then its words as far as they fit; `many` alike ones say "x2"."""
+    pygame.draw.rect(canvas, theme.darker(theme.FELT_DARK, 0.3), rect.move(3, 4),
+                     border_radius=12)
+    pygame.draw.rect(canvas, theme.PARCHMENT_LIGHT, rect, border_radius=12)
+    bold, plain = theme.font(theme.SMALL, True), theme.font(theme.TINY)
+    names = theme.wrap(info.title, bold, rect.w - 16)
+    head = pygame.Rect(rect.x, rect.y, rect.w, 14 + 26 * len(names))
+    pygame.draw.rect(canvas, info.band, head, border_top_left_radius=12,
+                     border_top_right_radius=12)
+    ink = theme.ink_on(info.band)
+    for k, line in enumerate(names):
+        theme.text(canvas, line, (rect.centerx, head.y + 8 + 26 * k), theme.SMALL, ink,
+                   bold=True, anchor="midtop", tight=True)
+    story = " ".join([info.text, *(f.value for f in info.face
+                                    if f.form == "words" and not f.label)]).strip()
+    keys = [part for line in info.lines() for part in theme.wrap(line, theme.font(
+        theme.TINY, True), rect.w - 16)]
+    y = head.bottom + 8
+    for n, line in enumerate([*keys, "", *theme.wrap(story, plain, rect.w - 16)]):
+        if y + 22 > rect.bottom - (30 if many > 1 else 6):
+            break  # the rest is read on the card itself, in the player's area
+        theme.text(canvas, line, (rect.x + 8, y), theme.TINY,
+                   theme.INK if n < len(keys) else theme.INK_SOFT, bold=n < len(keys),
+                   tight=True)
+        y += 24 if line else 8
+    if many > 1:
+        theme.text(canvas, f"x{many}", (rect.right - 10, rect.bottom - 6), theme.SMALL,
+                   theme.INK, bold=True, anchor="bottomright", tight=True)
+    pygame.draw.rect(canvas, theme.INK, rect, width=2, border_radius=12)
 
 
 def draw_toast(canvas: pygame.Surface, middle: pygame.Rect, toast: tuple[str, Any]) -> None:

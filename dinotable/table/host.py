@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from ..engine import text_for, view_for
 from ..render import theme
 from . import chrome, dice_parts
 from .choice import Chooser
@@ -156,6 +157,17 @@ class TableHost:
     area: dict[str, pygame.Rect]  # the regions of the canvas the table is drawn on
     area_size: tuple[int, int]
     dirty: bool
+    ahead: tuple[Any, dict[str, Any]] | None = None  # the view `view_ahead` worked out last
+    showcase: list[str]  # a banner's words, then the card kinds shown under it
+
+    def view_ahead(self) -> dict[str, Any]:
+        """The viewer's view of the engine as it is now, ahead of the view the playback
+        has reached: the zones an event touched are brought to it one by one (once per
+        move, worked out on the first such event)."""
+        key = (self.state.version, self.viewer, self.sees_all)
+        if self.ahead is None or self.ahead[0] != key:
+            self.ahead = (key, view_for(self.state, self.viewer, everything=self.sees_all))
+        return self.ahead[1]
 
     def refresh_buttons(self) -> None:
         """The action bar for what can be done now: the scene's own."""
@@ -327,7 +339,9 @@ class TableHost:
                     # A card chosen: the dice that would pay for it are ticked too.
                     [*self.chooser.marked(), *self.chooser.paying()] if live else [],
                     self.mouse, self.sees_all,
-                    self.chooser.answering())
+                    self.chooser.answering(),
+                    lambda template, seat: text_for(self.state, self.viewer, template,
+                                                    scope=seat))
 
     # --- positions: each part answers for the zones it shows -------------------
 

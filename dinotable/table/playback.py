@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Event
-from ..narrate import LAST_ROUND, describe
+from ..narrate import LAST_ROUND, describe, item_words
 from ..render import theme
 from .sprites import Sprite, Step, dice_words
 
@@ -24,6 +24,7 @@ Handler = Callable[["TableScene", Event], list[Step]]
 HANDLERS: dict[str, Handler] = {}
 SOUND_OF_TONE = {"bad": "bust", "good": "bank"}
 DICE_EVENTS = ("drew", "rolled", "moved")
+REVEAL_S = 1.6  # a player's hidden cards turned up: seconds to read them before what follows
 
 
 def on(*kinds: str) -> Callable[[Handler], Handler]:
@@ -46,16 +47,74 @@ def steps_for(host: TableScene, event: Event) -> list[Step]:
         if event.kind == "rolled" and host.told_in_words:
             return []
         line = describe(event, host.view, host.viewer, host.rules)
-        return [Step(partial(note, host, line), "note")] if line else []
+        places = [(data.get(z), data.get(f"{z}_owner")) for z in ("from", "to")]
+        return [Step(partial(note, host, line, places), "note")] if line or any(
+            z for z, _ in places) else []
     handler = HANDLERS.get(event.kind)
     return handler(host, event) if handler is not None else []
 
 
-def note(host: TableScene, text: str) -> float:
-    """A line in the log and under the header."""
+def note(host: TableScene, text: str | None,
+         places: list[tuple[Any, Any]] | None = None) -> float:
+    """A line in the log and under the header; the card zones the event touched are drawn
+    as they now lie (`places`: zone and owner)."""
+    for zone, owner in places or ():
+        show_zone(host, zone, owner)
+    if not text:
+        return 0.0
     host.log_line(text)
     host.last_words = text
     return 0.35
+
+
+def show_zone(host: TableScene, zone: Any, owner: Any = None) -> None:
+    """The widgets draw a card zone (one player's, for a zone every player has) as the
+    engine has it now, the rest of the table still as the playback has reached: events
+    that move or turn cards show one by one (the end's reveal among them), not all at
+    once when the move's playback is over. Dice zones are the sprites' (`display.level`)."""
+    if not isinstance(zone, str) or zone in host.sprite_zones or zone not in host.view["zones"]:
+        return
+    ahead = host.view_ahead()["zones"][zone]
+    zones = dict(host.view["zones"])
+    if host.rules.zones[zone].per_player and isinstance(owner, int):
+        lists = list(zones[zone])
+        lists[owner] = ahead[owner]
+        zones[zone] = lists
+    else:
+        zones[zone] = ahead
+    # What is attached to what (a Tool Bonus behind its card) comes along with the cards.
+    host.view = {**host.view, "zones": zones, "attached": host.view_ahead().get("attached", {})}
+
+
+@on("attached")
+def _attached(host: TableScene, event: Event) -> list[Step]:
+    data = event.data
+    line = describe(event, host.view, host.viewer, host.rules)
+    places = [(data.get("from"), data.get("from_owner")), (data.get("zone"), data.get("owner"))]
+    return [Step(partial(note, host, line, places), "attached")]
+
+
+@on("flipped")
+def _flipped(host: TableScene, event: Event) -> list[Step]:
+    data = event.data
+    zone, owner = data["zone"], data.get("owner")
+    turned = [str(i) for i in data.get("face_up") or ()]
+
+    def start() -> float:
+        show_zone(host, zone, owner)
+        if not (turned and host.rules.zones[zone].per_player and isinstance(owner, int)):
+            return 0.0  # a stack's top turned up: it shows, no more to say
+        # A player's hidden cards turned up (the end's reveal): a moment to read them.
+        state = host.state
+        kinds = [state.items[state.item_ids[i]].kind for i in turned if i in state.item_ids]
+        label = host.rules.zones[zone].label or zone.replace("_", " ")
+        text = f"{host.name(owner)}'s {label.lower()}"
+        host.banner = (text, host.colour(owner), REVEAL_S + 0.4)
+        host.showcase = [text, *kinds]  # shown large under the banner, to be read
+        host.log_line(f"{text}: {', '.join(item_words(host.rules, k) for k in kinds)}.")
+        host.last_words = host.log[-1]
+        return REVEAL_S
+    return [Step(start, "flipped")]
 
 
 def announce(host: TableScene, text: str, colour: tuple[int, int, int], seconds: float,
@@ -248,4 +307,12 @@ def _game_over(host: TableScene, event: Event) -> list[Step]:
     winners: list[Any] = list(event.data["winners"])
     names = " and ".join(host.name(s) for s in winners)
     text = f"{names} win{'s' if len(winners) == 1 else ''} the game!"
-    return [Step(partial(announce, host, text, theme.GOLD, 2.0, "bank"), "over")]
+
+    def start() -> float:
+        # Every score shows now (scores kept secret until the end), ticking up under the
+        # winner's words before the results.
+        ahead = host.view_ahead()
+        host.view = {**host.view, "scores": ahead["scores"]}
+        host.shown.score_goals = [float(v or 0) for v in ahead["scores"]]
+        return announce(host, text, theme.GOLD, 2.0, "bank")
+    return [Step(start, "over")]

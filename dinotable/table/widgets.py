@@ -41,6 +41,14 @@ class Look:
     mouse: tuple[int, int] = (-1, -1)
     sees_all: bool = False  # a replay: every hand is shown face up
     answering: set[str] = field(default_factory=set)  # items a response window answers
+    # A ruleset text filled in for a player, as the viewer may know the game (a heading
+    # with that player's running total); None: no game to read it from.
+    words: Callable[[Any, int], str] | None = None
+
+    def attached(self, item_id: str | None) -> list[Any]:
+        """The items attached to an item the viewer sees (a Tool Bonus behind its card)."""
+        held = self.view.get("attached", {}).get(item_id) if item_id is not None else None
+        return list(held or [])
 
     def zone(self, name: str, owner: int | None = None) -> list[Any] | dict[str, int]:
         """A zone as the viewer sees it: items (id, kind, face), or {"size": n} hidden."""
@@ -283,9 +291,10 @@ class Pile(Widget):
         card_w = min(cards.CARD_W, rect.w - 14, card_h * 3 // 2)
         narrow = card_w < 96  # too narrow for its numbers: its name, the zoom reads the rest
         if narrow:
-            card_h = min(card_h, 64)
+            # The card takes the cell's width, its name wrapped whole on the lines it needs.
+            card_w, card_h = rect.w - 4, min(card_h, 72)
         box = pygame.Rect(0, 0, card_w, card_h)
-        box.midtop = (rect.centerx - 4, rect.y + 26)
+        box.midtop = (rect.centerx - (1 if narrow else 4), rect.y + 26)
         entry = shown_top(content)
         shown = entry is not None
         if entry is not None:

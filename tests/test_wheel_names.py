@@ -1,0 +1,69 @@
+"""Danger! Danger! Dinosaur's Game Wheel read at 1280x720 and in an 800x600 window: every
+top card's whole name on the card (wrapped, a long word broken with a hyphen where it must
+be), and the buttons the header names on the action bar's first page."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_wheel_screen import STACKS, pile_parts, wheel_table
+
+from dinotable.app import App, logical_size
+from dinotable.render import cards, theme
+from dinotable.table.choice import item_label
+
+
+def squeezed(text: str) -> str:
+    """Words as letters only: a name read across lines and hyphens."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_every_top_card_on_the_wheel_shows_its_whole_name(app: App,
+                                                           size: tuple[int, int]) -> None:
+    table = wheel_table(app)
+    canvas = pygame.Surface(logical_size(size))
+    table.resized(canvas.get_size())
+    cards._forget()  # every card face painted afresh, so the words on it are seen
+    with theme.seeing_text() as seen:
+        table.draw(canvas)
+    piles = pile_parts(table)
+    drawn = squeezed("".join(string for string, _, _ in seen.drawn))
+    tops = {zone: kind for zone in STACKS for _, kind in piles[zone].widget.faces}
+    assert len(tops) >= 5, tops
+    for zone, kind in tops.items():
+        name = item_label(table.rules, kind)
+        assert squeezed(name) in drawn, (size, zone, name)
+        assert not [whole for whole, _ in seen.cut if whole == name], (size, zone, name)
+    # Nothing smaller than the names' floor, and no line wider than its card.
+    for zone in tops:
+        (rect, _), = piles[zone].widget.faces
+        assert rect.w >= 60 and rect.h >= 40, (size, zone, rect)
+
+
+def test_a_long_word_breaks_with_a_hyphen_before_a_syllable() -> None:
+    font = theme.font(cards.NAME_FLOOR, True)
+    width = font.size("Long-")[0] + 2
+    assert cards.hyphenated("Longhouse", font, font.size("Longhouse")[0]) == ["Longhouse"]
+    assert cards.hyphenated("Longhouse", font, width) == ["Long-", "house"]
+    assert cards.hyphenated("Mammoth", font, width) == ["Mam-", "moth"]
+    assert cards.hyphenated("Farming", font, width) == ["Far-", "ming"]
+    lines, size = cards.name_lines("Dinosaur Saddle", width, 200) or ([], 0)
+    assert size == cards.NAME_FLOOR and squeezed("".join(lines)) == "DinosaurSaddle"
+    assert all(font.size(line)[0] <= width for line in lines), lines
+    # A name that fits whole is never broken, and a roomy card sets it at full size.
+    assert cards.name_lines("Tribe Elders", 200, 60) == (["Tribe Elders"], theme.TINY)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_choices_the_header_names_are_on_the_bars_first_page(
+        app: App, size: tuple[int, int]) -> None:
+    table = wheel_table(app)
+    canvas = pygame.Surface(logical_size(size))
+    table.resized(canvas.get_size())
+    table.draw(canvas)
+    words = table.what_to_do()
+    shown = [c.label for c in table.menu.controls if c.enabled and not c.tag.startswith(
+        "page:") and c.tag not in ("pause", "odds", "undo")]
+    assert "Claim" in words and "End turn" in words, words
+    assert "Claim" in shown and "End turn" in shown, (size, shown)
