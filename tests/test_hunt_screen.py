@@ -18,8 +18,9 @@ from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.areas import Areas
-from dinotable.table.chrome import CardPart, PlayersPart
+from dinotable.table.chrome import PlayersPart
 from dinotable.table.regions import CANVAS
+from dinotable.table.widgets import ZonePart
 
 FRAME = 1 / 30
 
@@ -52,8 +53,8 @@ def hunt_table(app: App, moves: int = 12, seed: int = 5,
 
 
 
-def track_part(table: TableScene) -> CardPart:
-    return next(p for p in table.parts if isinstance(p, CardPart) and p.widget.kind == "track")
+def track_part(table: TableScene) -> ZonePart:
+    return next(p for p in table.parts if isinstance(p, ZonePart) and p.kind == "track")
 
 
 def test_the_periods_read_as_named_and_each_dinosaur_on_the_track_in_full(
@@ -79,7 +80,7 @@ def test_the_periods_read_as_named_and_each_dinosaur_on_the_track_in_full(
 def test_bookkeeping_zones_are_not_on_the_table(app: App, words: list[str]) -> None:
     table = hunt_table(app)
     table.draw(app.canvas)
-    zones = {p.widget.spec.zone for p in table.parts if isinstance(p, CardPart)}
+    zones = {p.spec.zone for p in table.parts if isinstance(p, ZonePart)}
     assert "incoming" not in zones and "die_cup" not in zones
     assert not [w for w in words if w.startswith(("Special being drawn", "Die in the cup",
                                                   "Die (between"))]
@@ -89,7 +90,7 @@ def test_a_card_under_the_pointer_is_drawn_large_inside_the_table(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = hunt_table(app)
     table.draw(app.canvas)
-    rect, kind = track_part(table).widget.faces[-1]
+    rect, kind = track_part(table).faces[-1]
     large: list[tuple[str, pygame.Rect, bool]] = []
     real = cards.draw_card_large
 
@@ -126,9 +127,9 @@ def test_a_click_pins_a_card_large_right_click_turns_it_the_next_click_puts_it_b
     table = hunt_table(app)
     table.draw(app.canvas)
     glowing = table.chooser.targets() if table.my_turn else set()
-    rect, kind = next((r, k) for p in table.parts if isinstance(p, CardPart)
-                      for r, k in p.widget.faces  # a card that is not a choice now
-                      if not any(t in glowing for h, t in p.widget.hits
+    rect, kind = next((r, k) for p in table.parts if isinstance(p, ZonePart)
+                      for r, k in p.faces  # a card that is not a choice now
+                      if not any(t in glowing for h, t in p.hits
                                  if h.collidepoint(r.center)))
     large: list[tuple[str, bool]] = []
     real = cards.draw_card_large
@@ -411,7 +412,7 @@ def test_a_plural_label_is_not_made_plural_twice(app: App, words: list[str]) -> 
     # Each player's bonus cards lie in their area; drawn as a hand of their own too.
     areas = table.part(PlayersPart).areas
     bonus = next(w for w in areas.members if w.kind == "hand" and w.label == "Bonus cards")
-    bonus.draw(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
+    bonus.draw_zone(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
     assert any(w.startswith("Bonus cards:") for w in words)
     assert not any("cardss" in w for w in words)
 

@@ -25,6 +25,7 @@ from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.dice_parts import DIE, AreaPart
 from dinotable.table.part import Part
+from dinotable.table.widgets import ZonePart
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
 SHIPPED = tuple(p.name for p in installed_rulesets())  # every game shipped, a new one too
@@ -108,10 +109,10 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     for part in table.parts:
         # Every card, chip and die a widget draws lies inside it (a hovered card grows out
         # of it, but nothing is hovered here).
-        widget = getattr(part, "widget", None) or getattr(part, "areas", None)
-        if widget is not None and part.rect.h >= 30:
+        shown = getattr(part, "areas", None) or part  # the players column draws its areas
+        if part.rect.h >= 30:
             faults += [f"{part.name} draws {target} at {rect} outside {part.rect}"
-                       for rect, target in widget.hits + widget.faces
+                       for rect, target in shown.hits + shown.faces
                        if not part.rect.contains(rect)]
     for part, first, last in spans:
         room = part.rect.inflate(2, 2)
@@ -133,8 +134,8 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     whole = {table.what_to_do()} | {cards.words_of(space, frozenset(board.spaces))
                                     for board in table.rules.boards.values()
                                     for space in board.spaces}
-    whole |= {part.widget.label for part in table.parts
-              if getattr(getattr(part, "widget", None), "kind", "") == "pile"}
+    whole |= {part.label for part in table.parts if isinstance(part, ZonePart)
+              and part.kind == "pile"}
     faults += [f"{string!r} cut to {shown!r}" for string, shown in seen.cut if string in whole]
     # "+N more" in a player's area only when the column has no room left: no other
     # area keeps a whole line spare.
