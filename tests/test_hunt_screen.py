@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from dinotable.app import App
+from dinotable.app import App, logical_size
 from dinotable.engine import legal_actions
 from dinotable.render import cards, theme, widgets
 from dinotable.ruleset import load_by_id
@@ -539,3 +539,39 @@ def test_hunt_with_one_dinosaur_to_hunt_hunts_it_at_once(app: App) -> None:
     moves_before = len(table.state.log)
     _press(app, pygame.K_h)
     assert table.state.log[moves_before:] == [only]
+
+
+LONG_NAMED = ("pachycephalosaurus", "heterodontosaurus", "thecodontosaurus", "tyrannosaurus_rex")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_each_dinosaur_to_place_shows_its_whole_name(app: App, size: tuple[int, int]) -> None:
+    """The longest names among the dinosaurs to place read whole on their cards, broken
+    onto lines (a long word with a hyphen), never cut; where the row is crowded and the
+    cards overlap, each name lies in the strip of its card the next one leaves uncovered."""
+    table = hunt_table(app, moves=0)
+    state = table.state
+    ids = [next(i for i, item in enumerate(state.items) if item.kind == kind)
+           for kind in LONG_NAMED]
+    for lists in state.zones.values():
+        for held in lists:
+            held[:] = [i for i in held if i not in ids]
+    state.zones["drawn"][0][:] = ids
+    table.handed(0)
+    canvas = pygame.Surface(logical_size(size))
+    cards._forget()  # every face painted afresh, so its words are seen
+    with theme.seeing_text() as seen:
+        table.draw(canvas)
+    row = next(p for p in table.widgets if p.spec.zone == "drawn")
+    laid = sorted(row.faces, key=lambda face: face[0].x)
+    assert [kind for _, kind in laid] == list(LONG_NAMED)
+    step = laid[1][0].x - laid[0][0].x
+    faces = {key[1]: face for key, face in cards._FACES.items() if not key[8]}
+    for n, (rect, kind) in enumerate(laid):
+        name = table.rules.items[kind].label
+        lines = [(string, letters) for string, letters, surface in seen.drawn
+                 if surface is faces[kind] and string.rstrip("-") in name]
+        assert " ".join(s for s, _ in lines).replace("- ", "") == name, lines
+        assert not [whole for whole, _ in seen.cut if whole == name]
+        if step < rect.w and n < len(laid) - 1:  # covered from the right by the next card
+            assert all(letters.right <= step for _, letters in lines), (name, lines, step)

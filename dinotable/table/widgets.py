@@ -139,8 +139,10 @@ class ZonePart(Part):
                    bold=True)
 
     def item(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look,
-             entry: tuple[str | None, str | None, str | None], small: bool = False) -> None:
-        """One item as the viewer sees it: a die, a card's face, or a back."""
+             entry: tuple[str | None, str | None, str | None], small: bool = False,
+             shown_w: int | None = None) -> None:
+        """One item as the viewer sees it: a die, a card's face, or a back (`shown_w`: the
+        width of it the next card in a crowded row leaves uncovered)."""
         item_id, kind, face = entry
         target = Target("item", item_id) if item_id is not None else None
         glow = target is not None and target in look.targets
@@ -159,7 +161,8 @@ class ZonePart(Part):
         else:
             title, lines, text, band = describe_kind(self.rules, kind, face, look)
             small = small or rect.h < 90  # squeezed: its name only, the zoom reads the rest
-            cards.draw_card(canvas, rect, kind, title, lines, text, band, glow, marked, small)
+            cards.draw_card(canvas, rect, kind, title, lines, text, band, glow, marked, small,
+                            shown_w)
             if kind in self.rules.items:  # a card with a face to read (not a die's face)
                 self.faces.append((rect, kind))
                 if rect.collidepoint(look.mouse):
@@ -208,6 +211,11 @@ def layout_of(n: int, width: int, card_w: int, gap: int = 10) -> tuple[int, int]
     return card_w, step
 
 
+def covered(step: int, card_w: int, n: int, cards_n: int) -> int | None:
+    """How much of the n-th card of a row the next one leaves uncovered (None: all)."""
+    return step - 4 if step < card_w and n < cards_n - 1 else None
+
+
 @register
 class Row(ZonePart):
     """A shared zone's items in a row: the market, the dice in the tray, a played pile."""
@@ -238,7 +246,8 @@ class Row(ZonePart):
         w = h if dice else cards.CARD_W
         _, step = layout_of(len(content), rect.w - 16, w)
         for n, entry in enumerate(content):
-            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry))
+            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry),
+                      shown_w=covered(step, w, n, len(content)))
 
 
 @register
@@ -415,7 +424,7 @@ class Hand(ZonePart):
         for n, entry in enumerate(own):
             self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w,
                                           min(h, rect.bottom - top - 4)), look,
-                      tuple(entry), small=small)
+                      tuple(entry), small=small, shown_w=covered(step, w, n, len(own)))
 
     def draw_every_hand(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         """Every player's cards face up, a line each: a replay shows all, after the game."""
