@@ -457,6 +457,35 @@ def test_a_disabled_buttons_tip_comes_after_a_moment_and_goes_under_a_still_poin
 
 
 @pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_setting_on_the_set_up_screen_reads_whole(app: App, name: str,
+                                                         window: tuple[int, int]) -> None:
+    """With every seat taken (and with six, when the settings stand in two narrow
+    columns), each setting's label reads whole inside its field: on two lines where the
+    field is narrow ("Game length / (short = half the deck)" at 800x600), never cut."""
+    from dinotable.scenes.setup import SetupScene
+
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1],
+                                    size=window))
+    rules = load_by_id(name)
+    for seats in sorted({rules.max_players, 6}):
+        scene = SetupScene(app, rules, [Seat(NAMES[i], "human", i) for i in range(seats)])
+        app.push(scene)
+        with theme.seeing_text() as seen:
+            app.step([], FRAME)
+        controls = [c for c in scene.menu.controls if c.kind == "stepper" and c.label]
+        assert len(controls) >= 3, "bot speed, sound and passing the laptop at least"
+        for c in controls:
+            said = [string for string, letters, surface in seen.drawn
+                    if surface is app.canvas and string and string in c.label
+                    and c.rect.contains(letters)]
+            assert " ".join(said) == c.label, (seats, c.label, said)
+        labels = {c.label for c in controls}
+        assert not [(whole, shown) for whole, shown in seen.cut if whole in labels], seats
+        app.pop()
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("screen", ["setup", "rules", "cards", "results"])
 def test_the_screens_around_a_game_re_flow_to_the_window(app: App, screen: str,
                                                          window: tuple[int, int]) -> None:
