@@ -11,15 +11,16 @@ from typing import Any
 import pygame
 import pytest
 
-from dinotable.app import App
+from dinotable.app import App, logical_size
 from dinotable.engine import legal_actions
 from dinotable.render import cards, theme, widgets
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.areas import Areas
-from dinotable.table.chrome import CardPart, PlayersPart
+from dinotable.table.chrome import PlayersPart
 from dinotable.table.regions import CANVAS
+from dinotable.table.widgets import ZonePart
 
 FRAME = 1 / 30
 
@@ -52,8 +53,8 @@ def hunt_table(app: App, moves: int = 12, seed: int = 5,
 
 
 
-def track_part(table: TableScene) -> CardPart:
-    return next(p for p in table.parts if isinstance(p, CardPart) and p.widget.kind == "track")
+def track_part(table: TableScene) -> ZonePart:
+    return next(p for p in table.parts if isinstance(p, ZonePart) and p.kind == "track")
 
 
 def test_the_periods_read_as_named_and_each_dinosaur_on_the_track_in_full(
@@ -79,7 +80,7 @@ def test_the_periods_read_as_named_and_each_dinosaur_on_the_track_in_full(
 def test_bookkeeping_zones_are_not_on_the_table(app: App, words: list[str]) -> None:
     table = hunt_table(app)
     table.draw(app.canvas)
-    zones = {p.widget.spec.zone for p in table.parts if isinstance(p, CardPart)}
+    zones = {p.spec.zone for p in table.parts if isinstance(p, ZonePart)}
     assert "incoming" not in zones and "die_cup" not in zones
     assert not [w for w in words if w.startswith(("Special being drawn", "Die in the cup",
                                                   "Die (between"))]
@@ -89,7 +90,7 @@ def test_a_card_under_the_pointer_is_drawn_large_inside_the_table(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = hunt_table(app)
     table.draw(app.canvas)
-    rect, kind = track_part(table).widget.faces[-1]
+    rect, kind = track_part(table).faces[-1]
     large: list[tuple[str, pygame.Rect, bool]] = []
     real = cards.draw_card_large
 
@@ -126,9 +127,9 @@ def test_a_click_pins_a_card_large_right_click_turns_it_the_next_click_puts_it_b
     table = hunt_table(app)
     table.draw(app.canvas)
     glowing = table.chooser.targets() if table.my_turn else set()
-    rect, kind = next((r, k) for p in table.parts if isinstance(p, CardPart)
-                      for r, k in p.widget.faces  # a card that is not a choice now
-                      if not any(t in glowing for h, t in p.widget.hits
+    rect, kind = next((r, k) for p in table.parts if isinstance(p, ZonePart)
+                      for r, k in p.faces  # a card that is not a choice now
+                      if not any(t in glowing for h, t in p.hits
                                  if h.collidepoint(r.center)))
     large: list[tuple[str, bool]] = []
     real = cards.draw_card_large
@@ -411,7 +412,7 @@ def test_a_plural_label_is_not_made_plural_twice(app: App, words: list[str]) -> 
     # Each player's bonus cards lie in their area; drawn as a hand of their own too.
     areas = table.part(PlayersPart).areas
     bonus = next(w for w in areas.members if w.kind == "hand" and w.label == "Bonus cards")
-    bonus.draw(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
+    bonus.draw_zone(app.canvas, pygame.Rect(300, 400, 660, 160), table.look())
     assert any(w.startswith("Bonus cards:") for w in words)
     assert not any("cardss" in w for w in words)
 
@@ -538,3 +539,39 @@ def test_hunt_with_one_dinosaur_to_hunt_hunts_it_at_once(app: App) -> None:
     moves_before = len(table.state.log)
     _press(app, pygame.K_h)
     assert table.state.log[moves_before:] == [only]
+
+
+LONG_NAMED = ("pachycephalosaurus", "heterodontosaurus", "thecodontosaurus", "tyrannosaurus_rex")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_each_dinosaur_to_place_shows_its_whole_name(app: App, size: tuple[int, int]) -> None:
+    """The longest names among the dinosaurs to place read whole on their cards, broken
+    onto lines (a long word with a hyphen), never cut; where the row is crowded and the
+    cards overlap, each name lies in the strip of its card the next one leaves uncovered."""
+    table = hunt_table(app, moves=0)
+    state = table.state
+    ids = [next(i for i, item in enumerate(state.items) if item.kind == kind)
+           for kind in LONG_NAMED]
+    for lists in state.zones.values():
+        for held in lists:
+            held[:] = [i for i in held if i not in ids]
+    state.zones["drawn"][0][:] = ids
+    table.handed(0)
+    canvas = pygame.Surface(logical_size(size))
+    cards._forget()  # every face painted afresh, so its words are seen
+    with theme.seeing_text() as seen:
+        table.draw(canvas)
+    row = next(p for p in table.widgets if p.spec.zone == "drawn")
+    laid = sorted(row.faces, key=lambda face: face[0].x)
+    assert [kind for _, kind in laid] == list(LONG_NAMED)
+    step = laid[1][0].x - laid[0][0].x
+    faces = {key[1]: face for key, face in cards._FACES.items() if not key[8]}
+    for n, (rect, kind) in enumerate(laid):
+        name = table.rules.items[kind].label
+        lines = [(string, letters) for string, letters, surface in seen.drawn
+                 if surface is faces[kind] and string.rstrip("-") in name]
+        assert " ".join(s for s, _ in lines).replace("- ", "") == name, lines
+        assert not [whole for whole, _ in seen.cut if whole == name]
+        if step < rect.w and n < len(laid) - 1:  # covered from the right by the next card
+            assert all(letters.right <= step for _, letters in lines), (name, lines, step)

@@ -10,7 +10,8 @@ from helpers import ROOT
 
 from dinotable.table.host import PartHost
 
-PARTS_FILES = ["part.py", "chrome.py", "dice_parts.py", "widgets.py"]
+PARTS_FILES = ["part.py", "chrome.py", "dice_parts.py", "widgets.py", "boards.py", "areas.py",
+               "reading.py"]
 
 
 def host_names(path: Path) -> set[str]:

@@ -224,7 +224,7 @@ def test_dino_hunt_widgets_neither_overlap_nor_run_under_the_log_or_bar(app: App
     table = TableScene(app, load_by_id("dino_hunt"), seats, {}, 5)
     app.push(table)
     # Widgets of empty zones take no room at all; every one shown is readable.
-    regions = [rect for _, rect in table.widget_regions() if rect.h > 0]
+    regions = [w.rect for w in table.widgets if w.rect.h > 0]
     assert {w.kind for w in table.widgets} >= {"track", "pile"}
     # The hands, zoos, gadgets and bonus cards are in each player's area, by their name.
     column = next(p for p in table.parts if p.name == "players")

@@ -25,6 +25,7 @@ from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.dice_parts import DIE, AreaPart
 from dinotable.table.part import Part
+from dinotable.table.widgets import ZonePart
 
 FIXTURES = Path(__file__).parent / "fixtures" / "good_rulesets"
 SHIPPED = tuple(p.name for p in installed_rulesets())  # every game shipped, a new one too
@@ -108,10 +109,10 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     for part in table.parts:
         # Every card, chip and die a widget draws lies inside it (a hovered card grows out
         # of it, but nothing is hovered here).
-        widget = getattr(part, "widget", None) or getattr(part, "areas", None)
-        if widget is not None and part.rect.h >= 30:
+        shown = getattr(part, "areas", None) or part  # the players column draws its areas
+        if part.rect.h >= 30:
             faults += [f"{part.name} draws {target} at {rect} outside {part.rect}"
-                       for rect, target in widget.hits + widget.faces
+                       for rect, target in shown.hits + shown.faces
                        if not part.rect.contains(rect)]
     for part, first, last in spans:
         room = part.rect.inflate(2, 2)
@@ -133,8 +134,8 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     whole = {table.what_to_do()} | {cards.words_of(space, frozenset(board.spaces))
                                     for board in table.rules.boards.values()
                                     for space in board.spaces}
-    whole |= {part.widget.label for part in table.parts
-              if getattr(getattr(part, "widget", None), "kind", "") == "pile"}
+    whole |= {part.label for part in table.parts if isinstance(part, ZonePart)
+              and part.kind == "pile"}
     faults += [f"{string!r} cut to {shown!r}" for string, shown in seen.cut if string in whole]
     # "+N more" in a player's area only when the column has no room left: no other
     # area keeps a whole line spare.
@@ -453,6 +454,35 @@ def test_a_disabled_buttons_tip_comes_after_a_moment_and_goes_under_a_still_poin
                                     buttons=(0, 0, 0)))
     now[0] += 1
     assert not tip_drawn(), "a pointer elsewhere: no tip for the focused button"
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_setting_on_the_set_up_screen_reads_whole(app: App, name: str,
+                                                         window: tuple[int, int]) -> None:
+    """With every seat taken (and with six, when the settings stand in two narrow
+    columns), each setting's label reads whole inside its field: on two lines where the
+    field is narrow ("Game length / (short = half the deck)" at 800x600), never cut."""
+    from dinotable.scenes.setup import SetupScene
+
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1],
+                                    size=window))
+    rules = load_by_id(name)
+    for seats in sorted({rules.max_players, 6}):
+        scene = SetupScene(app, rules, [Seat(NAMES[i], "human", i) for i in range(seats)])
+        app.push(scene)
+        with theme.seeing_text() as seen:
+            app.step([], FRAME)
+        controls = [c for c in scene.menu.controls if c.kind == "stepper" and c.label]
+        assert len(controls) >= 3, "bot speed, sound and passing the laptop at least"
+        for c in controls:
+            said = [string for string, letters, surface in seen.drawn
+                    if surface is app.canvas and string and string in c.label
+                    and c.rect.contains(letters)]
+            assert " ".join(said) == c.label, (seats, c.label, said)
+        labels = {c.label for c in controls}
+        assert not [(whole, shown) for whole, shown in seen.cut if whole in labels], seats
+        app.pop()
 
 
 @pytest.mark.parametrize("window", [(800, 600), (1280, 720), (1920, 1080)])

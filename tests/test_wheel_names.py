@@ -42,17 +42,16 @@ def test_every_top_card_on_the_wheel_shows_its_whole_name(app: App,
 
 
 def test_a_long_word_breaks_with_a_hyphen_before_a_syllable() -> None:
-    font = theme.font(cards.NAME_FLOOR, True)
+    font = theme.font(cards.SMALLEST, True)
     width = font.size("Long-")[0] + 2
-    assert cards.hyphenated("Longhouse", font, font.size("Longhouse")[0]) == ["Longhouse"]
-    assert cards.hyphenated("Longhouse", font, width) == ["Long-", "house"]
-    assert cards.hyphenated("Mammoth", font, width) == ["Mam-", "moth"]
-    assert cards.hyphenated("Farming", font, width) == ["Far-", "ming"]
-    lines, size = cards.name_lines("Dinosaur Saddle", width, 200) or ([], 0)
-    assert size == cards.NAME_FLOOR and squeezed("".join(lines)) == "DinosaurSaddle"
-    assert all(font.size(line)[0] <= width for line in lines), lines
+    for word, lines in (("Mammoth", ["Mam-", "moth"]), ("Farming", ["Far-", "ming"]),
+                        ("Longhouse", ["Long-", "house"])):
+        assert cards.name_lines(word, width, 4, None, cards.SMALLEST)[1] == lines
+    size, lines = cards.name_lines("Dinosaur Saddle", width, 4, 200, cards.SMALLEST)
+    assert squeezed("".join(lines)) == "DinosaurSaddle"
+    assert all(theme.font(size, True).size(line)[0] <= width for line in lines), lines
     # A name that fits whole is never broken, and a roomy card sets it at full size.
-    assert cards.name_lines("Tribe Elders", 200, 60) == (["Tribe Elders"], theme.TINY)
+    assert cards.name_lines("Tribe Elders", 200, 2, 60) == (theme.TINY, ["Tribe Elders"])
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])

@@ -15,7 +15,7 @@ from dinotable.render import cards, theme
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
-from dinotable.table.chrome import CardPart
+from dinotable.table.widgets import ZonePart
 
 FRAME = 1 / 30
 STACKS = ("game_1", "game_2", "game_3", "game_4", "game_5", "bone_card", "secret_1",
@@ -51,9 +51,8 @@ def claimed_from_game(table: TableScene, action: object) -> bool:
     return any(item in table.state.zone(f"game_{n}", 0) for n in range(1, 6))
 
 
-def pile_parts(table: TableScene) -> dict[str, CardPart]:
-    return {p.widget.spec.zone: p for p in table.parts
-            if isinstance(p, CardPart) and p.widget.kind == "pile"}
+def pile_parts(table: TableScene) -> dict[str, ZonePart]:
+    return {p.spec.zone: p for p in table.parts if isinstance(p, ZonePart) and p.kind == "pile"}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1920, 1080)])
@@ -79,10 +78,10 @@ def test_every_stack_of_the_wheel_stands_in_the_middle_with_its_top_and_count(
         zone = table.state.zone(f"game_{n}", 0)
         if zone:
             # The top card shows its face (it may be read large), the rest are counted.
-            assert piles[f"game_{n}"].widget.faces, n
+            assert piles[f"game_{n}"].faces, n
             assert f"{len(zone) - 1} under" in drawn or f"+{len(zone) - 1}" in drawn
     # Each stack's name and count read whole (a card's own name may be cut: the zoom reads it).
-    labels = {piles[z].widget.label for z in STACKS}
+    labels = {piles[z].label for z in STACKS}
     assert not [whole for whole, _ in seen.cut if whole in labels or "under" in whole]
     assert labels <= drawn
 

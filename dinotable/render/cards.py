@@ -37,11 +37,13 @@ def tint(kind: str, suit: str | None = None) -> tuple[int, int, int]:
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, kind: str, title: str,
               lines: Sequence[str] = (), text: str = "", band: Sequence[int] | None = None,
-              glow: bool = False, marked: bool = False, small: bool = False) -> pygame.Rect:
+              glow: bool = False, marked: bool = False, small: bool = False,
+              shown_w: int | None = None) -> pygame.Rect:
     """A card's face: a coloured band with its name, its key numbers, then its words.
 
     `glow`: a click on it does something now; `marked`: chosen for a set being built.
-    `small`: a card in a player's row, its name only.
+    `small`: a card in a player's row, its name only. `shown_w`: how much of its width the
+    next card of a crowded row leaves uncovered (its name is set in that strip).
     """
     for hook in seen:
         hook(kind)
@@ -52,7 +54,8 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, kind: str, title: str,
         return rect  # squeezed out of a crowded region: nothing to draw
     # A face is drawn once per look and size, then blitted: a table of sixty cards
     # redraws every frame, and text is the dear part.
-    face = _face(rect.size, kind, title, tuple(lines), text, colour, glow, marked, small)
+    face = _face(rect.size, kind, title, tuple(lines), text, colour, glow, marked, small,
+                 shown_w)
     surface.blit(face, rect.topleft)
     if small and glow and not marked:
         # A chip's glow rings it from outside: a ring drawn inside would crowd its name.
@@ -70,45 +73,53 @@ def _forget() -> None:
 
 
 def _face(size: tuple[int, int], kind: str, title: str, lines: tuple[str, ...], text: str,
-          colour: tuple[int, ...], glow: bool, marked: bool, small: bool) -> pygame.Surface:
-    key = (size, kind, title, lines, text, colour, glow, marked, small)
+          colour: tuple[int, ...], glow: bool, marked: bool, small: bool,
+          shown_w: int | None = None) -> pygame.Surface:
+    key = (size, kind, title, lines, text, colour, glow, marked, small, shown_w)
     face = _FACES.get(key)
     if face is None:
         if len(_FACES) >= _FACES_MAX:
             _FACES.clear()  # a new layout or zoom: start again rather than grow
         face = pygame.Surface((size[0] + 3, size[1] + 4), pygame.SRCALPHA)
         _paint_face(face, pygame.Rect((0, 0), size), title, lines, text, colour, glow,
-                    marked, small)
+                    marked, small, shown_w)
         _FACES[key] = face
     return face
 
 
 def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str],
                 text: str, colour: Sequence[int], glow: bool, marked: bool,
-                small: bool) -> None:
+                small: bool, shown_w: int | None = None) -> None:
     shadow = rect.move(3, 4)
     pygame.draw.rect(surface, theme.darker(theme.FELT_DARK, 0.3), shadow, border_radius=10)
     pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, rect, border_radius=10)
-    head_h = rect.h if small else 36
-    head = pygame.Rect(rect.x, rect.y, rect.w, head_h)
+    ink = theme.ink_on(tuple(colour))
+    if small:
+        head = rect
+    else:
+        # The whole name, on as many lines as it takes (two, three): the band grows for it.
+        # A strip too narrow for a name (a very crowded row): set across the card.
+        name_w = shown_w if shown_w is not None and 56 <= shown_w < rect.w else rect.w
+        size, names = name_lines(title, name_w - 12, 3 if rect.h >= 150 else 2)
+        step = theme.TINY + 2  # alike at any size: cards side by side keep their lines level
+        head = pygame.Rect(rect.x, rect.y, rect.w, max(36, 14 + step * len(names)))
     pygame.draw.rect(surface, colour, head, border_radius=10)
     if not small:
-        pygame.draw.rect(surface, colour, (rect.x, rect.y + 20, rect.w, 16))
-    ink = theme.ink_on(tuple(colour))
-    font = theme.font(theme.TINY, True)
-    wrapped = name_lines(title, rect.w - 6, rect.h - 6) if small else None
-    if wrapped is not None:
-        # Its whole name, on the lines it needs (a stack's top card in a narrow cell).
-        names, size = wrapped
-        step = size + 3
-        top = head.centery - (step * len(names) - 3) // 2
+        pygame.draw.rect(surface, colour, (rect.x, head.bottom - 16, rect.w, 16))
+        for n, line in enumerate(names):
+            theme.text(surface, line, (rect.x + name_w // 2, head.centery + (
+                2 * n + 1 - len(names)) * step // 2), size, ink, bold=True, anchor="center",
+                       tight=True)
+    if small:
+        # A chip, or a stack's top card in a narrow cell: its whole name on the lines the
+        # card has room for, a size or more smaller where it must.
+        room = rect.h - 6
+        size, names = name_lines(title, rect.w - 8, max(1, (room + 3) // (SMALLEST + 3)),
+                                 room, SMALLEST)
+        top = head.centery - ((size + 3) * len(names) - 3) // 2
         for k, line in enumerate(names):
-            theme.text(surface, line, (head.centerx, top + k * step), size, ink, bold=True,
-                       anchor="midtop", tight=True)
-    # A name cut to a letter or two tells nothing (the zoom reads the card): none is shown.
-    elif font.size(title[:3] + "…")[0] <= rect.w - 12 or font.size(title)[0] <= rect.w - 12:
-        theme.text(surface, theme.ellipsize(title, font, rect.w - 12), head.center,
-                   theme.TINY, ink, bold=True, anchor="center", tight=True)
+            theme.text(surface, line, (head.centerx, top + k * (size + 3)), size, ink,
+                       bold=True, anchor="midtop", tight=True)
     if not small:
         y = head.bottom + 8
         for line in lines:
@@ -131,47 +142,76 @@ def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: S
                    bold=True, anchor="bottomright", tight=True)
 
 
-NAME_FLOOR = theme.TINY - 5  # a name wrapped on a small card is set no smaller
-VOWELS = frozenset("aeiouyAEIOUY")
+SMALLEST = theme.TINY - 5  # a name on a small card is set no smaller
 
 
-def name_lines(title: str, width: int, height: int) -> tuple[list[str], int] | None:
-    """A card's name on as few lines as fit `width` and `height`: at the largest size from
-    the smallest type down to NAME_FLOOR at which every word stays whole; else at the floor,
-    a word too long for the width broken with a hyphen ("Long-" "house"). None when even
-    that does not fit (the name is then cut, and the zoom reads it)."""
-    words = title.split()
-    for size in range(theme.TINY, NAME_FLOOR - 1, -1):
+def name_lines(title: str, width: int, most: int = 2, height: int | None = None,
+               floor: int = theme.TINY - 3) -> tuple[int, list[str]]:
+    """A card's name in `width` px (and `height`, set line under line, when given), whole:
+    the type size and its lines. On one line at the small type; else on two (a long word
+    broken after a syllable, with a hyphen); else on two a size or more smaller, down to
+    `floor`; else on up to `most` lines. Only a name longer still is cut short."""
+    drops = range(1, theme.TINY - floor + 1)
+    tries = [(1, theme.TINY), (2, theme.TINY)] + [(2, theme.TINY - k) for k in drops]
+    tries += [(most, theme.TINY - k) for k in (0, *drops)]
+    for lines, size in tries:
+        found = _name_lines(title, size, width)
         font = theme.font(size, True)
-        if max((font.size(word)[0] for word in words), default=0) > width:
-            continue
-        lines = theme.wrap(title, font, width)
-        if len(lines) * (size + 3) - 3 <= height:
-            return lines, size
-    font = theme.font(NAME_FLOOR, True)
-    pieces = [piece for word in words for piece in hyphenated(word, font, width)]
-    if any(font.size(piece)[0] > width for piece in pieces):
-        return None
-    lines = theme.wrap(" ".join(pieces), font, width)
-    lines = [line.replace("- ", "-") for line in lines]  # a broken word's halves: no gap
-    if len(lines) * (NAME_FLOOR + 3) - 3 > height:
-        return None
-    return lines, NAME_FLOOR
+        if len(found) <= min(lines, most) and all(font.size(line)[0] <= width
+                                                  for line in found) and (
+                height is None or len(found) * (size + 3) - 3 <= height):
+            return size, found
+    shown, rest = found[:most - 1], " ".join(found[most - 1:]).replace("- ", "")
+    # A name cut to a letter or two tells nothing (the zoom reads the card): none is shown.
+    if any(font.size(line)[0] > width for line in shown) or (
+            font.size(rest[:3] + "…")[0] > width):
+        return size, []
+    return size, [*shown, theme.ellipsize(rest, font, width)]
 
 
-def hyphenated(word: str, font: pygame.font.Font, width: int) -> list[str]:
-    """A word in pieces no wider than `width`, each but the last ending in a hyphen: broken
-    before a consonant that starts a syllable ("Mam-moth", "Dino-saur", "Far-ming"), as
-    late as fits, else as late as fits at all; a word that fits is one piece."""
-    if font.size(word)[0] <= width or len(word) < 5:
-        return [word]
-    fits = [p for p in range(2, len(word) - 1) if font.size(word[:p] + "-")[0] <= width]
-    if not fits:
-        return [word]
-    good = [p for p in fits if word[p] not in VOWELS and word[p + 1] in VOWELS
-            and any(c in VOWELS for c in word[:p])]
-    at = max(good or fits)
-    return [word[:at] + "-", *hyphenated(word[at:], font, width)]
+def _name_lines(title: str, size: int, width: int) -> list[str]:
+    """`title` broken into lines of `width` px at `size`: at spaces, and a word too long
+    for a line after a syllable ("Pachycepha-losaurus"), else where it must."""
+    key = (title, size, width)
+    found = _NAMES.get(key)
+    if found is None:
+        font = theme.font(size, True)
+        found = []
+        for word in title.split():
+            if found and font.size(f"{found[-1]} {word}")[0] <= width:
+                found[-1] += f" {word}"
+                continue
+            while font.size(word)[0] > width and len(word) > 4:
+                cut = _hyphen_at(word, font, width)
+                found.append(word[:cut] + "-")
+                word = word[cut:]
+            found.append(word)
+        if len(_NAMES) >= _FACES_MAX:
+            _NAMES.clear()
+        _NAMES[key] = found
+    return list(found)
+
+
+_NAMES: dict[tuple[str, int, int], list[str]] = {}
+_VOWELS = frozenset("aeiouyAEIOUY")
+_PAIRS = frozenset(("ch", "ph", "th", "sh", "rh", "gh", "ck", "qu"))  # never split
+
+
+def _hyphen_at(word: str, font: pygame.font.Font, width: int) -> int:
+    """Where to break `word` so its first part and a hyphen fit in `width`: the last
+    syllable's end that fits (a vowel before one consonant, or between two consonants
+    that are not a pair like "ph"), else the most letters that fit; two letters at least
+    on either side."""
+    fits = max(2, min(len(word) - 2, theme._longest_fit(word, font, width, "-")))
+    for cut in range(fits, 1, -1):
+        before, after = word[cut - 1], word[cut]
+        nxt = word[cut + 1] if cut + 1 < len(word) else ""
+        if before in _VOWELS and after not in _VOWELS and nxt in _VOWELS:
+            return cut
+        if (before not in _VOWELS and after not in _VOWELS and word[cut - 2] in _VOWELS
+                and (before + after).lower() not in _PAIRS and nxt in _VOWELS):
+            return cut
+    return fits
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, holds: str = "cards",

@@ -269,10 +269,14 @@ def draw_field(canvas: pygame.Surface, c: Control, focused: bool) -> None:
         swatch = pygame.Rect(rect.x + 10, rect.y + 10, 14, rect.h - 20)
         pygame.draw.rect(canvas, c.colour, swatch, border_radius=6)
     text_x = rect.x + (34 if c.colour is not None else 14)
-    label, size, label_w = field_label(c)
-    if label:
-        theme.text(canvas, label, (text_x, rect.centery), size, theme.INK_SOFT,
+    lines, size, label_w = field_label(c)
+    if len(lines) == 1:
+        theme.text(canvas, lines[0], (text_x, rect.centery), size, theme.INK_SOFT,
                    anchor="midleft")
+    for n, line in enumerate(lines if len(lines) > 1 else []):
+        # Two lines close together, in the middle of the field, by their letters.
+        theme.text(canvas, line, (text_x, rect.centery + (2 * n - 1) * (size + 2) // 2),
+                   size, theme.INK_SOFT, anchor="midleft", tight=True)
     value = c.value
     if c.kind == "field" and focused and (pygame.time.get_ticks() // 500) % 2 == 0:
         value += "|"
@@ -300,11 +304,12 @@ class StepperGeometry:
     size: int
 
 
-def field_label(c: Control) -> tuple[str, int, int]:
-    """A field's label as drawn, its size and the room it takes: a narrow stepper (a small
-    window) gives its value the room first, its label smaller type, then a shorter line."""
+def field_label(c: Control) -> tuple[list[str], int, int]:
+    """A field's label as drawn (its lines), its size and the room it takes: a narrow
+    stepper (a small window) gives its value the room first, its label smaller type, then
+    two lines; only a label too long for those is cut."""
     if not c.label:
-        return "", theme.SMALL, 0
+        return [], theme.SMALL, 0
     room = c.rect.w - (34 if c.colour is not None else 14) - 14
     if c.kind == "stepper":
         # The label keeps at least its smaller type's width, up to 40% of the field (the
@@ -314,8 +319,30 @@ def field_label(c: Control) -> tuple[str, int, int]:
                    min(whole, c.rect.w * 2 // 5))
     room = max(40, room)
     size = theme.fit_size(c.label, room, theme.SMALL, floor=theme.TINY)
-    label = theme.ellipsize(c.label, theme.font(size), room)
-    return label, size, theme.font(size).size(label)[0] + 14
+    font = theme.font(size)
+    if font.size(c.label)[0] > room and c.rect.h >= 2 * (theme.TINY + 2) + 4:
+        lines = two_lines(c.label, room)
+        if lines is not None:
+            font = theme.font(theme.TINY)
+            return lines, theme.TINY, max(font.size(line)[0] for line in lines) + 14
+    label = theme.ellipsize(c.label, font, room)
+    return [label], size, font.size(label)[0] + 14
+
+
+def two_lines(words: str, room: int) -> list[str] | None:
+    """`words` on two lines no wider than `room` at the smallest type, broken at a space:
+    before a bracket if there is one, else where the lines come out most alike (None:
+    they do not fit)."""
+    font = theme.font(theme.TINY)
+    parts = words.split()
+    splits = [(" ".join(parts[:k]), " ".join(parts[k:])) for k in range(1, len(parts))]
+    fitting = [(first, rest) for first, rest in splits
+               if max(font.size(first)[0], font.size(rest)[0]) <= room]
+    if not fitting:
+        return None
+    first, rest = min(fitting, key=lambda pair: (not pair[1].startswith("("), abs(
+        font.size(pair[0])[0] - font.size(pair[1])[0])))
+    return [first, rest]
 
 
 def stepper_geometry(c: Control) -> StepperGeometry:

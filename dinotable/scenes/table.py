@@ -23,7 +23,7 @@ from ..render import theme
 from ..render.dice import name_faces
 from ..ruleset.layout import Layout
 from ..settings import BOT_SPEEDS
-from ..table import chrome, controls, display, playback, undoing
+from ..table import chrome, controls, display, playback, reading, undoing
 from ..table.choice import Choice, Chooser, Target
 from ..table.focus import FocusRing
 from ..table.host import TableHost
@@ -83,7 +83,7 @@ class TableScene(TableHost, Scene):
         self.asked = ""  # the prompt of the question the game waits on, for the header
         self.page = 0  # the action bar's page, when there are more buttons than fit
         self.focus = FocusRing()
-        self.zoom = chrome.Zoom()  # the card being read: one at a time, for the whole table
+        self.zoom = reading.Zoom()  # the card being read: one at a time, for the whole table
         # Drawing only when something changed: input, or what the pointer is over.
         self.dirty = True
         self.pointer: tuple[int, int] = (-1, -1)

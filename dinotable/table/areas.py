@@ -3,43 +3,45 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import Rules
 from ..render import theme
-from ..render.widgets import Dwell, draw_tooltip
-from ..ruleset.layout import Layout
 from .choice import item_label
-from .widgets import Hand, Look, Players, Widget, chip_w, count, default_widgets
+from .part import Part
+from .registry import kind_for
+from .widgets import Look, ZonePart, area_specs, chip_w, count
+
+if TYPE_CHECKING:
+    from .host import PartHost
 
 TUCK = 10  # how far an attached card lies behind the card it is attached to
 PEEK = 56  # how much of it shows in a narrow area
 
 
-class Areas(Widget):
+class Areas(ZonePart):
     """Each player's own zones together in that player's area (under their name plate in
     the players column): one flow of whole-name chips, zone by zone, wrapped onto as many
     lines as the area has; what does not fit ends in "+N more", which lists it on hover.
-    A zone the viewer may not see is its label and a count."""
+    A zone the viewer may not see is its label and a count. The players column holds and
+    draws it, a player at a time: it is not a part of the table of its own."""
 
     kind = "areas"
     LINE = 31  # one line of chips: a name at the smallest type, clear of the chip's edge
     GAP = 6
 
-    def __init__(self, members: list[Widget], rules: Rules) -> None:
-        super().__init__(members[0].spec, rules)
+    def __init__(self, host: PartHost, members: list[ZonePart]) -> None:
+        super().__init__(host, members[0].spec)
         self.members = members
 
     @classmethod
-    def of(cls, rules: Rules, layout: Layout) -> Areas | None:
+    def of(cls, host: PartHost) -> Areas | None:
         """The players' areas of a card game: every per-player hand or row the layout
-        shows, when there are two or more (one alone keeps its own widget)."""
-        members: list[Widget] = [w for w in default_widgets(rules, layout)
-                   if isinstance(w, (Hand, Players)) and w.spec.zone
-                   and rules.zones[w.spec.zone].per_player]
-        return cls(members, rules) if len(members) >= 2 else None
+        shows, when there are two or more (one alone is a part of its own)."""
+        members = [kind_for(spec.show)(host, spec) for spec in area_specs(host.rules,
+                                                                          host.layout)]
+        return cls(host, members) if members else None
 
     @property
     def zones(self) -> set[str]:
@@ -79,12 +81,12 @@ class Areas(Widget):
             out += [self.chip(entry, member, look) for entry in content]
         return out
 
-    def chip(self, entry: Any, member: Widget, look: Look) -> tuple[str, Any, int]:
+    def chip(self, entry: Any, member: ZonePart, look: Look) -> tuple[str, Any, int]:
         """A card's chip token, with what is attached to it (drawn tucked behind it)."""
         return ("chip", (tuple(entry), member.spec, tuple(map(tuple, look.attached(
             entry[0])))), 0)
 
-    def grouped(self, seat: int, look: Look, member: Widget, content: list[Any]
+    def grouped(self, seat: int, look: Look, member: ZonePart, content: list[Any]
                 ) -> list[tuple[str, Any, int]]:
         """A zone's cards grouped by a property (a player's ideas by colour), each group
         after its heading: the ruleset's words for it, such as a running total ("Red 25"),
@@ -224,22 +226,11 @@ class Areas(Widget):
                              theme.INK, bold=True, anchor="midleft", tight=True)
             self.more.append((box.inflate(8, 12), hidden))
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         raise NotImplementedError("drawn a player at a time by the players column")
 
 
-def more_tooltip(canvas: pygame.Surface, more: list[tuple[pygame.Rect, list[str]]],
-                 mouse: tuple[int, int], dwell: Dwell) -> None:
-    """The cards a "+N more" hides, listed while the pointer rests on it (a moment after
-    it comes, for a few seconds after it last moved: `dwell`)."""
-    for rect, names in more:
-        if rect.collidepoint(mouse):
-            if dwell.subject == tuple(rect) and dwell.showing():
-                draw_tooltip(canvas, rect.midtop, ", ".join(names))
-            return
-
-
-def more_under(widgets: list[Widget], pos: tuple[int, int]) -> tuple[int, ...] | None:
-    """The "+N more" under the pointer, of those the widgets drew last."""
-    return next((tuple(rect) for widget in widgets for rect, _ in widget.more
+def more_under(parts: list[Part], pos: tuple[int, int]) -> tuple[int, ...] | None:
+    """The "+N more" under the pointer, of those the parts drew last."""
+    return next((tuple(rect) for part in parts for rect, _ in part.more
                  if rect.collidepoint(pos)), None)

@@ -510,11 +510,11 @@ class Chooser:
         """The zones and boards whose items are drawn one by one, each a thing to click (a
         pile shows its top card at most, a count none)."""
         if self.shown is None:
-            from .widgets import default_widgets  # the widgets import this module
+            from .widgets import zone_specs  # the parts import this module
 
             layout = self.rules.layout
-            self.shown = {w.spec.zone or w.spec.board for w in default_widgets(
-                self.rules, layout) if w.kind not in ("pile", "count")}
+            self.shown = {spec.zone or spec.board for spec in zone_specs(
+                self.rules, layout) if spec.show not in ("pile", "count")}
             self.shown |= set(layout.tray) | {a.zone for a in layout.areas} | {
                 a.zone for a in layout.player_zones}
         return self.shown

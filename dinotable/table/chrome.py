@@ -1,23 +1,22 @@
 """The table's frame: the header (whose turn, what to do, the last words), the players
-column, the log, the note when a game cannot be saved, and the card widgets placed in the
-centre or the side column. Wording here is the table's own, never a game's."""
+column, the log, the card a click pinned, and the note when a game cannot be saved.
+Wording here is the table's own, never a game's."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import view_for
-from ..render import cards, theme
-from ..render.widgets import Banner, Dwell, Panel, draw_log, name_plate
-from .areas import Areas, more_tooltip
+from ..render import theme
+from ..render.widgets import Banner, Panel, draw_log, name_plate
+from .areas import Areas
 from .choice import Target
 from .part import Part, Point
+from .reading import Zoom, draw_pinned, read_card, show_read
 from .registry import register
-from .widgets import Pile, Widget, default_widgets
 
 if TYPE_CHECKING:
     from .host import PartHost
@@ -30,6 +29,7 @@ PLAYER_DIE = 18  # a die kept in front of a player, under their name plate
 class HeaderPart(Part):
     """Whose turn it is, one line of what to do, and the last thing that happened."""
 
+    layer = 0  # the frame, under what stands beside it
     name = "header"
     region = "header"
     grow = True
@@ -129,6 +129,7 @@ class PlayersPart(Part):
     """The players column: a name plate per seat with the score, what each player keeps
     in front of them and their counters; a click on a glowing row picks that player."""
 
+    layer = 0  # the frame, under what stands beside it
     name = "players"
     region = "players"
     shrinks = False
@@ -136,8 +137,8 @@ class PlayersPart(Part):
     def __init__(self, host: PartHost) -> None:
         super().__init__(host)
         # A card game's players' areas: each player's own zones under their plate.
-        self.areas = Areas.of(host.rules, host.layout)
-        self.zoom = host.zoom  # the table's one card being read
+        self.areas = Areas.of(host)
+        self.zoom: Zoom = host.zoom  # the table's one card being read
         # The areas' heights, worked out once per view and column (see `area_heights`).
         self._heights: tuple[tuple[object, ...], object, list[int]] | None = None
         if self.areas is not None:
@@ -349,171 +350,6 @@ def share_room(need: list[int], room: int) -> list[int]:
     return [h + left // rows for h in out]
 
 
-READ_DELAY, READ_SECONDS = 0.3, 8.0  # a card under a resting pointer: read large, then put back
-
-
-@dataclass
-class Zoom:
-    """The card read large: the one under the pointer, or one a click pinned until the next
-    click, for the viewer who clicked it (a new holder of the laptop never sees it)."""
-
-    pinned: str | None = None  # the kind pinned
-    viewer: int | None = None
-    back: bool = False  # turned over (right-click or F)
-    hovered: str | None = None  # the kind under the pointer last frame
-    # When what a "+N more" hides is listed: a moment after the pointer comes to it, for a
-    # few seconds after it last moved (see `display.hover_key`, which moves it on).
-    tip: Dwell = field(default_factory=Dwell)
-    # When the card under the pointer is read large: a moment after the pointer comes to it,
-    # until the pointer has stood still a while (a click pins it for longer reading).
-    reading: Dwell = field(default_factory=lambda: Dwell(READ_DELAY, READ_SECONDS))
-
-    def clear(self) -> None:
-        self.pinned, self.back = None, False
-
-
-ZOOM_SIZE = (340, 560)  # a card read on hover, beside the one under the pointer
-PINNED_SIZE = (420, 574)  # a card a click put in the middle of the table
-
-
-def room(host: PartHost) -> pygame.Rect:
-    """Where a card read large may lie: the table above the action bar."""
-    header, bar = host.area["header"], host.area["bar"]
-    return pygame.Rect(8, 8, header.right - 8, bar.y - 14)
-
-
-def zoom_rect(near: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
-    """Where a hovered card is read: beside it (right, else left), inside the table."""
-    rect = pygame.Rect((0, 0), (min(ZOOM_SIZE[0], within.w), min(ZOOM_SIZE[1], within.h)))
-    rect.midleft = (near.right + 12, near.centery)
-    if rect.right > within.right:
-        rect.midright = (near.x - 12, near.centery)
-    return rect.clamp(within)
-
-
-class CardPart(Part):
-    """A card widget (hand, pile, row, players' panels, grid, track, count) in the centre,
-    or down the side column when nothing of the dice table is there. Any card face it
-    shows grows to a readable large card under the pointer; a click on one that is not a
-    choice pins it large until the next click."""
-
-    name = "cards"
-    lifts = True
-
-    def __init__(self, host: PartHost, widget: Widget | None = None) -> None:
-        super().__init__(host)
-        assert widget is not None
-        self.widget = widget
-        self.zoom = host.zoom  # one for the whole table: one card is read at a time
-        # The side column is the piles' when the dice table's parts (the cup, the areas,
-        # the face legend) do not take it.
-        layout = host.layout
-        side_free = not layout.source and not layout.areas and not (
-            layout.faces and host.rules.dice)
-        self.region = "side" if widget.side and side_free else "centre"
-        # Players' panels pair up; piles in the middle stand side by side, a row of them.
-        self.pairs = widget.kind == "players" or (
-            widget.kind == "pile" and self.region == "centre")
-        self.row_key = widget.kind
-        # A track's rows grow roomier into spare room; a row of piles, its cards larger.
-        self.fills = widget.kind == "track" or (widget.kind == "pile" and self.region == "centre")
-        # A track squeezes too (its lines grow shorter, its names stay whole).
-        self.shrinks = widget.kind != "count"
-
-    @classmethod
-    def build(cls, host: PartHost) -> list[Part]:
-        areas = Areas.of(host.rules, host.layout)  # drawn in the players' areas instead
-        taken = {w.spec.zone for w in areas.members} if areas is not None else set()
-        return [cls(host, w) for w in default_widgets(host.rules, host.layout)
-                if not (w.spec.zone in taken and w.kind in ("hand", "players"))]
-
-    @property
-    def per_row(self) -> int:
-        """How many share a row: two players' panels; as many piles as stand readable."""
-        if self.widget.kind != "pile":
-            return 2
-        return max(2, min(5, self.host.area[self.region].w // Pile.CELL_W))
-
-    def wanted(self, seats: int) -> int:
-        if self.region == "side":
-            return self.widget.height(seats)
-        if self.widget.kind == "pile":
-            return Pile.TALL_H  # a cell of a row of piles: its top card read whole
-        self.widget.width = self.host.area[self.region].w  # what its lines may fill
-        return self.widget.wanted(seats, self.host.look())
-
-    def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        self.widget.faces, self.widget.hover, self.widget.more = [], None, []
-        if self.rect.h < 30:
-            self.widget.hits = []
-            return  # squeezed out of a crowded column: no empty band
-        pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
-        self.widget.draw(canvas, self.rect, look)
-        show_read(self.host, self.widget, self.zoom, canvas, self.rect)
-
-    def hit(self, pos: tuple[int, int]) -> Target | None:
-        return self.widget.hit(pos)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return read_card(self.host, self.widget, self.zoom, event)
-
-    def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
-        return list(self.widget.hits)
-
-
-def show_read(host: PartHost, widget: Widget, zoom: Zoom, canvas: pygame.Surface,
-              where: pygame.Rect) -> None:
-    """Over a widget just drawn in `where`: the card under the pointer read large beside
-    it, the pinned card kept on top, or what a "+N more" hides."""
-    hover = widget.hover
-    if zoom.pinned is not None:
-        if where.collidepoint(host.mouse):
-            draw_pinned(host, zoom, canvas)  # drawn last: keep the pinned on top
-        return
-    if hover is None:
-        more_tooltip(canvas, widget.more, host.mouse, zoom.tip)
-        return
-    rect, kind = hover
-    if zoom.reading.subject != (kind, tuple(rect)) or not zoom.reading.showing():
-        return  # not yet (or no longer) under a resting pointer: the table stays in view
-    if kind != zoom.hovered:  # a new card under the pointer shows its face first
-        zoom.hovered, zoom.back = kind, False
-    # The table draws the hovered widget last, so the large card lies over the others.
-    cards.draw_card_large(canvas, zoom_rect(rect, room(host)), cards.card_info(host.rules, kind),
-                          back=zoom.back)
-
-
-def read_card(host: PartHost, widget: Widget, zoom: Zoom, event: pygame.event.Event) -> bool:
-    """A click on a card that is not a choice pins it large (a right-click shows its
-    back); the next click puts it back; F turns the card being read over."""
-    if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
-        if zoom.pinned is not None or widget.hover is not None:
-            zoom.back = not zoom.back
-            return True
-        return False
-    if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 3):
-        return False
-    if zoom.pinned is not None:
-        if event.button == 3:
-            zoom.back = not zoom.back
-        else:
-            zoom.clear()
-        return True  # the click that puts the card back does nothing else
-    face = next((kind for rect, kind in reversed(widget.faces)
-                 if rect.collidepoint(event.pos)), None)
-    if face is None:
-        return False
-    glowing = host.chooser.targets() if host.my_turn else set()
-    if event.button == 1 and any(rect.collidepoint(event.pos) and target in glowing
-                                 for rect, target in widget.hits):
-        return False  # a choice: the table takes the click
-    zoom.pinned, zoom.viewer, zoom.back = face, host.viewer, event.button == 3
-    return True
-
-
-register(CardPart)
-
-
 @register
 class LogPart(Part):
     """What happened, newest last; the wheel or Page Up scrolls back."""
@@ -536,20 +372,6 @@ class PinnedCardPart(Part):
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         draw_pinned(self.host, self.host.zoom, canvas)
-
-
-def draw_pinned(host: PartHost, zoom: Zoom, canvas: pygame.Surface) -> None:
-    """The pinned card in the middle of the table, while its viewer holds the laptop."""
-    if zoom.pinned is None:
-        return
-    if zoom.viewer != host.viewer:
-        zoom.clear()  # the laptop changed hands: the card goes back unseen
-        return
-    within = room(host)
-    rect = pygame.Rect((0, 0), (min(PINNED_SIZE[0], within.w), min(PINNED_SIZE[1], within.h)))
-    rect.center = within.center
-    cards.draw_card_large(canvas, rect.clamp(within), cards.card_info(host.rules, zoom.pinned),
-                          back=zoom.back)
 
 
 @register

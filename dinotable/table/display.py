@@ -281,14 +281,13 @@ def hover_key(table: TableScene) -> tuple[Any, ...]:
     part = next((n for n, p in enumerate(table.parts) if p.rect.collidepoint(pos)), None)
     # A "+N more" under the pointer lists what it hides a moment later, for a while: the
     # tooltips' timers count here, and their coming and going are changes to draw.
-    widgets = [w for p in table.parts for w in (getattr(p, "widget", None),
-                                                getattr(p, "areas", None)) if w is not None]
-    more = more_under(widgets, pos)
+    shows = [w for p in table.parts for w in (p, getattr(p, "areas", None)) if w is not None]
+    more = more_under(shows, pos)
     tip = table.zoom.tip
     tip.at(more, pos)
     # So does reading the card under the pointer large (the topmost card drawn there).
-    face = next(((kind, tuple(rect)) for widget in reversed(widgets)
-                 for rect, kind in reversed(widget.faces) if rect.collidepoint(table.mouse)),
+    face = next(((kind, tuple(rect)) for shown in reversed(shows)
+                 for rect, kind in reversed(shown.faces) if rect.collidepoint(table.mouse)),
                 None)
     reading = table.zoom.reading
     reading.at(face, table.mouse)

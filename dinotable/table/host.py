@@ -24,7 +24,7 @@ from .focus import FocusRing
 from .part import Part, Point
 from .regions import place, regions_for
 from .sprites import Shown, Sprite, Step
-from .widgets import Look, Widget
+from .widgets import Look, ZonePart
 
 if TYPE_CHECKING:
     from ..app import App
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..physics.tray import Toss
     from ..ruleset.layout import Layout
     from .choice import Target
-    from .chrome import Zoom
+    from .reading import Zoom
     from .session import Seat, TableSession
 
 DIE = dice_parts.DIE
@@ -225,13 +225,9 @@ class TableHost:
         return tray.toss if tray is not None else None
 
     @property
-    def widgets(self) -> list[Widget]:
-        """The card widgets on the table."""
-        return [p.widget for p in self.parts if isinstance(p, chrome.CardPart)]
-
-    def widget_regions(self) -> list[tuple[Widget, pygame.Rect]]:
-        """Each card widget with the rect it is drawn in."""
-        return [(p.widget, p.rect) for p in self.parts if isinstance(p, chrome.CardPart)]
+    def widgets(self) -> list[ZonePart]:
+        """The parts that show a zone or board of the ruleset (`kind`: the layout's `show:`)."""
+        return [p for p in self.parts if isinstance(p, ZonePart)]
 
     def regions(self) -> list[tuple[str, pygame.Rect]]:
         """Every part's name and rect, with the action bar and menu: for layout checks."""

@@ -1,12 +1,14 @@
-"""The base of the table's widgets and their registry.
+"""The one base of everything on the table.
 
 A part is one thing on the table (the tray, the cup, an area, the players column, the
-header, the log, a hand of cards...). It says which region it goes in and how tall it
-likes to be, checks whether the layout asks for it (`wanted_by`), draws into the rect the
-layout manager gives it, answers what a click on it means (a target for the Chooser), where
-slot n of a zone it shows is (for the dice that fly between parts), and how big a die is
-drawn there. A part sees the table only through `PartHost` (`host.py`); the kinds register
-in `registry.py`, and the table scene knows nothing of any one of them.
+header, the log, a hand of cards, a pile, a track...). It says which region it goes in and
+how tall it likes to be, says which of it the layout asks for (`build`), draws into the
+rect the layout manager gives it, answers what a click on it means (a target for the
+Chooser), where slot n of a zone it shows is (for the dice that fly between parts), and how
+big a die is drawn there. A part that shows a zone or board of the ruleset names the
+layout's `show:` it answers to (`kind`: hand, pile, row, players, grid, track, count). A
+part sees the table only through `PartHost` (`host.py`); every kind registers in
+`registry.py`, and the table scene knows nothing of any one of them.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ Point = tuple[float, float]
 
 
 class Part:
-    """One registered widget of the table (see the module's docstring)."""
+    """One registered thing on the table (see the module's docstring)."""
 
     name: ClassVar[str] = ""
+    kind: ClassVar[str] = ""  # the layout's `show:` it answers to ("": one of the table's own)
     region: str = "centre"
     grow = False
     shrinks = True
@@ -36,10 +39,20 @@ class Part:
     least = 0  # growing, it takes at least this height: the parts that shrink give way
     lifts = False  # under the pointer it is drawn last (a card read large lies over all)
     wide = False  # holds the players' areas: the players column is made wide for it
+    # Kinds are drawn layer by layer, lowest first (the frame's panels, whose shadows lie
+    # under what stands beside them); a layer's kinds keep the order they registered in.
+    layer: ClassVar[int] = 1
 
     def __init__(self, host: PartHost) -> None:
         self.host = host
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # What it drew this frame: each clickable thing (where, what a click means), each
+        # card face the viewer sees (where, which kind: what may be read large), the face
+        # under the pointer, and each "+N more" with what it hides.
+        self.hits: list[tuple[pygame.Rect, Target]] = []
+        self.faces: list[tuple[pygame.Rect, str]] = []
+        self.hover: tuple[pygame.Rect, str] | None = None
+        self.more: list[tuple[pygame.Rect, list[str]]] = []
 
     @classmethod
     def build(cls, host: PartHost) -> list[Part]:
@@ -54,12 +67,15 @@ class Part:
         """Draw into `self.rect`."""
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What a click at `pos` means here (None: nothing)."""
+        """What a click at `pos` means here, the topmost thing drawn last (None: nothing)."""
+        for rect, target in reversed(self.hits):
+            if rect.collidepoint(pos):
+                return target
         return None
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
         """Where each clickable thing is now, for the keyboard's focus ring."""
-        return []
+        return list(self.hits)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A raw mouse event (a drag); True when used."""

@@ -1,16 +1,17 @@
-"""Widgets: one small class per way of showing a zone or a board, drawn from a seat's view.
+"""The parts that show a zone: one small kind per way of showing it, drawn from a seat's view.
 
-Each widget kind is registered by its layout name (`show: hand`); it takes a region, draws
-what the view holds (never the engine's state: a hidden card is a back), and says which
-target a click at a point hits. `default_widgets` picks one for every zone and board a
-layout does not mention, so any ruleset opens on the table.
+Each kind is a `Part` registered like any other, answering to the layout's `show:` (hand,
+pile, row, players, count; a board's grid and track are in `boards.py`); it draws what the
+view holds (never the engine's state: a hidden card is a back), and says which target a
+click at a point hits. `zone_specs` picks a way to show every zone and board a layout does
+not mention, so any ruleset opens on the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -19,8 +20,12 @@ from ..render import cards, theme
 from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
 from .choice import SPACE, Target, item_label
-from .registry import WIDGETS
-from .registry import register_widget as register
+from .part import Part
+from .reading import read_card, show_read
+from .registry import kind_for, register
+
+if TYPE_CHECKING:
+    from .host import PartHost
 
 GREY = (200, 196, 186)
 
@@ -63,26 +68,40 @@ def count(content: list[Any] | dict[str, int]) -> int:
     return int(content["size"]) if isinstance(content, dict) else len(content)
 
 
-class Widget:
-    """A way of showing one zone or board; subclasses register under their layout name."""
+class ZonePart(Part):
+    """A part that shows one zone or board of the ruleset, as the layout's `show:` names
+    it (`kind`), in the centre, or down the side column when nothing of the dice table is
+    there. Any card face it shows grows to a readable large card under the pointer; a
+    click on one that is not a choice pins it large until the next click."""
 
-    kind: ClassVar[str] = ""
-    side: ClassVar[bool] = False  # drawn in the side column rather than the middle
+    name = "cards"
+    lifts = True
+    side: ClassVar[bool] = False  # drawn in the side column when the dice table leaves it
 
-    def __init__(self, spec: WidgetSpec, rules: Rules) -> None:
+    def __init__(self, host: PartHost, spec: WidgetSpec) -> None:
+        super().__init__(host)
         self.spec = spec
-        self.rules = rules
-        self.hits: list[tuple[pygame.Rect, Target]] = []
-        # Every card face drawn this frame (where, which kind), and the one under the pointer:
-        # what may be zoomed. Only faces the viewer sees are listed, never a back.
-        self.faces: list[tuple[pygame.Rect, str]] = []
-        self.hover: tuple[pygame.Rect, str] | None = None
-        self.width = 660  # the width its region gives it (set by the layout before `wanted`)
-        self.more: list[tuple[pygame.Rect, list[str]]] = []  # each "+N more", what it hides
+        self.rules = host.rules
+        self.zoom = host.zoom  # one for the whole table: one card is read at a time
+        self.width = 660  # the width its region gives it (set before `need`)
+        # The side column is the piles' when the dice table's parts (the cup, the areas,
+        # the face legend) do not take it.
+        layout = host.layout
+        side_free = not layout.source and not layout.areas and not (
+            layout.faces and host.rules.dice)
+        self.region = "side" if self.side and side_free else "centre"
+
+    @classmethod
+    def build(cls, host: PartHost) -> list[Part]:
+        """A part for every zone and board the layout shows, of the kind its `show:` names,
+        in the layout's order (but for those the players' areas show)."""
+        taken = {spec.zone for spec in area_specs(host.rules, host.layout)}
+        return [kind_for(spec.show)(host, spec) for spec in zone_specs(host.rules, host.layout)
+                if not (spec.zone in taken and spec.show in ("hand", "players"))]
 
     @property
     def label(self) -> str:
-        """The widget's title: the layout's label, the zone's or board's own, or its name."""
+        """Its title: the layout's label, the zone's or board's own, or its name."""
         if self.spec.label:
             return self.spec.label
         if self.spec.zone:
@@ -95,20 +114,31 @@ class Widget:
         """How tall it would like to be."""
         return 120
 
-    def wanted(self, seats: int, look: Look) -> int:
+    def need(self, seats: int, look: Look) -> int:
         """How tall it would like to be now, with what it holds (an empty row is a title)."""
         return self.height(seats)
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
-        """Draw into `rect`, remembering where each clickable thing is."""
+    def wanted(self, seats: int) -> int:
+        if self.region == "side":
+            return self.height(seats)
+        self.width = self.host.area[self.region].w  # what its lines may fill
+        return self.need(seats, self.host.look())
+
+    def draw(self, canvas: pygame.Surface, look: Look) -> None:
+        self.faces, self.hover, self.more = [], None, []
+        if self.rect.h < 30:
+            self.hits = []
+            return  # squeezed out of a crowded column: no empty band
+        pygame.draw.rect(canvas, theme.FELT_DARK, self.rect, border_radius=12)
+        self.draw_zone(canvas, self.rect, look)
+        show_read(self.host, self, self.zoom, canvas, self.rect)
+
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+        """Draw what it shows into `rect`, remembering where each clickable thing is."""
         raise NotImplementedError
 
-    def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What a click at `pos` touches (the topmost thing drawn last)."""
-        for rect, target in reversed(self.hits):
-            if rect.collidepoint(pos):
-                return target
-        return None
+    def handle(self, event: pygame.event.Event) -> bool:
+        return read_card(self.host, self, self.zoom, event)
 
     # --- shared drawing -----------------------------------------------------------
 
@@ -117,8 +147,10 @@ class Widget:
                    bold=True)
 
     def item(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look,
-             entry: tuple[str | None, str | None, str | None], small: bool = False) -> None:
-        """One item as the viewer sees it: a die, a card's face, or a back."""
+             entry: tuple[str | None, str | None, str | None], small: bool = False,
+             shown_w: int | None = None) -> None:
+        """One item as the viewer sees it: a die, a card's face, or a back (`shown_w`: the
+        width of it the next card in a crowded row leaves uncovered)."""
         item_id, kind, face = entry
         target = Target("item", item_id) if item_id is not None else None
         glow = target is not None and target in look.targets
@@ -137,7 +169,8 @@ class Widget:
         else:
             title, lines, text, band = describe_kind(self.rules, kind, face, look)
             small = small or rect.h < 90  # squeezed: its name only, the zoom reads the rest
-            cards.draw_card(canvas, rect, kind, title, lines, text, band, glow, marked, small)
+            cards.draw_card(canvas, rect, kind, title, lines, text, band, glow, marked, small,
+                            shown_w)
             if kind in self.rules.items:  # a card with a face to read (not a die's face)
                 self.faces.append((rect, kind))
                 if rect.collidepoint(look.mouse):
@@ -186,8 +219,13 @@ def layout_of(n: int, width: int, card_w: int, gap: int = 10) -> tuple[int, int]
     return card_w, step
 
 
+def covered(step: int, card_w: int, n: int, cards_n: int) -> int | None:
+    """How much of the n-th card of a row the next one leaves uncovered (None: all)."""
+    return step - 4 if step < card_w and n < cards_n - 1 else None
+
+
 @register
-class Row(Widget):
+class Row(ZonePart):
     """A shared zone's items in a row: the market, the dice in the tray, a played pile."""
 
     kind = "row"
@@ -196,11 +234,11 @@ class Row(Widget):
         holds = self.rules.zones[self.spec.zone].holds
         return 104 if holds == "dice" else cards.CARD_H + 44
 
-    def wanted(self, seats: int, look: Look) -> int:
+    def need(self, seats: int, look: Look) -> int:
         # An empty row takes no room: it is drawn when something lies in it.
         return self.height(seats) if count(look.zone(self.spec.zone)) else 0
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         content = look.zone(self.spec.zone)
         if not count(content) or rect.h < 30:
@@ -216,11 +254,12 @@ class Row(Widget):
         w = h if dice else cards.CARD_W
         _, step = layout_of(len(content), rect.w - 16, w)
         for n, entry in enumerate(content):
-            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry))
+            self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry),
+                      shown_w=covered(step, w, n, len(content)))
 
 
 @register
-class Pile(Widget):
+class Pile(ZonePart):
     """A stack with a count: the deck (backs), the discard pile (its top card showing)."""
 
     kind = "pile"
@@ -228,10 +267,25 @@ class Pile(Widget):
     CELL_W = 76  # the narrowest a pile in a row of piles in the middle stands
     TALL_H = 140  # ... and its height: the name, the top card with its numbers, the count
 
+    def __init__(self, host: PartHost, spec: WidgetSpec) -> None:
+        super().__init__(host, spec)
+        # Piles in the middle stand side by side, a row of them, their cards larger into
+        # spare room.
+        self.pairs = self.fills = self.region == "centre"
+
+    @property
+    def per_row(self) -> int:
+        """How many piles share a row: as many as stand readable."""
+        return max(2, min(5, self.host.area[self.region].w // self.CELL_W))
+
     def height(self, seats: int) -> int:
         return 72
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    def wanted(self, seats: int) -> int:
+        # A cell of a row of piles: its top card read whole.
+        return self.height(seats) if self.region == "side" else self.TALL_H
+
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         content = look.zone(self.spec.zone)
         n = count(content)
@@ -328,7 +382,7 @@ def ellipsize_tiny(words: str, width: int) -> str:
 
 
 @register
-class Hand(Widget):
+class Hand(ZonePart):
     """A zone each player has that only its owner sees: the viewer's cards face up, the
     others' as a count of backs."""
 
@@ -339,7 +393,7 @@ class Hand(Widget):
             return 40 + cards.SMALL_H + 8
         return cards.CARD_H + 80
 
-    def wanted(self, seats: int, look: Look) -> int:
+    def need(self, seats: int, look: Look) -> int:
         # Only the viewer's own cards are laid out: nobody's, or none in it, is a title;
         # when nobody holds any, not even that.
         if not any(count(look.zone(self.spec.zone, s)) for s in range(len(look.names))):
@@ -350,7 +404,7 @@ class Hand(Widget):
             return 36
         return self.height(seats)
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         if rect.h < 30:
             return
@@ -379,7 +433,7 @@ class Hand(Widget):
         for n, entry in enumerate(own):
             self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w,
                                           min(h, rect.bottom - top - 4)), look,
-                      tuple(entry), small=small)
+                      tuple(entry), small=small, shown_w=covered(step, w, n, len(own)))
 
     def draw_every_hand(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         """Every player's cards face up, a line each: a replay shows all, after the game."""
@@ -405,10 +459,11 @@ class Hand(Widget):
 
 
 @register
-class Players(Widget):
+class Players(ZonePart):
     """A zone each player has, in a line per player: what everyone has built or found."""
 
     kind = "players"
+    pairs = True  # two players' panels share a row
     SMALL_LINE = 28  # a line per player of name chips (size: small)
 
     def height(self, seats: int) -> int:
@@ -416,7 +471,7 @@ class Players(Widget):
             return 34 + seats * self.SMALL_LINE
         return 36 + seats * (cards.SMALL_H + 8)
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         clip = canvas.get_clip()
         canvas.set_clip(rect.clip(clip) if clip else rect)  # a squeezed row never spills
         try:
@@ -453,33 +508,6 @@ class Players(Widget):
                           tuple(entry), small=True)
 
 
-@register
-class Grid(Widget):
-    """A board of rows and columns: its spaces, what lies on them, empty ones to click."""
-
-    kind = "grid"
-
-    def height(self, seats: int) -> int:
-        board = self.rules.boards[self.spec.board]
-        return 40 + board.rows * 96
-
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
-        self.hits = []
-        board = self.rules.boards[self.spec.board]
-        self.title(canvas, rect, self.label)
-        cell = max(40, min((rect.h - 40) // board.rows, (rect.w - 20) // board.cols, 110))
-        left = rect.centerx - cell * board.cols // 2
-        for n, space in enumerate(board.spaces):
-            r, c = divmod(n, board.cols)
-            box = pygame.Rect(left + c * cell, rect.y + 36 + r * cell, cell - 6, cell - 6)
-            draw_space(self, canvas, box, look, space)
-
-
-# A colour for each space of a track, in order, so neighbouring spaces never look alike.
-SPACE_COLOURS = ((150, 96, 56), (92, 128, 62), (46, 112, 104), (64, 92, 150), (128, 74, 118),
-                 (160, 124, 48), (90, 90, 90))
-
-
 def chip_w(rules: Rules, kind: str | None, most: int) -> int:
     """A card's chip (on a track, in a player's area): its whole name at the smallest
     type, no wider than `most` (a back: a small blank chip)."""
@@ -490,210 +518,18 @@ def chip_w(rules: Rules, kind: str | None, most: int) -> int:
 
 
 @register
-class Track(Widget):
-    """A track of named spaces, a coloured row each: the space's name in full, the players
-    standing on it, and its cards side by side with their names in full (more lines when
-    they do not fit on one)."""
-
-    kind = "track"
-    LINE = 36  # one line of cards on a space
-    SQUEEZED = 32  # the shortest a line gets (its chips keep their names' height)
-    ROOMY = 46  # the tallest, when the track has room to spare
-    LABEL_W = 210  # the space's name and the players standing there (narrower when narrow)
-
-    def label_w(self, width: int) -> int:
-        """The space's plate in a track `width` wide."""
-        return max(150, min(self.LABEL_W, width * 40 // 100))
-
-
-    def lines(self, content: list[Any] | dict[str, int], width: int, look: Look | None = None,
-              space: str = "", most: int | None = None) -> list[list[Any]]:
-        """The cards of one space, split into lines that fit `width`. A space nobody can
-        act on now (none of its cards glows, the viewer does not stand there) keeps to one
-        line (two in a narrow track), ending with how many more it holds, so a crowded
-        track still fits."""
-        if isinstance(content, dict):
-            return [[]]
-        full = look is None or any(Target("item", e[0]) in look.targets for e in content) or (
-            look.viewer is not None
-            and space in look.view["player_vars"][look.viewer].values())
-        limit = len(content) if full else 2 if width < 260 else 1
-        if most is not None:
-            limit = min(limit, most)  # the track has no room for more
-        out: list[list[Any]] = [[]]
-        used = 0
-        more_w = theme.font(theme.TINY, True).size("+99 more")[0] + 8
-        for n, entry in enumerate(content):
-            w = chip_w(self.rules, entry[1], width) + 6
-            last = n == len(content) - 1  # the last needs no room for a "+N more" after it
-            if out[-1] and used + w > width - (0 if last or len(out) < limit else more_w):
-                if len(out) < limit:
-                    out.append([])
-                    used = 0
-                else:
-                    while out[-1] and used + more_w > width:  # room for the "+N more"
-                        used -= chip_w(self.rules, out[-1].pop()[1], width) + 6
-                        n -= 1
-                    # What the "+N more" hides, listed when the pointer is on it.
-                    hidden = [item_label(self.rules, e[1]) if e[1] else "a card"
-                              for e in content[n:]]
-                    out[-1].append((None, f"+{len(content) - n}", hidden))
-                    break
-            out[-1].append(entry)
-            used += w
-        return out
-
-    def room(self, width: int) -> int:
-        return width - 12 - self.label_w(width) - 14
-
-    def height(self, seats: int) -> int:
-        return 34 + len(self.rules.boards[self.spec.board].spaces) * (self.LINE + 4)
-
-    def wanted(self, seats: int, look: Look) -> int:
-        room = self.room(self.width)
-        board = self.rules.boards[self.spec.board]
-        return 34 + sum(len(self.lines(look.view["zones"].get(
-            f"{self.spec.board}{SPACE}{space}", []), room, look, space)) * self.LINE + 4
-            for space in board.spaces)
-
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
-        self.hits = []
-        board = self.rules.boards[self.spec.board]
-        self.title(canvas, rect, self.label)
-        proper = frozenset(board.spaces)
-        room = self.room(rect.w)
-        contents = [look.view["zones"].get(f"{self.spec.board}{SPACE}{space}", [])
-                    for space in board.spaces]
-        avail = rect.h - 34
-
-        def fit(laid: list[tuple[str, list[list[Any]]]]) -> bool:
-            return sum(len(lines) * self.SQUEEZED + 4 for _, lines in laid) <= avail
-
-        # Every card on its space while the track has the room. Short of room, the longest
-        # space gives up a line (its "+N more" lists the rest) until the track fits: first
-        # the spaces nobody acts on now, down to a line, then any.
-        # Who stands on a space is shown at the end of its row when the plate has no room
-        # for them beside the space's name: the cards there have that much less room.
-        rooms = [room - (self.marks_w(look, space) + 8
-                         if self.marks_at_end(rect.w, look, space) else 0)
-                 for space in board.spaces]
-        spaces = [(space, self.lines(content, width, None, space))
-                  for space, content, width in zip(board.spaces, contents, rooms, strict=True)]
-        keep = [len(self.lines(content, width, look, space))
-                for space, content, width in zip(board.spaces, contents, rooms, strict=True)]
-        while not fit(spaces):
-            longer = [i for i in range(len(spaces)) if len(spaces[i][1]) > max(1, keep[i])]
-            k = max(longer or range(len(spaces)), key=lambda i: len(spaces[i][1]))
-            if len(spaces[k][1]) <= 1:
-                break
-            spaces[k] = (spaces[k][0], self.lines(contents[k], rooms[k], None, spaces[k][0],
-                                                  most=len(spaces[k][1]) - 1))
-        # Lines share the room: roomier when the track has more than it asked for, a
-        # little shorter when squeezed (a small window with much on the table).
-        total = sum(len(lines) for _, lines in spaces)
-        line = max(self.SQUEEZED, min(self.ROOMY, (avail - 4 * len(spaces)) // max(1, total)))
-        y = rect.y + 34
-        for k, (space, lines) in enumerate(spaces):
-            h = len(lines) * line
-            row = pygame.Rect(rect.x + 6, y, rect.w - 12, h)
-            self.space_row(canvas, row, look, space, k, lines, line, proper)
-            y += h + 4
-
-    def marks_at_end(self, width: int, look: Look, space: str) -> bool:
-        """Whether the players standing on a space are shown at the end of its row rather
-        than on its plate: when the space's name would not fit beside them."""
-        name = cards.words_of(space, frozenset(self.rules.boards[self.spec.board].spaces))
-        room = self.label_w(width) - 14 - self.marks_w(look, space)
-        return theme.font(theme.TINY, True).size(name)[0] > room
-
-    @staticmethod
-    def standing(look: Look, space: str) -> list[int]:
-        """The seats whose position variable names this space."""
-        return [s for s, pv in enumerate(look.view["player_vars"]) if space in pv.values()]
-
-    def marks_w(self, look: Look, space: str) -> int:
-        """How wide the marks of the players standing on a space are."""
-        at = self.standing(look, space)
-        return (min(22, 66 // len(at)) * (len(at) - 1) + 20) if at else 0
-
-    def space_row(self, canvas: pygame.Surface, row: pygame.Rect, look: Look, space: str,
-                  k: int, lines: list[list[Any]], line: int, proper: frozenset[str]) -> None:
-        """One space: its coloured name plate with the players on it, then its cards."""
-        zone = f"{self.spec.board}{SPACE}{space}"
-        target = Target("space", zone)
-        glow = target in look.targets
-        colour = SPACE_COLOURS[k % len(SPACE_COLOURS)]
-        pygame.draw.rect(canvas, theme.mix(colour, theme.FELT_DARK, 0.55), row, border_radius=8)
-        plate = pygame.Rect(row.x, row.y, self.label_w(row.w + 12), row.h)
-        pygame.draw.rect(canvas, colour, plate, border_radius=8)
-        pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, row if glow else plate,
-                         width=4 if glow else 2, border_radius=8)
-        at = self.standing(look, space)
-        step = min(22, 66 // max(1, len(at)))
-        at_end = self.marks_at_end(row.w + 12, look, space)
-        name = cards.words_of(space, proper)
-        name_w = plate.w - 14 - (0 if at_end else self.marks_w(look, space))
-        size = theme.fit_size(name, name_w, theme.SMALL, bold=True, floor=theme.TINY)
-        shown = short_name(name, name_w, plate.h, size)
-        middle = plate.y + min(line, plate.h) // 2
-        if len(shown) > 1:
-            middle = plate.centery  # a name on two lines stands in the middle of its plate
-        for n, words in enumerate(shown):
-            theme.text(canvas, words, (plate.x + 8, middle + (n * 2 + 1 - len(shown)) * 11),
-                       size, theme.ink_on(colour), bold=True, anchor="midleft", tight=True)
-        right = row.right - 4 if at_end else plate.right
-        for n, s in enumerate(at):
-            centre = (right - 14 - (len(at) - 1 - n) * step, plate.y + min(line, plate.h) // 2)
-            pygame.draw.circle(canvas, theme.INK, centre, 10)
-            pygame.draw.circle(canvas, look.colours[s], centre, 8)
-        for n, entries in enumerate(lines):
-            x = plate.right + 8
-            for entry in entries:
-                if entry[0] is None and entry[1] and entry[1].startswith("+"):
-                    box = theme.text(canvas, f"{entry[1]} more",
-                                     (x + 2, row.y + n * line + line // 2), theme.TINY,
-                                     theme.PARCHMENT, bold=True, anchor="midleft", tight=True)
-                    self.more.append((box.inflate(8, 12), entry[2]))
-                    break
-                w = chip_w(self.rules, entry[1], row.right - x)
-                chip_h = min(30, line - 5)  # a roomy line centres its chips, never stretches
-                chip = pygame.Rect(x, row.y + n * line + (line - chip_h) // 2, w, chip_h)
-                self.item(canvas, chip, look, tuple(entry), small=True)
-                x += w + 6
-        self.hits.insert(0, (row, target))  # the cards on the space are hit first
-
-
-def short_name(name: str, width: int, height: int, size: int) -> list[str]:
-    """A space's name in `width` px at `size`: whole on one line; else on two lines when
-    the plate is tall enough; else with its first words cut to initials ("E. Cretaceous");
-    only then cut short, and never to a letter or two."""
-    font = theme.font(size, True)
-    if font.size(name)[0] <= width:
-        return [name]
-    words = name.split()
-    if height >= 56 and len(words) > 1:
-        lines = theme.wrap(name, font, width)
-        if len(lines) == 2 and all(font.size(line)[0] <= width for line in lines):
-            return lines
-    if len(words) > 1:
-        initials = " ".join([f"{w[0]}." for w in words[:-1]] + words[-1:])
-        if font.size(initials)[0] <= width:
-            return [initials]
-    return [theme.ellipsize(name, font, width)]
-
-
-@register
-class Count(Widget):
+class Count(ZonePart):
     """A zone as one line, its label and how many it holds (for each player when each has
     one): for zones a player only needs to know the size of."""
 
     kind = "count"
     side = True
+    shrinks = False
 
     def height(self, seats: int) -> int:
         return 36
 
-    def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
         if self.rules.zones[self.spec.zone].per_player:
             text = "  ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
@@ -706,44 +542,11 @@ class Count(Widget):
                    bold=True, anchor="midleft", tight=True)
 
 
-
-def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: Look,
-               space: str) -> None:
-    """One space of a board: its name, the items on it, a glow when a click may pick it,
-    and the players whose marker variable names it."""
-    zone = f"{widget.spec.board}{SPACE}{space}"
-    target = Target("space", zone)
-    glow = target in look.targets
-    pygame.draw.rect(canvas, theme.GOLD_LIGHT if glow else theme.STONE_LIGHT, box,
-                     border_radius=10)
-    pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, box, width=5 if glow else 2,
-                     border_radius=10)
-    name = theme.ellipsize(space.replace("_", " "), theme.font(theme.TINY, True), box.w - 8)
-    theme.text(canvas, name, (box.centerx, box.y + 6), theme.TINY, theme.INK, bold=True,
-               anchor="midtop", tight=True)
-    content = look.view["zones"].get(zone, [])
-    n = count(content)
-    if isinstance(content, list) and content:
-        entry = tuple(content[-1])
-        inner = pygame.Rect(0, 0, min(box.w - 16, 80), min(box.h - 40, 44))
-        inner.center = (box.centerx, box.centery + 6)
-        widget.item(canvas, inner, look, entry, small=True)
-        if n > 1:
-            theme.text(canvas, f"x{n}", (box.right - 6, box.bottom - 4), theme.TINY, theme.INK,
-                       bold=True, anchor="bottomright", tight=True)
-    # Players whose position variable names this space stand on it (fixture: `age`).
-    at = [s for s, pv in enumerate(look.view["player_vars"]) if space in pv.values()]
-    for k, s in enumerate(at):
-        centre = (box.x + 16 + k * 24, box.bottom - 16)
-        pygame.draw.circle(canvas, theme.INK, centre, 11)
-        pygame.draw.circle(canvas, look.colours[s], centre, 9)
-    widget.hits.append((box, target))
-
-
-def default_widgets(rules: Rules, layout: Layout) -> list[Widget]:
-    """The layout's widgets, then one for every zone and board it does not mention."""
-    # `show: none` names a zone so that no widget is made for it, by the layout or here.
-    out = [WIDGETS[spec.show](spec, rules) for spec in layout.widgets if spec.show != "none"]
+def zone_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
+    """How each zone and board is shown: the layout's entries, then one for every zone
+    and board it does not mention, so any ruleset opens on the table."""
+    # `show: none` names a zone so that nothing shows it, by the layout or here.
+    out = [spec for spec in layout.widgets if spec.show != "none"]
     named = {spec.zone for spec in layout.widgets} | {spec.board for spec in layout.widgets}
     named |= set(layout.tray) | {a.zone for a in layout.areas} | {
         a.zone for a in layout.player_zones}
@@ -760,9 +563,16 @@ def default_widgets(rules: Rules, layout: Layout) -> list[Widget]:
             show = "pile"
         else:
             show = "row"
-        out.append(WIDGETS[show](WidgetSpec(show, zone=name), rules))
+        out.append(WidgetSpec(show, zone=name))
     for name, board in rules.boards.items():
         if name not in named:
-            show = "grid" if board.cols else "track"
-            out.append(WIDGETS[show](WidgetSpec(show, board=name), rules))
+            out.append(WidgetSpec("grid" if board.cols else "track", board=name))
     return out
+
+
+def area_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
+    """What the players' areas of a card game show: every per-player hand or row, when
+    there are two or more (one alone is shown on its own)."""
+    specs = [spec for spec in zone_specs(rules, layout) if spec.show in ("hand", "players")
+             and spec.zone and rules.zones[spec.zone].per_player]
+    return specs if len(specs) >= 2 else []
