@@ -22,8 +22,8 @@ from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.choice import Target
-from dinotable.table.chrome import CardPart
 from dinotable.table.display import lift
+from dinotable.table.widgets import ZonePart
 
 FRAME = 1 / 30
 
@@ -180,9 +180,9 @@ def test_a_card_clicked_lifts_the_dice_that_pay_for_it_until_the_claim_is_confir
         app: App) -> None:
     table = danger_table(app, claiming_a_game_card, seed=7)
     glowing = table.chooser.targets()
-    box, target = next((r, t) for p in table.parts if isinstance(p, CardPart)
-                       for r, t in p.targets_at() if t in glowing and p.widget.spec.zone
-                       and p.widget.spec.zone.startswith("game_"))
+    box, target = next((r, t) for p in table.parts if isinstance(p, ZonePart)
+                       for r, t in p.targets_at() if t in glowing and p.spec.zone
+                       and p.spec.zone.startswith("game_"))
     card = str(target.value)
     kind = table.state.items[table.state.item_ids[card]].kind
     click(app, on_window(app, box.center))

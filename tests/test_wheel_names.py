@@ -29,7 +29,7 @@ def test_every_top_card_on_the_wheel_shows_its_whole_name(app: App,
         table.draw(canvas)
     piles = pile_parts(table)
     drawn = squeezed("".join(string for string, _, _ in seen.drawn))
-    tops = {zone: kind for zone in STACKS for _, kind in piles[zone].widget.faces}
+    tops = {zone: kind for zone in STACKS for _, kind in piles[zone].faces}
     assert len(tops) >= 5, tops
     for zone, kind in tops.items():
         name = item_label(table.rules, kind)
@@ -37,7 +37,7 @@ def test_every_top_card_on_the_wheel_shows_its_whole_name(app: App,
         assert not [whole for whole, _ in seen.cut if whole == name], (size, zone, name)
     # Nothing smaller than the names' floor, and no line wider than its card.
     for zone in tops:
-        (rect, _), = piles[zone].widget.faces
+        (rect, _), = piles[zone].faces
         assert rect.w >= 60 and rect.h >= 40, (size, zone, rect)
 
 
