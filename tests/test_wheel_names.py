@@ -66,3 +66,18 @@ def test_the_choices_the_header_names_are_on_the_bars_first_page(
         "page:") and c.tag not in ("pause", "odds", "undo")]
     assert "Claim" in words and "End turn" in words, words
     assert "Claim" in shown and "End turn" in shown, (size, shown)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_dice_legend_names_every_face_whole(app: App, size: tuple[int, int]) -> None:
+    # Eight faces, the dinosaur among them: a short panel sets them in two columns rather
+    # than leave the last ones out.
+    table = wheel_table(app)
+    canvas = pygame.Surface(logical_size(size))
+    table.resized(canvas.get_size())
+    with theme.seeing_text() as seen:
+        table.draw(canvas)
+    drawn = {string for string, _, _ in seen.drawn}
+    labels = [style.label for style in table.layout.faces.values()]
+    assert len(labels) == 8
+    assert all(label in drawn for label in labels), (size, labels, sorted(drawn))

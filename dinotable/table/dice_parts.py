@@ -549,11 +549,15 @@ class LegendPart(Part):
         # A short panel drops the meanings (a name beside its die), then the faces that
         # do not fit: the legend never runs out of its frame.
         meanings = step >= 48
+        kind = next(iter(self.host.rules.dice))
         if step < 30:
-            step = 30
+            rows = -(-len(faces) // 2)
+            if room_h // rows >= 24 and box.w >= 200:
+                self._two_columns(canvas, look, faces, room_h // rows, kind)
+                return
+            step = 30  # too small for two columns as well: the faces that fit
             faces = faces[:max(1, room_h // step)]
         y = box.y + 72 if meanings else box.y + 78
-        kind = next(iter(self.host.rules.dice))
         room = box.w - 62 - 10  # right of the die; a narrow column cuts a long meaning
         for face, style in faces:
             draw_die(canvas, (box.x + 34, y), min(40, step - 8), 0, look.die_colour(kind), face)
@@ -565,6 +569,26 @@ class LegendPart(Part):
                 theme.text(canvas, meaning, (box.x + 62, y + 12), theme.TINY,
                            theme.INK_SOFT, anchor="midleft", tight=True)
             y += step
+
+    def _two_columns(self, canvas: pygame.Surface, look: Look, faces: list[Any], step: int,
+                     kind: str) -> None:
+        """Every face, in two columns of small dice and names: a short panel (a small
+        window, many faces) still tells what each face is, the bad ones included."""
+        box = self.rect
+        half = (box.w - 16) // 2
+        size = min(30, step - 4)
+        room = half - size - 10
+        # The names whole at the largest type that holds the longest, down to four px less.
+        text = next((t for t in range(theme.TINY, theme.TINY - 5, -1) if all(
+            theme.font(t, True).size(style.label)[0] <= room for _, style in faces)),
+            theme.TINY - 4)
+        font = theme.font(text, True)
+        for n, (face, style) in enumerate(faces):
+            x = box.x + 8 + (n % 2) * half
+            y = box.y + 72 + step // 2 + (n // 2) * step
+            draw_die(canvas, (x + size // 2 + 2, y), size, 0, look.die_colour(kind), face)
+            theme.text(canvas, theme.ellipsize(style.label, font, room), (x + size + 7, y),
+                       text, theme.INK, bold=True, anchor="midleft", tight=True)
 
 
 @register
