@@ -140,7 +140,11 @@ def resolve_options(rules: Rules, chosen: dict[str, Any], players: int | None = 
             near = suggest(name, list(rules.options))
             hint = f" (did you mean {near!r}?)" if near else ""
             raise ValueError(f"{rules.id} has no option {_echo(name)}{hint}")
-        choices = option_at(o, players)[1]
+        default, choices = option_at(o, players)
+        if choices and value not in choices and value == o.default:
+            # The usual default, filled in before the players were counted, gives way to
+            # the default at this number of players (five play by night).
+            value = default
         if choices and value not in choices:
             at = f" with {players} players" if players in o.by_players else ""
             raise ValueError(f"option {name} must be one of {list(choices)}{at}, not "
