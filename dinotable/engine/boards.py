@@ -59,8 +59,9 @@ def neighbours(board: BoardDef, space: str) -> list[str]:
         out = []
         for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
             rr, cc = r + dr, col + dc
-            if 0 <= rr < board.rows and 0 <= cc < board.cols:
-                out.append(board.spaces[rr * board.cols + cc])
+            k = rr * board.cols + cc  # a last row of named spaces may be short
+            if 0 <= rr < board.rows and 0 <= cc < board.cols and k < len(board.spaces):
+                out.append(board.spaces[k])
         return out
     return [board.spaces[j] for j in (i - 1, i + 1) if 0 <= j < len(board.spaces)]
 

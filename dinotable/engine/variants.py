@@ -50,4 +50,5 @@ def shaped(rules: Rules, options: dict[str, Any]) -> Rules:
 
 def _reshaped(board: BoardDef, value: Any) -> BoardDef:
     spaces = board.shapes.get(value, board.spaces)
-    return replace(board, spaces=spaces, index={s: i for i, s in enumerate(spaces)})
+    rows = -(-len(spaces) // board.cols) if board.cols else board.rows
+    return replace(board, spaces=spaces, rows=rows, index={s: i for i, s in enumerate(spaces)})

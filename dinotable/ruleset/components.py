@@ -312,9 +312,9 @@ class ComponentsReader(SectionReader):
             spaces: list[str] = []
             rows, cols = 1, 0
             if "spaces" in spec:
-                if "rows" in spec or "cols" in spec:
+                if "rows" in spec:
                     self.report(path, "a board is either a grid (rows and cols) or a track "
-                                      "(spaces), not both")
+                                      "(spaces), not both; named spaces in rows take `cols`")
                     continue
                 raw_spaces = spec["spaces"]
                 if (not isinstance(raw_spaces, list) or not raw_spaces
@@ -324,6 +324,11 @@ class ComponentsReader(SectionReader):
                                                    "lower_snake_case space names")
                     continue
                 spaces = list(raw_spaces)
+                if "cols" in spec:  # named spaces laid out in rows of `cols`: a grid
+                    cols = self.integer(spec.get("cols"), (*path, "cols"), 1) or 0
+                    if not cols:
+                        continue
+                    rows = -(-len(spaces) // cols)
             else:
                 rows = self.integer(spec.get("rows"), (*path, "rows"), 1) or 0
                 cols = self.integer(spec.get("cols"), (*path, "cols"), 1) or 0

@@ -49,6 +49,14 @@ class Look:
             return shown[owner if owner is not None else 0]  # type: ignore[no-any-return]
         return shown  # type: ignore[no-any-return]
 
+    def space(self, zone: str) -> list[Any] | dict[str, int]:
+        """A board space as the viewer sees it; on a board each player has, the viewer's
+        own (or, with no viewer, that of the player the game is on)."""
+        if zone in self.rules.zones and self.rules.zones[zone].per_player:
+            seat = self.viewer if self.viewer is not None else self.view.get("current")
+            return self.zone(zone, seat or 0)
+        return self.view["zones"].get(zone, [])  # type: ignore[no-any-return]
+
 
 def count(content: list[Any] | dict[str, int]) -> int:
     """How many items a zone holds, seen or not."""
@@ -543,8 +551,8 @@ class Track(Widget):
     def wanted(self, seats: int, look: Look) -> int:
         room = self.room(self.width)
         board = self.rules.boards[self.spec.board]
-        return 34 + sum(len(self.lines(look.view["zones"].get(
-            f"{self.spec.board}{SPACE}{space}", []), room, look, space)) * self.LINE + 4
+        return 34 + sum(len(self.lines(look.space(
+            f"{self.spec.board}{SPACE}{space}"), room, look, space)) * self.LINE + 4
             for space in board.spaces)
 
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
@@ -553,8 +561,7 @@ class Track(Widget):
         self.title(canvas, rect, self.label)
         proper = frozenset(board.spaces)
         room = self.room(rect.w)
-        contents = [look.view["zones"].get(f"{self.spec.board}{SPACE}{space}", [])
-                    for space in board.spaces]
+        contents = [look.space(f"{self.spec.board}{SPACE}{space}") for space in board.spaces]
         avail = rect.h - 34
 
         def fit(laid: list[tuple[str, list[list[Any]]]]) -> bool:
@@ -712,7 +719,7 @@ def draw_space(widget: Widget, canvas: pygame.Surface, box: pygame.Rect, look: L
     name = theme.ellipsize(space.replace("_", " "), theme.font(theme.TINY, True), box.w - 8)
     theme.text(canvas, name, (box.centerx, box.y + 6), theme.TINY, theme.INK, bold=True,
                anchor="midtop", tight=True)
-    content = look.view["zones"].get(zone, [])
+    content = look.space(zone)
     n = count(content)
     if isinstance(content, list) and content:
         entry = tuple(content[-1])
