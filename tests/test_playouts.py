@@ -5,9 +5,10 @@ end by a uniform random chooser; so is every fixture ruleset under tests/fixture
 (each proves one mechanic: decks, hidden hands, questions, response windows, subsets, teams).
 In every game: it ends within a move cap; whenever it is not over the seat the game waits on
 may act, and only that seat; no item is created, lost or in two zones at once; no score is
-negative (unless some item carries a penalty, such as a tar pit's -1 point); a state saved to JSON at some point (often while a question or a response window
-waits) and restored plays on exactly like the original; and the action log replays from the
-seed to the very same final state, as a saved game does.
+negative (unless some item carries a penalty, such as a tar pit's -1 point); a state saved
+to JSON at some point (often while a question or a response window waits) and restored
+plays on exactly like the original; and the action log replays from the seed to the very
+same final state, as a saved game does.
 """
 
 from __future__ import annotations

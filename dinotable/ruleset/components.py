@@ -21,8 +21,8 @@ from ..engine.model import (
     ZoneDef,
 )
 from .problems import Path, check_keys
-from .variant_keys import board_shapes, option_by_players
 from .reader import _ID, MAX_NUMBER, MAX_START, RESERVED, Section, SectionReader, _shown, _too_large
+from .variant_keys import board_shapes, option_by_players
 
 OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players"}
 DIE_KEYS = {"faces", "label", "values"}

@@ -31,8 +31,8 @@ from .expressions import DefinesReader
 from .layout import build_layout
 from .problems import LoadError, Problem, Reporter, check_keys
 from .reader import MAX_NUMBER, MAX_SEATS, RESERVED, _shown, _too_large
-from .yamlsafe import load_file
 from .variant_keys import check_shape_options, check_teams_option
+from .yamlsafe import load_file
 
 RULES_FILE = "rules.yaml"
 
