@@ -81,6 +81,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         result["engine_vs_handwritten"] = round(
             engine["games_per_second"] / hand["games_per_second"], 3)
     result["dino_hunt"] = measure_dino_hunt(quick)
+    result["dino_dude_ranch"] = measure_bots("dino_dude_ranch", quick)
     result["fixtures"] = measure_fixtures(200 if quick else 1000)
     result.update(measure_decisions(100 if quick else 500))
     result["search"] = measure_search(result, quick)
@@ -230,6 +231,12 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
               f"moves; view_for mid-game {hunt['view_for_us']} us; end-of-game autosave "
               f"({hunt['save_moves']} moves, {hunt['save_bytes']} bytes) written in "
               f"{hunt['autosave_ms']} ms, loaded and replayed in {hunt['load_replay_ms']} ms")
+    ranch = result.get("dino_dude_ranch")
+    if ranch:
+        print(f"dino_dude_ranch, {ranch['players']} players: "
+              f"{ranch['random_games_per_second']:.1f} games/s random, "
+              f"{ranch['heuristic_games_per_second']:.1f} games/s heuristic; longest heuristic "
+              f"move {ranch['heuristic_longest_move_ms']} ms")
     for rid, figures in result["fixtures"].items():
         print(f"fixture {rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['us_per_action']} us an action ({figures['players']} players)")
@@ -279,8 +286,9 @@ HUNT_PLAYERS = 4
 
 
 def _timed_game(rules: Any, seed: int, policy: str) -> tuple[list[Any], float, float]:
-    """One whole Dino Hunt game (full deck) with one policy at every seat: its moves, its
-    seconds, and the longest single bot move (choosing and applying it) in seconds."""
+    """One whole game (Dino Hunt: the full deck) at four seats with one policy at every
+    seat: its moves, its seconds, and the longest single bot move (choosing and applying it)
+    in seconds."""
     import random
 
     from .bots import POLICIES
@@ -300,6 +308,30 @@ def _timed_game(rules: Any, seed: int, policy: str) -> tuple[list[Any], float, f
         longest = max(longest, clock() - before)
         log.append(action)
     return log, clock() - start, longest
+
+
+def measure_bots(rid: str, quick: bool = False) -> dict[str, Any] | None:
+    """A shipped game at four seats: random and heuristic games per second, and the
+    heuristic bot's longest move (None when the game is not installed)."""
+    from .ruleset import load_by_id
+
+    try:
+        rules = load_by_id(rid)
+    except (FileNotFoundError, LookupError, ValueError):
+        return None
+    games = 5 if quick else 50
+    out: dict[str, Any] = {"players": HUNT_PLAYERS, "games": games}
+    longest = 0.0
+    for policy in ("random", "heuristic"):
+        seconds = 0.0
+        for seed in range(1, games + 1):
+            _, took, slowest = _timed_game(rules, seed, policy)
+            seconds += took
+            if policy == "heuristic":
+                longest = max(longest, slowest)
+        out[f"{policy}_games_per_second"] = round(games / seconds, 2)
+    out["heuristic_longest_move_ms"] = round(longest * 1000, 2)
+    return out
 
 
 def measure_dino_hunt(quick: bool = False) -> dict[str, Any] | None:

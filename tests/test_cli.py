@@ -415,6 +415,10 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert hunt["random_games_per_second"] > 0 and hunt["heuristic_games_per_second"] > 0
     assert hunt["heuristic_moves"] > 10 * hunt["games"]  # whole games were played
     assert 0 < hunt["heuristic_longest_move_ms"] < 200  # no bot keeps a person waiting
+    ranch = result["dino_dude_ranch"]
+    assert ranch["players"] == 4 and ranch["random_games_per_second"] > 0
+    assert ranch["heuristic_games_per_second"] > 0
+    assert 0 < ranch["heuristic_longest_move_ms"] < 200
     assert hunt["view_for_us"] > 0
     assert hunt["save_moves"] > 0 and hunt["save_bytes"] > 0
     assert hunt["autosave_ms"] > 0 and hunt["load_replay_ms"] > 0
