@@ -101,3 +101,15 @@ def test_a_mistake_is_one_problem_at_its_place(tmp_path: Path, change: dict[str,
                                                path: str, words: str) -> None:
     where, message = _broken(tmp_path, **change)
     assert where == path and words in message, (where, message)
+
+
+def test_named_spaces_in_rows_have_grid_neighbours_even_on_a_short_last_row() -> None:
+    from dinotable.engine.boards import distance, neighbours
+
+    rules = load_ruleset(RANCH)
+    night = new_game(rules, list("ABCDE"), seed=3).rules.boards["ranch"]
+    assert neighbours(night, "s11") == ["s6"]  # s12 is not in play by night
+    assert neighbours(night, "s7") == ["s2", "s6", "s8"]  # no s12 below it either
+    assert distance(night, "s1", "s11") == 2
+    day = rules.boards["ranch"]
+    assert neighbours(day, "s7") == ["s2", "s6", "s8", "s12"]
