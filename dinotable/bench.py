@@ -308,7 +308,7 @@ def _timed_game(rules: Any, seed: int, policy: str, players: int = HUNT_PLAYERS
 
 # Games whose bots a person plays against, timed at four seats: games per second with random
 # and with heuristic bots, and how long a heuristic move keeps a person waiting.
-BOT_GAMES = ("danger_danger_dinosaur",)
+BOT_GAMES = ("danger_danger_dinosaur", "dino_dude_ranch")
 
 
 def measure_bots(quick: bool = False) -> dict[str, Any]:

@@ -11,6 +11,7 @@ full still gives the complete file:line message.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -90,15 +91,23 @@ def _text(value: str) -> str | None:
     return None
 
 
-def _seats(value: str) -> dict[str, int] | None:
-    """`{min: N}` or `{min: N, max: N}` with plain whole numbers, or None (ask YAML)."""
+def _seats(value: str) -> dict[str, Any] | None:
+    """`{min: N}` or `{min: N, max: N}` with plain whole numbers (then maybe `teams: N` and
+    `teams_option: NAME`), or None (ask YAML)."""
     if not (value.startswith("{") and value.endswith("}")):
         return None
     parts = value[1:-1].split(",")
-    if len(parts) > 2:
+    if len(parts) > 4:
         return None
-    seats = {}
-    for part, name in zip(parts, ("min", "max"), strict=False):
+    seats: dict[str, Any] = {}
+    if len(parts) == 4:  # teams as an option: `teams: N, teams_option: NAME` follow
+        key, _, option = parts[3].strip(" ").partition(":")
+        option = option.strip(" ")
+        if key != "teams_option" or not re.fullmatch(r"[a-z][a-z0-9_]*", option):
+            return None
+        seats["teams_option"] = option
+        parts = parts[:3]
+    for part, name in zip(parts, ("min", "max", "teams"), strict=False):
         # `min: 2`: the name, its colon, at least one space, then a plain whole number.
         key, _, number = part.strip(" ").partition(":")
         if key != name or not number.startswith(" "):
@@ -108,6 +117,8 @@ def _seats(value: str) -> dict[str, int] | None:
                 len(number) > 1 and number.startswith("0")):
             return None
         seats[name] = int(number)
+    if "teams_option" in seats:  # as YAML reads it: the keys in the order written
+        seats = {k: seats[k] for k in ("min", "max", "teams", "teams_option")}
     return seats
 
 

@@ -25,7 +25,7 @@ from dinotable.ruleset import load_ruleset
 
 GOOD = Path(__file__).resolve().parent / "fixtures" / "good_rulesets"
 FIXTURES = ("fixture_respond", "fixture_choose", "fixture_teams", "fixture_reroll", "fixture_grid",
-            "fixture_track", "fixture_pay", "fixture_yacht")
+            "fixture_track", "fixture_pay", "fixture_yacht", "fixture_shapes", "fixture_targets")
 
 
 def _load(rid: str):  # type: ignore[no-untyped-def]

@@ -59,8 +59,9 @@ def neighbours(board: BoardDef, space: str) -> list[str]:
         out = []
         for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
             rr, cc = r + dr, col + dc
-            if 0 <= rr < board.rows and 0 <= cc < board.cols:
-                out.append(board.spaces[rr * board.cols + cc])
+            k = rr * board.cols + cc  # a last row of named spaces may be short
+            if 0 <= rr < board.rows and 0 <= cc < board.cols and k < len(board.spaces):
+                out.append(board.spaces[k])
         return out
     return [board.spaces[j] for j in (i - 1, i + 1) if 0 <= j < len(board.spaces)]
 
@@ -142,21 +143,24 @@ def _filled_neighbours(name: str, space: Compiled) -> Compiled:
 
 # --- argument domain -------------------------------------------------------------------
 
-def _space_values(board_name: str, empty: bool, where: Compiled | None) -> Any:
-    names: list[tuple[str, str]] = []  # (space, its zone's name), made on the first call
+def _space_values(board_name: str, empty: bool, where: Compiled | None,
+                  owner: Compiled | None = None) -> Any:
+    # (spaces, [(space, its zone's name)]), made on the first call and again whenever the
+    # game's board has other spaces (a board whose shape an option chooses)
+    names: list[Any] = [(), []]
 
     def values(c: Ctx) -> list[Any]:
         board = _board(c, board_name)
-        if not names:
-            names.extend((s, space_zone(board_name, s)) for s in board.spaces)
+        if names[0] is not board.spaces:
+            names[:] = [board.spaces, [(s, space_zone(board_name, s)) for s in board.spaces]]
         zones = c.state.zones
-        own = c.seat if board.per_player else 0
+        own = (c.seat if owner is None else int(owner(c))) if board.per_player else 0
         out = []
         saved = c.args
         try:
             # Each space's items straight from its zone: a listing of a full board costs
             # a lookup a space, as an empty one does.
-            for s, zone in names:
+            for s, zone in names[1]:
                 if empty and zones[zone][own]:
                     continue
                 if where is not None:
@@ -171,12 +175,13 @@ def _space_values(board_name: str, empty: bool, where: Compiled | None) -> Any:
     return values
 
 
-SPACE_DOC = ("A space of a board (the acting player's own, for a per-player board): with "
+SPACE_DOC = ("A space of a board (the acting player's own, for a per-player board; with "
+             "`owner`, that player's): with "
              "`empty: true`, only spaces holding nothing; with `where`, only spaces for which "
              "it holds (`$space` is the space tested). The value is the space's name.")
 DOMAINS["space_of"] = DomainSpec("space_of", SPACE_DOC,
                                  "space: {domain: space_of, board: ranch, empty: true}",
-                                 ("board", "empty", "where"), False,
+                                 ("board", "empty", "where", "owner"), False,
                                  lambda *a: (lambda c: []))
 
 
@@ -193,17 +198,29 @@ def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = No
     return lambda c: kinds_passing(c, space_items(c, _board(c, board_name), space(c)), where)
 
 
-def space_domain(board: str, empty: bool, where: Compiled | None) -> Any:
-    """The values function of a `space_of` argument."""
-    return _space_values(board, empty, where)
+def space_domain(board: str, empty: bool, where: Compiled | None,
+                 owner: Compiled | None = None) -> Any:
+    """The values function of a `space_of` argument (`owner`: whose board, when not the
+    acting player's)."""
+    return _space_values(board, empty, where, owner)
 
 
 # --- effects ---------------------------------------------------------------------------
 
-def _space_ref(board: BoardDef, space: str) -> ZoneRef:
+def _space_ref(board: BoardDef, space: str, owner: int | None = None) -> ZoneRef:
     """A space as a zone reference, so its moves are told like any zone's."""
-    return ZoneRef(space_zone(board.name, space), lambda c: space_items(c, board, space),
-                   shared=not board.per_player)
+    return ZoneRef(space_zone(board.name, space),
+                   lambda c: space_items(c, board, space, owner),
+                   shared=not board.per_player, owner=None if owner is None else
+                   (lambda c: owner))
+
+
+OWNER = Param("expr", "whose board, for a per-player board (default: the player in scope)",
+              required=False)
+
+
+def _owner(c: Ctx, owner: Compiled | None) -> int | None:
+    return None if owner is None else int(owner(c))
 
 
 @effect("place", "Put an item from a zone onto a space of a board: `item` (an id or a kind) "
@@ -212,12 +229,14 @@ def _space_ref(board: BoardDef, space: str) -> ZoneRef:
         {"from": Param("zone", "where the item is"),
          "board": Param("board", "the board"),
          "space": Param("expr", "the space's name"),
-         "item": Param("expr", "the item: its id or a kind", required=False)})
+         "item": Param("expr", "the item: its id or a kind", required=False),
+         "owner": OWNER})
 def _place(p: dict[str, Any]) -> Effect:
     src: ZoneRef = p["from"]
     name: str = p["board"]
     space: Compiled = p["space"]
     item: Compiled | None = p.get("item")
+    owner: Compiled | None = p.get("owner")
 
     def run(c: Ctx) -> bool:
         zone = src.get(c)
@@ -233,8 +252,9 @@ def _place(p: dict[str, Any]) -> Effect:
         where = _space(board, space(c))  # worked out once: it may read the item about to move
         index = zone.pop(pos)
         c.state.shuffled.discard(index)
-        space_items(c, board, where).append(index)
-        moved_event(c, src, _space_ref(board, where), [index])
+        seat = _owner(c, owner)
+        space_items(c, board, where, seat).append(index)
+        moved_event(c, src, _space_ref(board, where, seat), [index])
         return False
 
     return run
@@ -245,17 +265,20 @@ def _place(p: dict[str, Any]) -> Effect:
         {"board": Param("board", "the board"),
          "space": Param("expr", "the space's name"),
          "to": Param("zone", "where the items go"),
-         "item": Param("expr", "only this item: its id or a kind", required=False)})
+         "item": Param("expr", "only this item: its id or a kind", required=False),
+         "owner": OWNER})
 def _take(p: dict[str, Any]) -> Effect:
     dst: ZoneRef = p["to"]
     name: str = p["board"]
     space: Compiled = p["space"]
     item: Compiled | None = p.get("item")
+    owner: Compiled | None = p.get("owner")
 
     def run(c: Ctx) -> bool:
         board = _board(c, name)
         where = _space(board, space(c))
-        on = space_items(c, board, where)
+        seat = _owner(c, owner)
+        on = space_items(c, board, where, seat)
         if not on:
             return False
         if item is None:
@@ -264,7 +287,7 @@ def _take(p: dict[str, Any]) -> Effect:
         else:
             moving = [on.pop(find_item(c.state, on, item(c), where))]
         dst.get(c).extend(moving)
-        moved_event(c, _space_ref(board, where), dst, moving)
+        moved_event(c, _space_ref(board, where, seat), dst, moving)
         return False
 
     return run

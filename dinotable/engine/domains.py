@@ -40,13 +40,15 @@ def domain(name: str, doc: str, example: str, params: tuple[str, ...] = (),
     return register
 
 
-@domain("player", "Any player still in the game.", "target: player", is_player=True)
+@domain("player", "Any player still in the game; with `where`, only those for whom it holds "
+        "(`$player` is the seat tested).", "target: player", ("where",), is_player=True)
 def _player() -> Values:
     return lambda c: [s for s in range(len(c.state.players)) if c.state.active[s]]
 
 
-@domain("other_player", "Any player still in the game other than the one acting.",
-        "from: other_player", is_player=True)
+@domain("other_player", "Any player still in the game other than the one acting; with "
+        "`where`, only those for whom it holds (`$player` is the seat tested).",
+        "from: other_player", ("where",), is_player=True)
 def _other_player() -> Values:
     return lambda c: [s for s in range(len(c.state.players)) if s != c.seat and c.state.active[s]]
 
@@ -96,8 +98,9 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
         c.args = saved
 
 
-@domain("choice", "One of a fixed list of values.", "colour: {domain: choice, values: [red, blue]}",
-        ("values",))
+@domain("choice", "One of a fixed list of values; with `where`, only those for which it "
+        "holds (`$value` is the value tested).",
+        "colour: {domain: choice, values: [red, blue]}", ("values", "where"))
 def _choice(values: list[Any]) -> Values:
     fixed = list(values)
     return lambda c: fixed

@@ -26,6 +26,9 @@ class OptionDef:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[Any, ...] = ()
+    # At some numbers of players: (default, choices) in place of the usual ones (five
+    # players always play by night); see variants.py.
+    by_players: dict[int, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,10 @@ class BoardDef:
     per_player: bool = False
     label: str = ""
     index: dict[str, int] = field(default_factory=dict, compare=False)
+    # A board whose shape an option chooses: the option, and its value -> the spaces in play
+    # (every space of every shape has its zone); see variants.py.
+    shape_option: str = ""
+    shapes: dict[Any, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -195,6 +202,7 @@ class Rules:
     boards: dict[str, BoardDef] = field(default_factory=dict)
     large_domains: bool = False  # some argument is a subset: bots sample rather than list
     teams: int = 0  # seats in teams: seat s plays for team s % teams (0: no teams)
+    teams_option: str = ""  # a true/false option that switches the teams on (see variants.py)
     hidden_information: bool = False
     state_paths: tuple[str, ...] = ()
     bot_hints: tuple[BotHint, ...] = ()

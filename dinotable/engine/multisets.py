@@ -34,8 +34,17 @@ def face_rank(rules: Rules) -> dict[Any, int]:
         for die in rules.dice.values():
             for face in die.faces:
                 rank.setdefault(face, len(rank))
+        for kind in rules.items:  # cards, tiles and tokens are named by kind, after faces
+            rank.setdefault(kind, len(rank))
         rules.memo["face_rank"] = rank
     return rank
+
+
+def shown_as(state: GameState, index: int) -> Any:
+    """What names an item in a list of faces or kinds: a die by the face it shows (None
+    before it is rolled), a card, tile or token by its kind."""
+    item = state.items[index]
+    return item.face if item.kind in state.rules.dice else item.kind
 
 
 def in_face_order(rules: Rules, faces: Sequence[Any]) -> tuple[Any, ...]:
@@ -119,9 +128,9 @@ class FacesOf:
 
     def shown(self, c: Ctx) -> list[tuple[Any, int]]:
         """The faces the zone's dice show (passing `where`), in rank order, with counts."""
-        items = c.state.items
-        counts = Counter(items[i].face for i in c.state.zone(self.zone, c.seat)
-                         if items[i].face is not None)
+        state = c.state
+        counts = Counter(f for f in (shown_as(state, i) for i in state.zone(self.zone, c.seat))
+                         if f is not None)
         faces = passing(c, list(in_face_order(c.state.rules, list(counts))), "face",
                         self.where)
         return [(f, counts[f]) for f in faces]
@@ -143,7 +152,7 @@ class FacesOf:
                 found.append(tuple(f for (f, _), k in zip(shown, takes, strict=True)
                                    for _ in range(k)))
         rank = face_rank(c.state.rules)
-        found.sort(key=lambda v: (len(v), [rank[f] for f in v]))
+        found.sort(key=lambda v: (len(v), [rank.get(f, len(rank)) for f in v]))
         return passing(c, found, self.name, self.test)
 
 
@@ -163,7 +172,8 @@ def faces_dice(state: GameState, seat: int, arg: Any) -> list[tuple[str, Any]] |
 
 FACES_DOC = ("Dice of a zone named by the faces they show (the acting player's own, for a "
              "per-player zone): a list of faces, one per die (`[labor, labor]` is two dice "
-             "showing labor). Identical dice are interchangeable, so each distinct choice is "
+             "showing labor); cards, tiles and tokens are named by their kind (`[leaf, leaf]` "
+             "is two leaf tokens). Identical dice are interchangeable, so each distinct choice is "
              "offered once: between `min` and `max` dice (default: any number), each face "
              "passing `where` (`$face` is the face tested), the whole passing `test` (the "
              "argument itself names the faces chosen). The faces are listed in the order the "

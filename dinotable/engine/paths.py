@@ -42,7 +42,9 @@ def state_value(state: GameState, path: str) -> Any:
     target = alias_target(state.rules.state_aliases, path)
     if target is not None:
         try:
-            return _generic_value(state, target)
+            # A target may name a sum of paths (`A + B`): their values added up.
+            parts = [_generic_value(state, t.strip()) for t in target.split("+")]
+            return parts[0] if len(parts) == 1 else sum(parts)
         except PathError as e:
             raise PathError(f"{path!r} (the alias of {target!r}): {e}") from None
     return _generic_value(state, path)
@@ -101,6 +103,10 @@ def _generic_value(state: GameState, path: str) -> Any:
                         "score, out and zones.ZONE")
     if head == "zones" and len(parts) >= 3:
         zname = parts[1]
+        board = state.rules.boards.get(zname)
+        if board is not None:
+            seat = _seat(state, parts[2], path) if board.per_player else 0
+            return _zone_value(state, zname, seat, parts[3 if board.per_player else 2:], path)
         if zname not in state.zones:
             raise PathError(f"{path!r}: no zone {zname!r}; there are {sorted(state.zones)}")
         if state.rules.zones[zname].per_player:
@@ -116,17 +122,25 @@ def _seat(state: GameState, name: str, path: str) -> int:
 
 
 def _zone_value(state: GameState, zname: str, seat: int, rest: list[str], path: str) -> Any:
+    board = state.rules.boards.get(zname)
+    if board is not None:  # a board stands for the items on all its spaces, space by space
+        return _listed_value(state, [i for s in board.spaces
+                                     for i in state.zone(f"{zname}@{s}", seat)], rest, path)
     if zname not in state.zones:
         raise PathError(f"{path!r}: no zone {zname!r}")
-    items = [state.items[i] for i in state.zone(zname, seat)]
+    return _listed_value(state, state.zone(zname, seat), rest, path)
+
+
+def _listed_value(state: GameState, listed: list[int], rest: list[str], path: str) -> Any:
+    items = [state.items[i] for i in listed]
     if rest == ["size"]:
         return len(items)
     if rest == ["items"]:
         return [it.id for it in items]
     if rest == ["top"]:  # the kind showing on top ('' when none does): see stacks.py
-        return top_kind(state, state.zone(zname, seat))
+        return top_kind(state, listed)
     if rest == ["attached"]:  # items attached to the items there: see attach.py
-        return attached_in(state, state.zone(zname, seat))
+        return attached_in(state, listed)
     if len(rest) == 2 and rest[0] == "faces":
         face = _face(state, rest[1], path)
         return sum(1 for it in items if it.face == face)

@@ -12,6 +12,7 @@ from .flow import start_round, start_turn
 from .model import Rules
 from .origins import PASSED_ON, rules_error
 from .state import GameState, Item
+from .variants import option_at, shaped
 
 
 def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = None,
@@ -30,10 +31,12 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                          f"players, not {n}")
     if len(set(players)) != n:
         raise ValueError("every player needs a different name")
+    chosen = resolve_options(rules, options or {}, n)
+    rules = shaped(rules, chosen)  # the boards an option shapes, the teams it switches on
     if rules.teams and n % rules.teams:
         raise ValueError(f"{rules.name} is played in {rules.teams} teams of equal size: "
                          f"{n} players cannot be split so")
-    state = GameState(rules, players, resolve_options(rules, options or {}), seed)
+    state = GameState(rules, players, chosen, seed)
     if force:
         state.chance.force(force)
     try:
@@ -123,17 +126,28 @@ def _echo(value: Any) -> str:
     return text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"
 
 
-def resolve_options(rules: Rules, chosen: dict[str, Any]) -> dict[str, Any]:
-    """The full option set: defaults, overridden by valid choices; bad ones raise ValueError."""
-    values = {name: o.default for name, o in rules.options.items()}
+def resolve_options(rules: Rules, chosen: dict[str, Any], players: int | None = None
+                    ) -> dict[str, Any]:
+    """The full option set: defaults, overridden by valid choices; bad ones raise ValueError.
+
+    With `players`, an option's default and choices are those at that number of players
+    (`by_players`); without it, the usual ones.
+    """
+    values = {name: option_at(o, players)[0] for name, o in rules.options.items()}
     for name, value in chosen.items():
         o = rules.options.get(name)
         if o is None:
             near = suggest(name, list(rules.options))
             hint = f" (did you mean {near!r}?)" if near else ""
             raise ValueError(f"{rules.id} has no option {_echo(name)}{hint}")
-        if o.choices and value not in o.choices:
-            raise ValueError(f"option {name} must be one of {list(o.choices)}, not "
+        default, choices = option_at(o, players)
+        if choices and value not in choices and value == o.default:
+            # The usual default, filled in before the players were counted, gives way to
+            # the default at this number of players (five play by night).
+            value = default
+        if choices and value not in choices:
+            at = f" with {players} players" if players in o.by_players else ""
+            raise ValueError(f"option {name} must be one of {list(choices)}{at}, not "
                              f"{_echo(value)}")
         if isinstance(o.default, bool):
             if not isinstance(value, bool):

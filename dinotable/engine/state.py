@@ -10,6 +10,7 @@ from .chance import Chance
 from .expr import Ctx
 from .model import Rules
 from .origins import PASSED_ON, rules_error
+from .variants import shaped
 
 
 class Item:
@@ -179,7 +180,8 @@ class GameState:
         if data.get("ruleset") != rules.id or data.get("version") != rules.version:
             raise ValueError(f"this game was saved with {data.get('ruleset')!r} version "
                              f"{data.get('version')!r}, not {rules.id!r} version {rules.version}")
-        state = cls(rules, data["players"], data["options"], 0)
+        # The rules this game's options shaped (boards, teams), as new_game played them.
+        state = cls(shaped(rules, data["options"]), data["players"], data["options"], 0)
         state.chance = Chance.from_dict(data["chance"])
         state.items = [Item(i, k, f) for i, k, f in data["items"]]
         state.item_ids = {it.id: n for n, it in enumerate(state.items)}

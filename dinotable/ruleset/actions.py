@@ -246,7 +246,11 @@ class ActionsReader(SectionReader):
             self.report((*path, "empty"), "expected true or false")
             return None
         fine, where = self.where(spec, path, scope, "space")
-        return space_domain(board, empty, where) if fine else None
+        owner = None
+        if "owner" in spec:  # another player's board: an expression giving the seat
+            owner = EffectCompiler(scope, self.report, {}).expr(spec["owner"], (*path, "owner"))
+            fine = fine and owner is not None
+        return space_domain(board, empty, where, owner) if fine else None
 
     def subset(self, name: str, spec: dict[str, Any], path: Path, scope: Scope
                ) -> Subset | None:

@@ -22,15 +22,17 @@ from ..engine.model import (
 )
 from .problems import Path, check_keys
 from .reader import _ID, MAX_NUMBER, MAX_START, RESERVED, Section, SectionReader, _shown, _too_large
+from .variant_keys import board_shapes, option_by_players
 
-OPTION_KEYS = {"default", "label", "min", "max", "choices"}
+OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players"}
 DIE_KEYS = {"faces", "label", "values"}
 ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face"}
 ITEM_KEYS = {"type", "copies", "label", "text"}
 ITEM_TYPES = ("card", "tile", "token")
 PROPERTY_TYPES = ("number", "text", "list", "table", "effects")
 ORDERS = ("pile", "deck")
-BOARD_KEYS = {"rows", "cols", "spaces", "per_player", "visible", "holds", "label"}
+BOARD_KEYS = {"rows", "cols", "spaces", "per_player", "visible", "holds", "label",
+              "shape_option", "shapes"}
 MAX_SPACES = 400
 FACES = ("up", "down")
 
@@ -111,7 +113,8 @@ class ComponentsReader(SectionReader):
             elif not self.bounded(choices, (*path, "choices")):
                 choices = []
             out[name] = OptionDef(name, default, self.text(spec.get("label"), (*path, "label"),
-                                                           name), lo, hi, tuple(choices))
+                                                           name), lo, hi, tuple(choices),
+                                  option_by_players(self, spec, path, default, choices))
         return out
 
     def dice(self, raw: Any) -> dict[str, DieDef]:
@@ -276,7 +279,9 @@ class ComponentsReader(SectionReader):
                    compiler: EffectCompiler) -> dict[str, ItemKindDef]:
         """Every item kind with all its property values; card effects compiled with `$card`."""
         card_scope = replace(compiler.scope, args=frozenset({"card"}))
-        cards = EffectCompiler(card_scope, self.report, compiler.zone_defs)
+        # The rules' shared decisions: a question (`choose`) asked by a card's effects is
+        # answered like one asked by an action.
+        cards = EffectCompiler(card_scope, self.report, compiler.zone_defs, compiler.shared)
         cards.effect_props = compiler.effect_props
         out: dict[str, ItemKindDef] = {}
         for name, spec in kinds.items():
@@ -307,9 +312,9 @@ class ComponentsReader(SectionReader):
             spaces: list[str] = []
             rows, cols = 1, 0
             if "spaces" in spec:
-                if "rows" in spec or "cols" in spec:
+                if "rows" in spec:
                     self.report(path, "a board is either a grid (rows and cols) or a track "
-                                      "(spaces), not both")
+                                      "(spaces), not both; named spaces in rows take `cols`")
                     continue
                 raw_spaces = spec["spaces"]
                 if (not isinstance(raw_spaces, list) or not raw_spaces
@@ -319,6 +324,11 @@ class ComponentsReader(SectionReader):
                                                    "lower_snake_case space names")
                     continue
                 spaces = list(raw_spaces)
+                if "cols" in spec:  # named spaces laid out in rows of `cols`: a grid
+                    cols = self.integer(spec.get("cols"), (*path, "cols"), 1) or 0
+                    if not cols:
+                        continue
+                    rows = -(-len(spaces) // cols)
             else:
                 rows = self.integer(spec.get("rows"), (*path, "rows"), 1) or 0
                 cols = self.integer(spec.get("cols"), (*path, "cols"), 1) or 0
@@ -335,10 +345,11 @@ class ComponentsReader(SectionReader):
             visible = self.choice(spec.get("visible"), (*path, "visible"), VISIBILITY, "all")
             holds = self.choice(spec.get("holds"), (*path, "holds"), HOLDS, "tiles")
             label = self.text(spec.get("label"), (*path, "label"), name.replace("_", " "))
+            option, shapes = board_shapes(self, spec, path, spaces)
             out[name] = BoardDef(name, tuple(spaces), rows, cols, per_player, label,
-                                 {s: i for i, s in enumerate(spaces)})
+                                 {s: i for i, s in enumerate(spaces)}, option, shapes)
             seen[name] = "board"
-            for space in spaces:
+            for space in dict.fromkeys([*spaces, *(s for v in shapes.values() for s in v)]):
                 zname = space_zone(name, space)
                 zones[zname] = ZoneDef(zname, holds, per_player, visible,
                                        label=f"{label}: {space.replace('_', ' ')}")

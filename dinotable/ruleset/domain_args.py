@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.compiler import EffectCompiler
+from ..engine.domains import DOMAINS, passing
 from ..engine.effects import _unknown
 from ..engine.expr import Compiled, Scope
 from ..engine.model import ArgDef
@@ -73,4 +74,38 @@ def top_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
     return ArgDef(name, "top_of", TopOf(tuple(z for z in zones if z is not None), where).values)
 
 
-PARSERS = {"faces_of": faces_of, "top_of": top_of}
+def choice(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
+           scope: Scope) -> ArgDef | None:
+    """A `choice` argument: its fixed values, maybe only those passing `where` ($value)."""
+    values = spec.get("values")
+    if not isinstance(values, list) or not values:
+        reader.report((*path, "values") if "values" in spec else path,
+                      "expected a list of values, e.g. [red, blue]")
+        return None
+    fixed = list(values)
+    if "where" not in spec:
+        return ArgDef(name, "choice", lambda c: fixed)
+    where = _expr(reader, spec["where"], (*path, "where"), scope, {"value"})
+    if where is None:
+        return None
+    return ArgDef(name, "choice", lambda c: passing(c, fixed, "value", where))
+
+
+def _players(dname: str) -> Any:
+    """The parser of a player domain that takes a `where` ($player is the seat tested)."""
+    def parse(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
+              scope: Scope) -> ArgDef | None:
+        seats = DOMAINS[dname].build()
+        if "where" not in spec:
+            return ArgDef(name, dname, seats, True)
+        typed = Scope(**{**scope.__dict__, "types": {**scope.types, "$player": "player"}})
+        where = _expr(reader, spec["where"], (*path, "where"), typed, {"player"})
+        if where is None:
+            return None
+        return ArgDef(name, dname, lambda c: passing(c, seats(c), "player", where), True)
+
+    return parse
+
+
+PARSERS = {"faces_of": faces_of, "top_of": top_of, "choice": choice,
+           "player": _players("player"), "other_player": _players("other_player")}

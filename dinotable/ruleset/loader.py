@@ -31,6 +31,7 @@ from .expressions import DefinesReader
 from .layout import build_layout
 from .problems import LoadError, Problem, Reporter, check_keys
 from .reader import MAX_NUMBER, MAX_SEATS, RESERVED, _shown, _too_large
+from .variant_keys import check_shape_options, check_teams_option
 from .yamlsafe import load_file
 
 RULES_FILE = "rules.yaml"
@@ -113,20 +114,23 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         teams = 0
         if "players" in data:  # a missing section is reported once, above
             players = self.block(data.get("players"), ("players",), "min and max",
-                                 {"min", "max", "teams"}, "key of players")
+                                 {"min", "max", "teams", "teams_option"}, "key of players")
             pmin = self.integer(players.get("min"), ("players", "min"), 1, MAX_SEATS) or 1
             pmax = self.integer(players.get("max"), ("players", "max"), 1, MAX_SEATS) or pmin
             if pmax < pmin:
                 r(("players", "max"), f"max ({pmax}) is less than min ({pmin})")
             if "teams" in players:
                 teams = self.integer(players["teams"], ("players", "teams"), 2) or 0
-                if teams and (pmin % teams or pmax % teams):
+                if teams and "teams_option" not in players and (pmin % teams or pmax % teams):
                     r(("players", "teams"), f"{teams} teams of equal size need min and max "
                                             f"to be multiples of {teams}")
         self.text(data.get("time"), ("time",))
         self.text(data.get("pitch"), ("pitch",))
 
         options = self.options(data.get("options"))
+        raw_players = data.get("players")
+        teams_option = check_teams_option(self, raw_players.get("teams_option"), options) if (
+            isinstance(raw_players, dict) and "teams_option" in raw_players) else ""
         dice = self.dice(data.get("dice"))
         properties = self.properties(data.get("properties"))
         kind_specs = self.item_kinds(data.get("items"), properties, dice)
@@ -172,6 +176,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
                    **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},
         )
         boards = self.boards(data.get("boards"), zones, seen)
+        check_shape_options(self, boards, options)
         scope = replace(scope, boards=frozenset(boards))
         scope = self.defines(data.get("define"), scope, seen)
         compiler = EffectCompiler(scope, r, zones)
@@ -218,6 +223,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             turn_start=turn_start, turn_end=turn_end, round_start=round_start,
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
             score=score, end=end, round_mode=round_mode, hidden_information=hidden, teams=teams,
+            teams_option=teams_option,
             state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
             large_domains=any(a.sample is not None for adef in actions.values()
                               for a in adef.args),

@@ -53,7 +53,9 @@ class TableScene(TableHost, Scene):
                  bots_rng: random.Random | None = None, saving: bool = True) -> None:
         super().__init__(app)
         self.session = TableSession(rules, seats, options, seed, state, bots_rng, saving)
-        self.rules, self.options, self.seed, self.saving = rules, options, seed, saving
+        # The rules this game plays by (its options may shape a board or switch teams on).
+        self.rules = self.session.rules
+        self.options, self.seed, self.saving = options, seed, saving
         self.layout: Layout = rules.layout
         # The dice's tumbling has a source of its own, so it never changes a bot's choice.
         self.toss_rng = random.Random(seed ^ 0x7055)

@@ -397,6 +397,19 @@ class TitleScene(Scene):
         return self.saved.describe(state)
 
     @staticmethod
+    def short_pitch(pitch: str, room: int) -> list[str]:
+        """A pitch on a short card: one line when it fits in small type, else two lines of
+        the smallest (the second cut short only when even two are not enough)."""
+        if theme.font(theme.fit_size(pitch, room, theme.SMALL, floor=theme.TINY)).size(
+                pitch)[0] <= room:
+            return [pitch]
+        font = theme.font(theme.TINY)
+        lines = theme.wrap(pitch, font, room)
+        if len(lines) > 2:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), font, room)]
+        return lines
+
+    @staticmethod
     def draw_pitch(canvas: pygame.Surface, pitch: str, card: pygame.Rect) -> None:
         """A game's one-line pitch, whole: smaller type first, then two lines, and only a
         pitch longer than two lines loses its end."""
@@ -459,22 +472,37 @@ class TitleScene(Scene):
                 continue
             listing = entry.listing or _listing(entry.rules)  # type: ignore[arg-type]
             facts = f"{listing.min_players}-{listing.max_players} players  ·  {listing.time}"
-            facts_w = theme.font(theme.SMALL).size(facts)[0]
+            facts_size = theme.SMALL
+            facts_w = theme.font(facts_size).size(facts)[0]
+            if c.rect.w - 48 - facts_w - 16 < 240:  # two columns: the facts in finer print
+                facts_size = theme.TINY
+                facts_w = theme.font(facts_size).size(facts)[0]
             room = c.rect.w - 48 - facts_w - 16  # the name beside the facts, smaller if need be
-            narrow = room < 240  # many games in three columns: the facts under the name
+            # Many games in three columns: the facts under the name (two columns keep them
+            # beside a smaller name).
+            narrow = room < (240 if facts_size == theme.SMALL else 160)
             if narrow:
                 room = c.rect.w - 48
-            # A short card (many games) keeps a clear line between the name and the pitch.
+            # A short card (many games) keeps a clear line between the name and the pitch;
+            # a pitch that needs two lines there gets them under a smaller name.
+            pitch_lines = [] if narrow or c.rect.h >= 90 else self.short_pitch(
+                listing.pitch, c.rect.w - 48)
             size = theme.fit_size(listing.name, room, theme.SIZE_HEADING if c.rect.h >= 90
-                                  else 34, bold=True, floor=theme.BODY)
+                                  else 34 if len(pitch_lines) < 2 else theme.BODY,
+                                  bold=True, floor=theme.BODY)
             name = theme.ellipsize(listing.name, theme.font(size, True), room)
             theme.text(canvas, name, (x, c.rect.y + 12), size, theme.INK, bold=True,
                        tight=True)
             if not narrow:
-                theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 18), theme.SMALL,
+                theme.text(canvas, facts, (c.rect.right - 24, c.rect.y + 18), facts_size,
                            theme.INK_SOFT, anchor="topright", tight=True)
             if not narrow and c.rect.h >= 90:
                 self.draw_pitch(canvas, listing.pitch, c.rect)  # whole, on one or two lines
+                continue
+            if len(pitch_lines) == 2:
+                for n, text in enumerate(pitch_lines):
+                    theme.text(canvas, text, (x, c.rect.bottom - 4 - (2 - n) * 21), theme.TINY,
+                               theme.INK_SOFT, tight=True)
                 continue
             # A short card (the Continue card above the games) keeps the pitch whole in
             # smaller type before cutting its end.

@@ -49,7 +49,7 @@ def draw_space(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: L
     name = theme.ellipsize(space.replace("_", " "), theme.font(theme.TINY, True), box.w - 8)
     theme.text(canvas, name, (box.centerx, box.y + 6), theme.TINY, theme.INK, bold=True,
                anchor="midtop", tight=True)
-    content = look.view["zones"].get(zone, [])
+    content = look.space(zone)
     n = count(content)
     if isinstance(content, list) and content:
         entry = tuple(content[-1])
@@ -137,8 +137,8 @@ class Track(ZonePart):
     def need(self, seats: int, look: Look) -> int:
         room = self.room(self.width)
         board = self.rules.boards[self.spec.board]
-        return 34 + sum(len(self.lines(look.view["zones"].get(
-            f"{self.spec.board}{SPACE}{space}", []), room, look, space)) * self.LINE + 4
+        return 34 + sum(len(self.lines(look.space(
+            f"{self.spec.board}{SPACE}{space}"), room, look, space)) * self.LINE + 4
             for space in board.spaces)
 
     def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
@@ -147,8 +147,7 @@ class Track(ZonePart):
         self.title(canvas, rect, self.label)
         proper = frozenset(board.spaces)
         room = self.room(rect.w)
-        contents = [look.view["zones"].get(f"{self.spec.board}{SPACE}{space}", [])
-                    for space in board.spaces]
+        contents = [look.space(f"{self.spec.board}{SPACE}{space}") for space in board.spaces]
         avail = rect.h - 34
 
         def fit(laid: list[tuple[str, list[list[Any]]]]) -> bool:

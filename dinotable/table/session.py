@@ -76,6 +76,8 @@ class TableSession:
         self.always_handoff = always_handoff
         # A continued game arrives as the state its saved moves rebuilt.
         self.state: GameState = state or new_game(rules, self.names, options, seed)
+        # The rules this game plays by: its options may shape a board or switch teams on.
+        self.rules = self.state.rules
         # The bots' choices come from a source that is saved with the game, so a continued
         # game plays on exactly as it would have.
         self.rng = bots_rng or random.Random(seed ^ 0xB07)

@@ -62,6 +62,14 @@ class Look:
             return shown[owner if owner is not None else 0]  # type: ignore[no-any-return]
         return shown  # type: ignore[no-any-return]
 
+    def space(self, zone: str) -> list[Any] | dict[str, int]:
+        """A board space as the viewer sees it; on a board each player has, the viewer's
+        own (or, with no viewer, that of the player the game is on)."""
+        if zone in self.rules.zones and self.rules.zones[zone].per_player:
+            seat = self.viewer if self.viewer is not None else self.view.get("current")
+            return self.zone(zone, seat or 0)
+        return self.view["zones"].get(zone, [])  # type: ignore[no-any-return]
+
 
 def count(content: list[Any] | dict[str, int]) -> int:
     """How many items a zone holds, seen or not."""

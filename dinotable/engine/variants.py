@@ -1,0 +1,54 @@
+"""What a game's options and number of players change in the rules themselves.
+
+Three general pieces, each written in `rules.yaml`:
+
+- an option whose default and choices depend on the number of players
+  (`by_players: {5: {default: night, choices: [night]}}`: five players always play by
+  night);
+- a board whose shape an option chooses (`shape_option: board`, `shapes: {day: [...],
+  night: [...]}`): every space of every shape has its zone, and the game's board holds the
+  spaces of the chosen shape, in order;
+- teams switched on by a true/false option (`players: {teams: 2, teams_option: teams}`).
+
+`shaped` gives the rules one game plays by: the same rules when nothing changes, else a
+copy (made once per choice of shapes and teams) with those boards and teams. The engine
+reads a game's rules from its state, so everything else follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .model import BoardDef, OptionDef, Rules
+
+
+def option_at(option: OptionDef, players: int | None) -> tuple[Any, tuple[Any, ...]]:
+    """An option's default and choices at a number of players (None: the usual ones)."""
+    if players is not None and players in option.by_players:
+        return option.by_players[players]
+    return option.default, option.choices
+
+
+def shaped(rules: Rules, options: dict[str, Any]) -> Rules:
+    """The rules a game with these options plays by (boards shaped, teams on or off)."""
+    shapes = tuple((b.name, options.get(b.shape_option)) for b in rules.boards.values()
+                   if b.shape_option)
+    teams_off = bool(rules.teams_option) and not options.get(rules.teams_option)
+    if not shapes and not teams_off:
+        return rules
+    key = ("shaped", shapes, teams_off)
+    found: Rules | None = rules.memo.get(key)
+    if found is None:
+        boards = dict(rules.boards)
+        for name, value in shapes:
+            boards[name] = _reshaped(boards[name], value)
+        found = replace(rules, boards=boards, teams=0 if teams_off else rules.teams)
+        rules.memo[key] = found
+    return found
+
+
+def _reshaped(board: BoardDef, value: Any) -> BoardDef:
+    spaces = board.shapes.get(value, board.spaces)
+    rows = -(-len(spaces) // board.cols) if board.cols else board.rows
+    return replace(board, spaces=spaces, rows=rows, index={s: i for i, s in enumerate(spaces)})
