@@ -54,18 +54,17 @@ class TableScene(TableHost, Scene):
         super().__init__(app)
         self.session = TableSession(rules, seats, options, seed, state, bots_rng, saving)
         # The rules this game plays by (its options may shape a board or switch teams on).
-        self.rules = self.session.rules
-        self.options, self.seed, self.saving = options, seed, saving
+        self.rules, self.options, self.seed, self.saving = self.session.rules, options, seed, saving
         self.layout: Layout = rules.layout
         # The dice's tumbling has a source of its own, so it never changes a bot's choice.
         self.toss_rng = random.Random(seed ^ 0x7055)
-        self.steps: deque[Step] = deque()
+        self.steps: deque[Step] = deque()  # the events still to play back, and the wait
         self.wait = 0.0
         self.sprites: dict[str, Sprite] = {}
         self.banner: tuple[str, tuple[int, int, int], float] | None = None
         self.showcase: list[str] = []  # cards shown under the banner (a reveal)
         self.toast: tuple[str, float] | None = None
-        self.log: list[str] = []
+        self.log: list[str] = []  # what happened, in words, and how far back it is read
         self.log_scroll = 0
         who = seats[self.state.current].name
         self.last_words = (f"{who} starts." if not self.state.log else
@@ -76,19 +75,16 @@ class TableScene(TableHost, Scene):
         self.show_odds = app.settings.show_odds
         self.muted = bool(getattr(app.sounds, "muted", False))
         self.menu = Menu()
-        self.handoff_due = False
-        self.results_shown = False
+        self.handoff_due = self.results_shown = False
         self.view: dict[str, Any] = view_for(self.state, None)
         self.chooser = Chooser(self.state, self.session.names)
         name_faces({face: style.label for face, style in rules.layout.faces.items()})
         self.mouse: tuple[int, int] = (-1, -1)
         self.asked = ""  # the prompt of the question the game waits on, for the header
-        self.page = 0  # the action bar's page, when there are more buttons than fit
-        self.focus = FocusRing()
+        self.page, self.focus = 0, FocusRing()  # the bar's page when it pages; the keys' focus
         self.zoom = reading.Zoom()  # the card being read: one at a time, for the whole table
         # Drawing only when something changed: input, or what the pointer is over.
-        self.dirty = True
-        self.pointer: tuple[int, int] = (-1, -1)
+        self.dirty, self.pointer = True, (-1, -1)
         self.drawn_hover: tuple[Any, ...] | None = None
         self.laid_out: tuple[Any, int | None] | None = None  # the view the layout is for
         self.laid_out_view: dict[str, Any] | None = None
