@@ -31,7 +31,7 @@ from ..table.choice import Building, Choice, Chooser, Target
 from ..table.controls import OWN
 from ..table.session import Seat
 from ..table.undoing import choice as undo_choice
-from .base import Control
+from .base import Control, Menu, Scene, shade, shortcut
 from .keeping import keep_unfinished, tell_kept
 from .table import TableScene
 
@@ -310,13 +310,19 @@ class LessonScene(TableScene):
         """Where the lesson's own buttons are: over the log, which a lesson does not need."""
         return self.area["log"]
 
+    @property
+    def titled(self) -> bool:
+        """Whether the lesson's panel has room for its title over its buttons."""
+        return self.panel_rect().h >= 170
+
     def lesson_controls(self) -> list[Control]:
         """Next (when there are words to read), Back and Skip; at the end, a real game."""
         box = self.panel_rect().inflate(-16, -16)
         kind = self.run.kind()
         small = pygame.Rect(box.x, box.bottom - 54, (box.w - 10) // 2, 54)
         right = small.move(small.w + 10, 0)
-        big = pygame.Rect(box.x, box.y + 30, box.w, min(70, small.y - box.y - 40))
+        top = box.y + (30 if self.titled else 0)
+        big = pygame.Rect(box.x, top, box.w, min(70, small.y - top - 10))
         if kind == "done":
             return [Control(big, "Play a game", self.play_for_real, key="Enter",
                             tag=LESSON_TAG + "play"),
@@ -405,6 +411,8 @@ class LessonScene(TableScene):
         """The lesson's own buttons' panel, over the log."""
         box = self.panel_rect()
         Panel(box, "").draw(canvas)
+        if not self.titled:
+            return
         theme.text(canvas, self.lesson.title or "Lesson", (box.centerx, box.y + 20),
                    theme.SIZE_TINY, theme.INK_SOFT, bold=True, anchor="center", tight=True)
 
@@ -528,3 +536,33 @@ def open_lesson(app: App, rules: Rules, replace: bool = False) -> bool:
     else:
         app.push(scene)
     return True
+
+
+class LearnPicker(Scene):
+    """Which game to learn, when Learn to play was pressed with no game chosen: a button
+    per game that has a lesson."""
+
+    opaque = False
+
+    def __init__(self, app: App, games: list[Rules]) -> None:
+        super().__init__(app)
+        self.menu = Menu()
+        rows = len(games) + 1
+        self.box = pygame.Rect(340, 360 - (rows * 74 + 110) // 2, 600, rows * 74 + 110)
+        top = self.box.y + 96
+        self.menu.set([*(Control(pygame.Rect(self.box.x + 60, top + n * 74, 480, 62),
+                                 rules.name, partial(self.dismiss, rules), tag=f"learn:{rules.id}")
+                         for n, rules in enumerate(games)),
+                       Control(pygame.Rect(self.box.x + 60, top + len(games) * 74, 480, 62),
+                               "Back", self.dismiss, key="Esc", tag="back")])
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if not shortcut(event, {pygame.K_ESCAPE: self.dismiss}):
+            self.menu.handle(event)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        shade(canvas)
+        Panel(self.box, "").draw(canvas)
+        theme.text(canvas, "Which game shall we learn?", (self.box.centerx, self.box.y + 50),
+                   theme.SIZE_HEADING, theme.INK, bold=True, anchor="center", tight=True)
+        self.menu.draw(canvas)

@@ -364,16 +364,29 @@ class TitleScene(Scene):
             self.app.push(RulesScene(self.app, entry.rules))
 
     def learn(self) -> None:
-        """The focused game's lesson, played on the real table."""
-        from .lesson import open_lesson
+        """The focused game's lesson, played on the real table; with no game focused (the
+        button pressed), which game is asked first."""
+        from ..lessons import lessons_of
+        from .lesson import LearnPicker, open_lesson
 
         self.finish_loading()
+        if not self.menu.focused.tag.startswith("game:"):
+            games = [e.rules for e in self.entries if e.rules is not None and lessons_of(
+                e.rules)]
+            self.app.push(LearnPicker(self.app, games), self._learn_picked)
+            return
         entry = self.selected()
         if entry is None or entry.rules is None:
             return
         if not open_lesson(self.app, entry.rules):
             self.report(f"No lesson for {entry.rules.name} yet",
                         ["Its rules are under Rules (F1)."])
+
+    def _learn_picked(self, rules: object) -> None:
+        from .lesson import open_lesson
+
+        if rules is not None:
+            open_lesson(self.app, rules)  # type: ignore[arg-type]
 
     def demo(self) -> None:
         """Bots play every game in turn until a key or click brings the title back."""
