@@ -22,7 +22,7 @@ from dinotable.scenes.lesson import LessonScene
 from dinotable.scenes.table import TableScene
 
 FRAME = 1 / 20
-TAUGHT = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt")  # each must have a lesson
+TAUGHT = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt", "danger_danger_dinosaur")
 LESSON_FILES = sorted(rulesets_dir().glob("*/lessons/*.yaml"))
 
 

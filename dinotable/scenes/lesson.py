@@ -111,6 +111,7 @@ class LessonScene(TableScene):
         self.nudge: tuple[str, float] | None = None
         self.clock = 0.0  # the arrow's bobbing
         self.shown_at = -1  # the step the buttons were last laid out for
+        self.paged_at = -1  # the step the action bar was last turned to the taught page for
         self._settle()
 
     # --- what the lesson teaches now --------------------------------------------------
@@ -270,8 +271,9 @@ class LessonScene(TableScene):
         super().refresh_buttons()
         if not isinstance(self.chooser, LessonChooser):
             return  # still being built
-        if self.shown_at != self.run.cursor and self.taught() is not None:
-            # A new step: the action bar turns to the page with the taught button on it.
+        if self.my_turn and self.paged_at != self.run.cursor and self.taught() is not None:
+            # A new move to make: the action bar turns to the page with its button on it.
+            self.paged_at = self.run.cursor
             self.page = 0
             super().refresh_buttons()
             while not self.taught_on_bar() and any(
@@ -413,8 +415,10 @@ class LessonScene(TableScene):
         Panel(box, "").draw(canvas)
         if not self.titled:
             return
-        theme.text(canvas, self.lesson.title or "Lesson", (box.centerx, box.y + 20),
-                   theme.SIZE_TINY, theme.INK_SOFT, bold=True, anchor="center", tight=True)
+        title = theme.ellipsize(self.lesson.title or "Lesson",
+                                theme.font(theme.SIZE_TINY, True), box.w - 24)
+        theme.text(canvas, title, (box.centerx, box.y + 20), theme.SIZE_TINY, theme.INK_SOFT,
+                   bold=True, anchor="center", tight=True)
 
     def draw_nudge(self, canvas: pygame.Surface, text: str) -> None:
         """The gentle hint: a parchment tab under the caption, on up to two lines."""
