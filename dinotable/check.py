@@ -138,8 +138,12 @@ def _near(word: str, choices: list[str]) -> str:
 
 
 def is_lesson(path: FsPath) -> bool:
-    """Whether a file is a lesson: it lies in a folder named `lessons`."""
-    return "lessons" in path.resolve().parent.parts
+    """Whether a file is a lesson: it lies in a folder named `lessons` (the nearer of a
+    `scenarios` and a `lessons` folder over it decides)."""
+    for parent in path.resolve().parents:
+        if parent.name in ("scenarios", "lessons"):
+            return parent.name == "lessons"
+    return False
 
 
 def load_scenario(path: FsPath) -> Scenario:

@@ -107,17 +107,28 @@ def _faces(die: Any) -> list[str]:
     return [str(getattr(f, "id", f)) for f in getattr(die, "faces", ())]
 
 
+_READ: dict[Path, tuple[float, Scenario | None]] = {}  # a lesson file read, by its mtime
+
+
 def lessons_of(rules: Rules) -> list[Scenario]:
     """A ruleset's lessons that load, in file name order (a broken one is left out; `dinotable
-    check` names what is wrong with it)."""
+    check` names what is wrong with it). A file is read again only once it has changed."""
     folder = Path(str(getattr(rules, "source", ""))) / "lessons"
     out = []
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         try:
-            lesson = load_scenario(path)
-        except LoadError:
+            stamp = path.stat().st_mtime
+        except OSError:
             continue
-        if lesson.ruleset == rules.id and lesson.learner is not None:
+        known = _READ.get(path)
+        if known is None or known[0] != stamp:
+            try:
+                known = (stamp, load_scenario(path))
+            except LoadError:
+                known = (stamp, None)
+            _READ[path] = known
+        lesson = known[1]
+        if lesson is not None and lesson.ruleset == rules.id and lesson.learner is not None:
             out.append(lesson)
     return out
 

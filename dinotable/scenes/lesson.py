@@ -33,7 +33,7 @@ from ..table.session import Seat
 from ..table.undoing import choice as undo_choice
 from .base import Control, Menu, Scene, shade, shortcut
 from .keeping import keep_unfinished, tell_kept
-from .table import TableScene
+from .table import HURRY, TableScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -216,6 +216,8 @@ class LessonScene(TableScene):
             self.script_wait += dt
             pause = min(READING_MAX, SCRIPT_PAUSE + READING * len(words)) if words else (
                 SCRIPT_PAUSE)
+            if self.hurry:  # H: the learner has read enough
+                pause = HURRY
             if self.script_wait >= pause:
                 self.script_wait = 0.0
                 action = self.run.action()
@@ -323,7 +325,7 @@ class LessonScene(TableScene):
         kind = self.run.kind()
         small = pygame.Rect(box.x, box.bottom - 54, (box.w - 10) // 2, 54)
         right = small.move(small.w + 10, 0)
-        top = box.y + (30 if self.titled else 0)
+        top = box.y + (34 if self.titled else 0)
         big = pygame.Rect(box.x, top, box.w, min(70, small.y - top - 10))
         if kind == "done":
             return [Control(big, "Play a game", self.play_for_real, key="Enter",
@@ -417,7 +419,7 @@ class LessonScene(TableScene):
             return
         title = theme.ellipsize(self.lesson.title or "Lesson",
                                 theme.font(theme.SIZE_TINY, True), box.w - 24)
-        theme.text(canvas, title, (box.centerx, box.y + 20), theme.SIZE_TINY, theme.INK_SOFT,
+        theme.text(canvas, title, (box.centerx, box.y + 19), theme.SIZE_TINY, theme.INK_SOFT,
                    bold=True, anchor="center", tight=True)
 
     def draw_nudge(self, canvas: pygame.Surface, text: str) -> None:
