@@ -346,3 +346,17 @@ def test_the_lesson_example_in_the_ruleset_reference_passes_check(tmp_path: Path
     assert run_check([str(path)], out, io.StringIO()) == 0, out.getvalue()
     for key in ("learner", "say", "point", "hint", "title"):
         assert f"`{key}`" in text.split("## Lessons", 1)[1]
+
+
+def test_a_drag_across_the_tray_throws_the_dice_when_rolling_is_taught(app: App) -> None:
+    start(app, lesson_of("dino_hunt_dice"))
+    scene = settle(app)
+    while scene.run.kind() != "learner":
+        app.step(key(pygame.K_RETURN), FRAME)
+        scene = settle(app)
+    tray = scene.tr
+    a, b = (tray.x + 60, tray.centery), (tray.right - 60, tray.centery - 40)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
+              pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)], FRAME)
+    assert [a.id for a in scene.state.log] == ["roll"] and scene.nudge is None

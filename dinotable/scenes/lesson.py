@@ -112,6 +112,7 @@ class LessonScene(TableScene):
         self.clock = 0.0  # the arrow's bobbing
         self.shown_at = -1  # the step the buttons were last laid out for
         self.paged_at = -1  # the step the action bar was last turned to the taught page for
+        self.pressed: tuple[Any, Any, bool] | None = None  # at the mouse button's press
         self._settle()
 
     # --- what the lesson teaches now --------------------------------------------------
@@ -198,6 +199,7 @@ class LessonScene(TableScene):
     def say_nudge(self, text: str) -> None:
         """A gentle hint under the caption for a few seconds."""
         self.nudge = (text, NUDGE_SECONDS)
+        self.toast = None  # one hint at a time, in the same place
         self.dirty = True
 
     # --- moving through the lesson -------------------------------------------------------
@@ -350,11 +352,15 @@ class LessonScene(TableScene):
             elif self.menu.focused.enabled:
                 self.menu.activate(self.menu.focused)
             return
-        before = self.progress()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = (self.progress(), self.toast, self.own_control_at(event.pos))
         super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (
-                self.progress() == before) and not self.own_control_at(event.pos):
-            self.say_nudge(self.wrong_words())
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            # Judged when the button comes up: a drag across the tray throws the dice.
+            before, toast, own = self.pressed
+            self.pressed = None
+            if not own and self.progress() == before and self.toast is toast:
+                self.say_nudge(self.wrong_words())  # (unless the table has just said why)
 
     def progress(self) -> tuple[Any, ...]:
         """What a useful click changes: the step, the game, a choice being made, the scene."""
@@ -425,7 +431,7 @@ class LessonScene(TableScene):
     def draw_nudge(self, canvas: pygame.Surface, text: str) -> None:
         """The gentle hint: a parchment tab under the caption, on up to two lines."""
         middle = self.tr
-        font = theme.font(theme.SIZE_SMALL, True)
+        font = theme.font(theme.SIZE_BODY, True)
         lines = theme.wrap(text, font, middle.w - 60)[:2]
         width = max(font.size(line)[0] for line in lines) + 40
         box = pygame.Rect(0, 0, width, len(lines) * (font.get_height() + 2) + 18)
@@ -434,7 +440,7 @@ class LessonScene(TableScene):
         pygame.draw.rect(canvas, GOLD, box, 4, border_radius=12)
         for n, line in enumerate(lines):
             theme.text(canvas, line, (box.centerx, box.y + 9 + n * (font.get_height() + 2)),
-                       theme.SIZE_SMALL, theme.INK, bold=True, anchor="midtop", tight=True)
+                       theme.SIZE_BODY, theme.INK, bold=True, anchor="midtop", tight=True)
 
     def pointed(self) -> list[pygame.Rect]:
         """Where the arrow points now: what the step names, else the taught move's things
