@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .check import Scenario, Step, _act, _load_rules, _near, _run_step, load_scenario
-from .engine import Action, EngineError, GameState, new_game
-from .engine.positions import PlacementError
+from .engine import Action, EngineError, GameState, PlacementError, apply, new_game
 from .ruleset import LoadError
 
 if TYPE_CHECKING:
@@ -255,8 +254,6 @@ class LessonRun:
         if step is None:
             return
         if step.kind == "act" and not step.illegal:
-            from .engine import apply
-
             try:
                 apply(self.state, self.action())
             except (EngineError, PlacementError) as exc:
