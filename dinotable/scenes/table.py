@@ -238,10 +238,8 @@ class TableScene(TableHost, Scene):
         if choice == "restart":
             self.restart()
         elif choice == "learn":
-            from .lesson import open_lesson
-
             # The game stays the one to continue: a lesson never saves over it.
-            open_lesson(self.app, self.rules, replace=True)
+            self.app.learn(self.rules, replace=True)
         elif choice == "quit":
             self.app.to_title()
 
