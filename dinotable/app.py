@@ -432,6 +432,13 @@ class App(SceneStack):
 
         return open_replay(self, game, path)
 
+    def learn(self, rules: Any, replace: bool = False) -> bool:
+        """Open a game's lesson on the table (for the table, which the lesson's scene is
+        built on and so never imports it); False when the game has none."""
+        from .scenes.lesson import open_lesson
+
+        return open_lesson(self, rules, replace)
+
 
 NO_DISPLAY_EXIT = 2
 

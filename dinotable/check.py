@@ -31,6 +31,10 @@ from .ruleset.yamlsafe import load_file
 TOP_KEYS = {"name", "ruleset", "players", "options", "seed", "setup", "steps"}
 SETUP_KEYS = ("zones", "players", "game")
 STEP_KEYS = ("force", "act", "expect")
+# A lesson (a file under a ruleset's lessons/) is a scenario whose steps also speak to the
+# learner: see `dinotable/lessons.py`.
+LESSON_TOP = {"learner", "title"}
+LESSON_STEP = ("say", "point", "hint")
 EXPECT_KEYS = ("current_player", "legal", "scores", "game_over", "winners", "state")
 RESERVED_ACT = {"id", "player", "illegal"}
 
@@ -45,6 +49,9 @@ class Step:
     value: Any
     player: str | None = None
     illegal: bool = False
+    say: str = ""  # a lesson's caption for this step
+    point: dict[str, str] | None = None  # a lesson's pointer: {die|card|space|...: name}
+    hint: str = ""  # a lesson's words for a wrong click on this step
 
 
 @dataclass
@@ -60,6 +67,8 @@ class Scenario:
     steps: list[Step] = field(default_factory=list)
     setup: Setup | None = None
     folder: str | None = None  # the ruleset's folder when it is not a shipped one
+    learner: str | None = None  # a lesson's: the player the learner plays
+    title: str = ""  # a lesson's: its name on the screen
 
 
 @dataclass
@@ -92,7 +101,8 @@ class Outcome:
 def scenario_files(paths: list[str]) -> list[FsPath]:
     """The scenario files named (folders searched for *.yaml); default: every shipped one."""
     if not paths:
-        return sorted(rulesets_dir().glob("*/scenarios/**/*.yaml"))
+        return sorted([*rulesets_dir().glob("*/scenarios/**/*.yaml"),
+                       *rulesets_dir().glob("*/lessons/**/*.yaml")])
     out: list[FsPath] = []
     for p in paths:
         path = FsPath(p)
@@ -105,13 +115,13 @@ def scenario_files(paths: list[str]) -> list[FsPath]:
 
 def _scenarios_under(root: FsPath) -> list[FsPath]:
     """The scenario files in a folder: inside a ruleset folder (one with rules.yaml), only
-    those under its `scenarios/`, never its rules or data files."""
+    those under its `scenarios/` and `lessons/`, never its rules or data files."""
     found = []
     for f in sorted(root.rglob("*.yaml")):
         folder = f.parent
         while True:
             if (folder / RULES_FILE).is_file():
-                keep = (folder / "scenarios") in f.parents
+                keep = any(folder / sub in f.parents for sub in ("scenarios", "lessons"))
                 break
             if folder == root or folder == folder.parent:
                 keep = True
@@ -127,18 +137,31 @@ def _near(word: str, choices: list[str]) -> str:
     return f" (did you mean {found[0]!r}?)" if found else ""
 
 
+def is_lesson(path: FsPath) -> bool:
+    """Whether a file is a lesson: it lies in a folder named `lessons` (the nearer of a
+    `scenarios` and a `lessons` folder over it decides)."""
+    for parent in path.resolve().parents:
+        if parent.name in ("scenarios", "lessons"):
+            return parent.name == "lessons"
+    return False
+
+
 def load_scenario(path: FsPath) -> Scenario:
-    """Read and validate a scenario file; LoadError lists every problem."""
+    """Read and validate a scenario (or lesson) file; LoadError lists every problem."""
     display = str(path)
     data, marks = load_file(path, display)
     report = Reporter(display, marks)
+    lesson = is_lesson(path)
     if not isinstance(data, dict):
-        report((), "expected a scenario: a mapping with name, ruleset, players and steps")
+        report((), "expected a " + ("lesson: a mapping with name, ruleset, learner, "
+                                    "players and steps" if lesson else
+                                    "scenario: a mapping with name, ruleset, players and steps"))
         report.raise_if_any()
+    top = TOP_KEYS | LESSON_TOP if lesson else TOP_KEYS
     for key in data:
-        if key not in TOP_KEYS:
-            report((key,), f"unknown key {key!r}{_near(str(key), sorted(TOP_KEYS))}; "
-                           f"expected {', '.join(sorted(TOP_KEYS))}")
+        if key not in top:
+            report((key,), f"unknown key {key!r}{_near(str(key), sorted(top))}; "
+                           f"expected {', '.join(sorted(top))}")
     for key in ("name", "ruleset", "players", "steps"):
         if key not in data:
             report((), f"missing required key {key!r}")
@@ -187,7 +210,7 @@ def load_scenario(path: FsPath) -> Scenario:
         raw_steps = []
     names = players if isinstance(players, list) else []
     for i, raw in enumerate(raw_steps or []):
-        step = _step(i, raw, report, names)
+        step = _step(i, raw, report, names, lesson)
         if step is not None:
             steps.append(step)
     setup = None
@@ -195,9 +218,14 @@ def load_scenario(path: FsPath) -> Scenario:
         setup = _setup(data["setup"], report, rules, names)
         if setup is not None and rules is not None and not report.problems:
             _try_setup(setup, report, rules, names, options, seed)
+    learner, title = None, ""
+    if lesson:
+        from .lessons import check_lesson
+
+        learner, title = check_lesson(data, steps, report, rules, names)
     report.raise_if_any()
     return Scenario(display, str(name), str(rid), list(players or []), options, seed, steps,
-                    setup, None if folder is None else str(folder))
+                    setup, None if folder is None else str(folder), learner, title)
 
 
 def _own_ruleset_folder(path: FsPath, rid: str) -> FsPath | None:
@@ -205,7 +233,7 @@ def _own_ruleset_folder(path: FsPath, rid: str) -> FsPath | None:
     one the scenario names: a ruleset outside rulesets/ (a test fixture, one being
     written) runs its own scenarios."""
     for parent in path.resolve().parents:
-        if parent.name == "scenarios":
+        if parent.name in ("scenarios", "lessons"):
             folder = parent.parent
             if folder.name == rid and (folder / RULES_FILE).is_file():
                 return folder
@@ -351,21 +379,30 @@ def _try_setup(setup: Setup, report: Reporter, rules: Rules, names: list[str],
         pass  # the players or options are wrong: reported on their own lines
 
 
-def _step(i: int, raw: Any, report: Reporter, names: list[str]) -> Step | None:
+def _step(i: int, raw: Any, report: Reporter, names: list[str],
+          lesson: bool = False) -> Step | None:
     path: tuple[Any, ...] = ("steps", i)
     line = report.where(path)[0]
+    own = LESSON_STEP if lesson else ()
     if not isinstance(raw, dict):
-        report(path, "a step is a mapping with one of force, act or expect")
+        report(path, "a step is a mapping with one of force, act or expect"
+               + (", or a `say` for the learner" if lesson else ""))
         return None
     kinds = [k for k in STEP_KEYS if k in raw]
-    extra = [k for k in raw if k not in (*STEP_KEYS, "player", "illegal")]
+    extra = [k for k in raw if k not in (*STEP_KEYS, "player", "illegal", *own)]
     for k in extra:
-        report((*path, k), f"unknown step key {k!r}{_near(str(k), list(STEP_KEYS))}; "
-                           "a step has exactly one of force, act, expect")
+        report((*path, k), f"unknown step key {k!r}{_near(str(k), [*STEP_KEYS, *own])}; "
+                           + ("a lesson step has say, point, hint and at most one of force, "
+                              "act, expect" if lesson else
+                              "a step has exactly one of force, act, expect"))
+    if lesson and not kinds and not extra and "say" in raw:
+        return Step(i, line, "say", None)  # words only: the learner reads, then goes on
     if len(kinds) != 1:
         if not extra:
-            report(path, "a step has exactly one of force, act or expect, "
-                         f"found {kinds or 'none'}")
+            report(path, ("a lesson step has at most one of force, act or expect, and a "
+                          "step without one needs `say`" if lesson else
+                          "a step has exactly one of force, act or expect") +
+                   f", found {kinds or 'none'}")
         return None
     kind = kinds[0]
     value = raw[kind]
@@ -432,8 +469,14 @@ def run_scenario(sc: Scenario) -> Outcome:
                          setup=None if sc.setup is None else sc.setup.apply)
     except (EngineError, PlacementError) as exc:
         return Outcome(sc.name, False, f"setting up the game: {exc}")
+    learner = sc.players.index(sc.learner) if sc.learner in sc.players else None
     for step in sc.steps[lead:]:
         where = f"step {step.index + 1} (line {step.line})"
+        if learner is not None and step.kind == "act" and not step.say and not step.illegal and (
+                _act(state, step).player == learner):
+            # The learner is never asked to act without being told what to do.
+            return Outcome(sc.name, False, f"{where}: the learner's act has no `say` "
+                                           "telling them what to do")
         try:
             problem = _run_step(state, step)
         except ChanceError as exc:
@@ -473,6 +516,8 @@ def _act(state: GameState, step: Step) -> Action:
 
 
 def _run_step(state: GameState, step: Step) -> str | None:
+    if step.kind == "say":
+        return None
     if step.kind == "force":
         state.chance.force(step.value)
         return None

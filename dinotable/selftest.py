@@ -172,8 +172,8 @@ def _check_scenarios(checks: _Checks) -> None:
         checks.record("scenarios", False, f"no scenarios found under {rulesets_dir()}")
         return
     for path in files:
-        label = f"{path.parent.parent.name}/{path.name}" if path.parent.name == "scenarios" \
-            else str(path)
+        label = f"{path.parent.parent.name}/{path.name}" if path.parent.name in (
+            "scenarios", "lessons") else str(path)
         try:
             scenario = load_scenario(path)
         except LoadError as exc:

@@ -227,10 +227,11 @@ def test_setup_a_players_own_zone_listed_as_shared_is_reported(setup_ruleset: Pa
 
 # --- check on a folder -----------------------------------------------------------------
 
-def test_check_of_a_shipped_ruleset_folder_runs_its_scenarios() -> None:
+def test_check_of_a_shipped_ruleset_folder_runs_its_scenarios_and_lessons() -> None:
     folder = ROOT / "rulesets" / "dinosaur_dice"
     status, out, err = check(folder)
-    count = len(list((folder / "scenarios").rglob("*.yaml")))
+    count = len([*(folder / "scenarios").rglob("*.yaml"), *(folder / "lessons").rglob("*.yaml")])
+    assert (folder / "lessons").is_dir()
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == f"{count} passed, 0 failed"
 
@@ -243,7 +244,8 @@ def test_check_of_a_fixture_ruleset_folder_resolves_its_scenarios_to_that_folder
 
 def test_check_of_a_folder_of_rulesets_reads_no_rules_file_as_a_scenario() -> None:
     status, out, err = check(ROOT / "rulesets")
-    shipped = len(list((ROOT / "rulesets").glob("*/scenarios/**/*.yaml")))
+    shipped = len([*(ROOT / "rulesets").glob("*/scenarios/**/*.yaml"),
+                   *(ROOT / "rulesets").glob("*/lessons/**/*.yaml")])
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == f"{shipped} passed, 0 failed"
 

@@ -1,6 +1,6 @@
 """The pause menu: resume, rules, the game's cards, save as..., restart, or quit to the title.
 
-It hands back what was chosen, "resume", "restart" or "quit", through the callback given to
+It hands back what was chosen, "resume", "restart", "learn" or "quit", through the callback given to
 `App.push(PauseScene(app, rules=...), on_choice)`; the table decides what each means.
 """
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..lessons import lessons_of
 from ..render import theme
 from ..render.widgets import Panel
 from .base import Control, Menu, Scene, shade, shortcut
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from ..engine import GameState, Rules
     from ..saves import SavedGame
 
-CHOICES = ("resume", "restart", "quit")
+CHOICES = ("resume", "restart", "learn", "quit")
 
 
 class PauseScene(Scene):
@@ -31,10 +32,12 @@ class PauseScene(Scene):
     opaque = False
 
     def __init__(self, app: App, table: Any = None, *, rules: Rules | None = None,
-                 game: SavedGame | None = None, state: GameState | None = None) -> None:
+                 game: SavedGame | None = None, state: GameState | None = None,
+                 lesson: bool = False) -> None:
         super().__init__(app)
         if rules is None:
             rules = table.rules
+        self.lesson = lesson  # over a lesson: Restart starts the lesson again
         self.rules_of_game: Rules = rules
         # What "Save as..." writes: the game as the table would autosave it.
         self.game = game if game is not None or table is None else table.saved_game()
@@ -46,6 +49,8 @@ class PauseScene(Scene):
                                                  ("Rules", self.rules, "F1", "rules")]
         if card_groups(rules):
             rows.append(("Cards", self.cards, "K", "cards"))
+        if not lesson and lessons_of(rules):
+            rows.append(("Learn to play", self.learn, "L", "learn"))
         if self.game is not None:
             rows.append(("Save as...", self.save_as, "S", "save_as"))
         rows += [("Restart", self.restart, "", "restart"), ("Quit to title", self.quit, "", "quit")]
@@ -79,6 +84,8 @@ class PauseScene(Scene):
 
     def restart_question(self) -> list[str]:
         """What Restart will do to the game being played, in words."""
+        if self.lesson:
+            return ["The lesson starts again", "from its first step."]
         if self.state is not None and self.state.log:
             return ["A new game with the same players.",
                     "This one is kept in Saved games."]
@@ -99,6 +106,10 @@ class PauseScene(Scene):
     def restart_now(self) -> None:
         """Restart was confirmed."""
         self.dismiss("restart")
+
+    def learn(self) -> None:
+        """The game's lesson, on the table (this game is kept to play on)."""
+        self.dismiss("learn")
 
     def quit(self) -> None:
         """Leave the game for the title screen."""
@@ -131,6 +142,8 @@ class PauseScene(Scene):
             keys[pygame.K_s] = lambda: self.save_as("s")
         if card_groups(self.rules_of_game):
             keys[pygame.K_k] = self.cards
+        if any(c.tag == "learn" for c in self.rows):
+            keys[pygame.K_l] = self.learn
         if not shortcut(event, keys):
             self.menu.handle(event)
 

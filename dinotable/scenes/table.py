@@ -232,9 +232,13 @@ class TableScene(TableHost, Scene):
                                  state=self.state), self.paused)
 
     def paused(self, choice: Any) -> None:
-        """What the pause menu handed back: resume, restart or quit to the title."""
+        """What the pause menu handed back: resume, restart, learn to play or quit to the
+        title."""
         if choice == "restart":
             self.restart()
+        elif choice == "learn":
+            # The game stays the one to continue: a lesson never saves over it.
+            self.app.learn(self.rules, replace=True)
         elif choice == "quit":
             self.app.to_title()
 

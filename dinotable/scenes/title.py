@@ -241,13 +241,14 @@ class TitleScene(Scene):
                                     or (self.listed and not entry.problem),
                                     why_disabled="This game's rules file has a problem",
                                     tag=f"game:{entry.id}"))
-        # Wide enough for every label at full button type: all five read alike, and the
+        # Wide enough for every label at full button type: all six read alike, and the
         # first frame measures no label again at smaller sizes.
-        row = [("Rules", self.show_rules, "F1", "rules", 170),
-               ("Cards", self.show_cards, "K", "cards", 170),
-               ("Saved games", self.show_saved, "S", "saved", 270),
-               ("Watch a demo", self.demo, "D", "demo", 290),
-               ("Quit", self.quit, "Esc", "quit", 160)]
+        row = [("Learn to play", self.learn, "L", "learn", 250),
+               ("Rules", self.show_rules, "F1", "rules", 140),
+               ("Cards", self.show_cards, "K", "cards", 140),
+               ("Saved games", self.show_saved, "S", "saved", 240),
+               ("Watch a demo", self.demo, "D", "demo", 270),
+               ("Quit", self.quit, "Esc", "quit", 130)]
         x = 640 - (sum(w for *_, w in row) + 12 * (len(row) - 1)) // 2
         for label, act, key, tag, width in row:
             controls.append(Control(pygame.Rect(x, 640, width, 60), label, act, key=key,
@@ -362,6 +363,31 @@ class TitleScene(Scene):
         if entry is not None and entry.rules is not None:
             self.app.push(RulesScene(self.app, entry.rules))
 
+    def learn(self) -> None:
+        """The focused game's lesson, played on the real table; with no game focused (the
+        button pressed), which game is asked first."""
+        from ..lessons import lessons_of
+        from .lesson import LearnPicker, open_lesson
+
+        self.finish_loading()
+        if not self.menu.focused.tag.startswith("game:"):
+            games = [e.rules for e in self.entries if e.rules is not None and lessons_of(
+                e.rules)]
+            self.app.push(LearnPicker(self.app, games), self._learn_picked)
+            return
+        entry = self.selected()
+        if entry is None or entry.rules is None:
+            return
+        if not open_lesson(self.app, entry.rules):
+            self.report(f"No lesson for {entry.rules.name} yet",
+                        ["Its rules are under Rules (F1)."])
+
+    def _learn_picked(self, rules: object) -> None:
+        from .lesson import open_lesson
+
+        if rules is not None:
+            open_lesson(self.app, rules)  # type: ignore[arg-type]
+
     def demo(self) -> None:
         """Bots play every game in turn until a key or click brings the title back."""
         from .demo import DemoScene
@@ -373,7 +399,7 @@ class TitleScene(Scene):
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules,
+        keys = {pygame.K_ESCAPE: self.quit, pygame.K_F1: self.show_rules, pygame.K_l: self.learn,
                 pygame.K_d: self.demo, pygame.K_k: self.show_cards, pygame.K_s: self.show_saved}
         if self.saved is not None or self.placeholder:
             keys[pygame.K_c] = self.resume
@@ -518,6 +544,6 @@ class TitleScene(Scene):
                               if c is self.menu.focused), -1)
         buttons.hover = None
         buttons.draw(canvas)
-        theme.text(canvas, "Arrows or Tab to choose, Enter to play, F1 for the rules, "
-                   "M mutes, F11 full screen", (640, 612), theme.SMALL, theme.PARCHMENT,
+        theme.text(canvas, "Arrows or Tab to choose, Enter to play, L to learn it, F1 for "
+                   "the rules, M mutes, F11 full screen", (640, 612), theme.SMALL, theme.PARCHMENT,
                    anchor="center")
