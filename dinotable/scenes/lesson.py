@@ -27,8 +27,9 @@ from ..engine import Action
 from ..lessons import NEXT, LessonRun, lessons_of
 from ..render import theme
 from ..render.widgets import Panel
-from ..table.choice import Building, Choice, Chooser, Target
+from ..table.choice import Choice, Chooser, Target
 from ..table.controls import OWN
+from ..table.marking import Building
 from ..table.session import Seat
 from ..table.undoing import choice as undo_choice
 from .base import Control, Menu, Scene, shade, shortcut

@@ -34,6 +34,7 @@ from ..table.session import Seat, TableSession
 from ..table.sprites import Shown, Sprite, Step
 from .base import Menu, Scene
 from .keeping import keep_unfinished, tell_kept
+from .results import ResultsScene, next_starter
 
 if TYPE_CHECKING:
     from ..app import App
@@ -232,12 +233,10 @@ class TableScene(TableHost, Scene):
                                  state=self.state), self.paused)
 
     def paused(self, choice: Any) -> None:
-        """What the pause menu handed back: resume, restart, learn to play or quit to the
-        title."""
+        """What the pause menu handed back: resume, restart, learn or quit to the title."""
         if choice == "restart":
             self.restart()
-        elif choice == "learn":
-            # The game stays the one to continue: a lesson never saves over it.
+        elif choice == "learn":  # the game stays the one to continue: a lesson never saves
             self.app.learn(self.rules, replace=True)
         elif choice == "quit":
             self.app.to_title()
@@ -253,8 +252,6 @@ class TableScene(TableHost, Scene):
     def finished(self, choice: Any) -> None:
         """What the results handed back: play again (the next player starts) or leave."""
         if choice == "again":
-            from .results import next_starter
-
             self.seats = next_starter(self.seats)
             self.restart()
         elif choice == "title":
@@ -342,8 +339,6 @@ class TableScene(TableHost, Scene):
         # A bot may just have moved: its playback comes before the results.
         if self.idle and not self.results_shown and self.state.game_over:
             self.results_shown = True
-            from .results import ResultsScene
-
             self.app.push(ResultsScene(self.app, self), self.finished)
 
     def _bot_turn(self, dt: float) -> None:
