@@ -221,7 +221,7 @@ def test_the_negate_question_frames_the_dinosaurs_with_the_bones_held_in_view(
         table.draw(app.canvas)
     drawn = [text for text, _, _ in seen.drawn]
     bones = state.player_vars[0]["bones"]
-    assert f"{bones} bones held" in " ".join(drawn)
+    assert f"bones held: {bones}" in " ".join(drawn)
     assert "!" in drawn, "each dinosaur is marked with a sign, not by colour alone"
     labels = [c.label for c in table.menu.controls if c.enabled]
     assert "Negate" in labels and "Bust" in labels, "both answers on the bar's first page"

@@ -47,6 +47,10 @@ def test_a_long_word_breaks_with_a_hyphen_before_a_syllable() -> None:
     for word, lines in (("Mammoth", ["Mam-", "moth"]), ("Farming", ["Far-", "ming"]),
                         ("Longhouse", ["Long-", "house"])):
         assert cards.name_lines(word, width, 4, None, cards.SMALLEST)[1] == lines
+    # After a cluster of consonants too, never inside a pair like "th".
+    wide = font.size("mothers")[0] + 2
+    assert cards.name_lines("Grandmothers", wide, 4, None, cards.SMALLEST)[1] == [
+        "Grand-", "mothers"]
     size, lines = cards.name_lines("Dinosaur Saddle", width, 4, 200, cards.SMALLEST)
     assert squeezed("".join(lines)) == "DinosaurSaddle"
     assert all(theme.font(size, True).size(line)[0] <= width for line in lines), lines

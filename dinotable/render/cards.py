@@ -200,16 +200,22 @@ _PAIRS = frozenset(("ch", "ph", "th", "sh", "rh", "gh", "ck", "qu"))  # never sp
 def _hyphen_at(word: str, font: pygame.font.Font, width: int) -> int:
     """Where to break `word` so its first part and a hyphen fit in `width`: the last
     syllable's end that fits (a vowel before one consonant, or between two consonants
-    that are not a pair like "ph"), else the most letters that fit; two letters at least
-    on either side."""
+    that are not a pair like "ph" and come before a vowel), else the most letters that
+    fit; two letters at least on either side."""
     fits = max(2, min(len(word) - 2, theme._longest_fit(word, font, width, "-")))
     for cut in range(fits, 1, -1):
         before, after = word[cut - 1], word[cut]
         nxt = word[cut + 1] if cut + 1 < len(word) else ""
         if before in _VOWELS and after not in _VOWELS and nxt in _VOWELS:
             return cut
-        if (before not in _VOWELS and after not in _VOWELS and word[cut - 2] in _VOWELS
-                and (before + after).lower() not in _PAIRS and nxt in _VOWELS):
+        if (before not in _VOWELS and after not in _VOWELS and nxt in _VOWELS
+                and any(c in _VOWELS for c in word[:cut])
+                and (before + after).lower() not in _PAIRS):
+            return cut  # "Mam-moth", and after a cluster too: "Grand-mothers"
+    # No such end fits: a pair split before a vowel still reads ("Long-house").
+    for cut in range(fits, 1, -1):
+        if (word[cut - 1] not in _VOWELS and word[cut] not in _VOWELS and cut + 1 < len(word)
+                and word[cut + 1] in _VOWELS and any(c in _VOWELS for c in word[:cut])):
             return cut
     return fits
 
