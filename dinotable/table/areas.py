@@ -192,7 +192,8 @@ class Areas(ZonePart):
     def draw_seat(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look, seat: int,
                   first: str) -> None:
         """A player's zones in `rect` (under their name plate)."""
-        lines = max(1, rect.h // self.LINE)
+        # A line's chips stand 2 px clear of its foot: the last line needs no more than that.
+        lines = max(1, (rect.h + 2) // self.LINE)
         laid, hidden = self.flow(self.tokens(seat, look, first), rect.w, lines)
         font = theme.font(theme.TINY, True)
         for n, line in enumerate(laid):
