@@ -302,3 +302,19 @@ def test_dice_that_pay_a_wildcard_cost_are_marked_and_a_click_changes_which_pay(
     click(app, table.menu.find("confirm:build").rect.center)
     assert [state.items[i].kind for i in state.zone("built", 0)] == ["hut"]
     assert [state.items[i].face for i in state.zone("spent", 0)].count("star") == 1
+
+
+def test_a_banner_gives_way_while_the_dice_are_chosen(app: App) -> None:
+    table = danger_table(app, rerolling_with_twins)
+    canvas = app.canvas
+
+    def picture(banner: bool) -> bytes:
+        table.banner = ("Ann shows her dice", (200, 60, 60), 2.0) if banner else None
+        table.draw(canvas)
+        return pygame.image.tobytes(canvas.subsurface(table.tr), "RGB")
+
+    assert picture(True) != picture(False), "before the player chooses, a banner shows"
+    die = table.state.items[table.state.zone("jungle", 0)[0]].id
+    click(app, on_window(app, die_box(table, die).center))
+    assert table.chooser.building is not None
+    assert picture(True) == picture(False), "the dice being chosen are never under a banner"

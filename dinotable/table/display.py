@@ -188,7 +188,8 @@ def draw_over(table: TableScene, canvas: pygame.Surface) -> None:
     middle = table.tr
     if table.banner is not None and table.showcase[:1] == [table.banner[0]]:
         draw_showcase(table, canvas)
-    elif table.banner is not None:
+    elif table.banner is not None and table.chooser.building is None:
+        # A player choosing (the dice to reroll) sees the table: the banner gives way.
         text, colour, left = table.banner
         Banner(text, colour).draw(canvas, pygame.Rect(middle.x - 40, middle.centery - 50,
                                                       middle.w + 80, 100),
