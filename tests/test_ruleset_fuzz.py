@@ -23,7 +23,7 @@ from dinotable.bots import POLICIES
 from dinotable.engine import EngineError, apply, legal_actions, new_game, scores, view_for
 from dinotable.ruleset import LoadError, installed_rulesets, load_ruleset
 
-MUTATIONS_PER_RULESET = 120
+MUTATIONS_PER_RULESET = 60
 ACTION_CAP = 600
 GAMES = (("random", 11), ("heuristic", 12))
 _NUMBER = re.compile(r"(?<![\w.#])-?\d+(?![\w.])")

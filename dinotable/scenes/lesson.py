@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,7 @@ from ..render import theme
 from ..render.widgets import Panel
 from ..table.choice import Choice, Chooser, Target
 from ..table.controls import OWN
-from ..table.marking import Building
+from ..table.marking import Building, by_faces
 from ..table.session import Seat
 from ..table.undoing import choice as undo_choice
 from .base import Control, Menu, Scene, shade, shortcut
@@ -87,6 +88,13 @@ class LessonChooser(Chooser):
             if now is None or now.adef.id != want.id:
                 return False
             args = dict(want.args)
+            arg = now.next_arg
+            if arg is not None and by_faces(arg):
+                # Dice named by their faces: any dice showing faces the move names will do,
+                # one more at a click (a click that puts a die back leads nowhere).
+                extra = Counter(self.faces_marked(now)) - Counter(args.get(arg.name, ()))
+                more = len(now.marked) > (0 if b is None else len(b.marked))
+                return all(args.get(k) == v for k, v in now.bound.items()) and not extra and more
             return all(args.get(k) == v for k, v in now.bound.items()) and all(
                 any(item in v for v in args.values() if isinstance(v, tuple))
                 for item in now.marked)
