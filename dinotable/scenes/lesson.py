@@ -390,6 +390,8 @@ class LessonScene(TableScene):
     # --- drawing ---------------------------------------------------------------------------
 
     def draw(self, canvas: pygame.Surface) -> None:
+        if self.banner is not None and any(r.colliderect(self.tr) for r in self.pointed()):
+            self.banner = None  # what the lesson points at is never under a banner
         super().draw(canvas)
         self.draw_caption(canvas)
         self.draw_panel(canvas)

@@ -188,14 +188,25 @@ def draw_over(table: TableScene, canvas: pygame.Surface) -> None:
     middle = table.tr
     if table.banner is not None and table.showcase[:1] == [table.banner[0]]:
         draw_showcase(table, canvas)
-    elif table.banner is not None and table.chooser.building is None:
-        # A player choosing (the dice to reroll) sees the table: the banner gives way.
+    elif table.banner is not None and not banner_gives_way(table):
         text, colour, left = table.banner
         Banner(text, colour).draw(canvas, pygame.Rect(middle.x - 40, middle.centery - 50,
                                                       middle.w + 80, 100),
                                   alpha=min(1.0, left * 3))
     if table.toast is not None:
         draw_toast(canvas, middle, table.toast)
+
+
+def banner_gives_way(table: TableScene) -> bool:
+    """Whether the banner must not be drawn: a player choosing dice (the dice to reroll),
+    or about to (dice in the tray glow for them), sees the dice it would cover."""
+    if table.chooser.building is not None:
+        return True
+    tray = table.tray_part
+    if tray is None or not (table.idle and table.my_turn):
+        return False
+    glowing = table.chooser.targets()
+    return any(t.kind == "item" and t in glowing for _, t in tray.targets_at())
 
 
 def draw_showcase(table: TableScene, canvas: pygame.Surface) -> None:
