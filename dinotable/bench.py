@@ -325,21 +325,32 @@ def measure_bots(quick: bool = False) -> dict[str, Any]:
         except (FileNotFoundError, LookupError, ValueError):
             continue
         figures: dict[str, Any] = {"players": HUNT_PLAYERS, "games": games}
-        moves: list[float] = []
-        for policy in ("random", "heuristic"):
-            seconds = 0.0
-            for seed in range(1, games + 1):
-                _, took, times = _timed_game(rules, seed, policy)
-                seconds += took
-                if policy == "heuristic":
-                    moves += times
-            figures[f"{policy}_games_per_second"] = round(games / seconds, 2)
+        rates, moves, _ = _bot_games(rules, games)
+        figures.update(rates)
         moves.sort()
         figures["heuristic_moves"] = len(moves)
         figures["heuristic_move_ms_max"] = round(moves[-1] * 1000, 2)
         figures["heuristic_move_ms_p99"] = round(moves[(len(moves) - 1) * 99 // 100] * 1000, 2)
         out[rid] = figures
     return out
+
+
+def _bot_games(rules: Any, games: int) -> tuple[dict[str, float], list[float], list[Any]]:
+    """`games` whole games with random bots, then with heuristic ones, at four seats: the
+    games per second of each, every heuristic move's time, and the last heuristic game."""
+    rates: dict[str, float] = {}
+    times: list[float] = []
+    last_log: list[Any] = []
+    for policy in ("random", "heuristic"):
+        seconds = 0.0
+        for seed in range(1, games + 1):
+            log, took, took_each = _timed_game(rules, seed, policy)
+            seconds += took
+            if policy == "heuristic":
+                times += took_each
+                last_log = log
+        rates[f"{policy}_games_per_second"] = round(games / seconds, 2)
+    return rates, times, last_log
 
 
 def bots_lines(bots: dict[str, Any]) -> list[str]:
@@ -366,21 +377,10 @@ def measure_dino_hunt(quick: bool = False) -> dict[str, Any] | None:
         return None
     games = 10 if quick else 100
     out: dict[str, Any] = {"players": HUNT_PLAYERS, "games": games}
-    longest = 0.0
-    moves = 0
-    last_log: list[Any] = []
-    for policy in ("random", "heuristic"):
-        seconds = 0.0
-        for seed in range(1, games + 1):
-            log, took, times = _timed_game(rules, seed, policy)
-            seconds += took
-            if policy == "heuristic":
-                longest = max(longest, *times)
-                moves += len(log)
-                last_log = log
-        out[f"{policy}_games_per_second"] = round(games / seconds, 2)
-    out["heuristic_moves"] = moves
-    out["heuristic_longest_move_ms"] = round(longest * 1000, 2)
+    rates, times, last_log = _bot_games(rules, games)
+    out.update(rates)
+    out["heuristic_moves"] = len(times)
+    out["heuristic_longest_move_ms"] = round(max(times) * 1000, 2)
     # view_for halfway through the last heuristic game, for every seat in turn.
     state = new_game(rules, [f"P{i + 1}" for i in range(HUNT_PLAYERS)], None, games)
     from .engine import apply
