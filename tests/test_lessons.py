@@ -22,7 +22,8 @@ from dinotable.scenes.lesson import LessonScene
 from dinotable.scenes.table import TableScene
 
 FRAME = 1 / 20
-TAUGHT = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt", "danger_danger_dinosaur")
+TAUGHT = ("dino_hunt_dice", "dinosaur_dice", "dino_hunt", "danger_danger_dinosaur",
+          "dino_dude_ranch")
 LESSON_FILES = sorted(rulesets_dir().glob("*/lessons/*.yaml"))
 
 
