@@ -70,6 +70,9 @@ def follow(app: App, lesson: Scenario, press: Callable[[LessonScene], list[pygam
 def by_mouse(scene: LessonScene) -> list[pygame.event.Event]:
     """What someone following the arrow does: click where it points (Next when reading)."""
     if scene.run.kind() == "read":
+        # Words that name a thing to look at find it on the table.
+        assert scene.run.point() is None or scene.pointed(), (
+            f"step {scene.run.cursor}: {scene.run.point()} is nowhere on the table")
         return click(scene.menu.find("lesson:next").rect.center)
     pointed = scene.pointed()
     assert pointed, f"step {scene.run.cursor}: nothing is pointed at"

@@ -29,6 +29,7 @@ from ..lessons import NEXT, LessonRun, lessons_of
 from ..render import theme
 from ..render.widgets import Panel
 from ..table.choice import Choice, Chooser, Target
+from ..table.chrome import PlayersPart
 from ..table.controls import OWN
 from ..table.marking import Building, by_faces
 from ..table.session import Seat
@@ -463,7 +464,10 @@ class LessonScene(TableScene):
         if point is not None and kind != "learner":
             return self.find(point)
         if kind == "learner" and self.my_turn:
-            glowing = [r for r, _ in self.ring_targets()]
+            # A player to choose is pointed at by the name plate: the rest of the row may
+            # hold cards, and a click on a card reads it instead of choosing the player.
+            glowing = [self.plate_rect(t.value) if t.kind == "seat" else r
+                       for r, t in self.ring_targets()]
             if glowing:
                 return glowing
             return [c.rect for c in self.menu.controls
@@ -492,8 +496,7 @@ class LessonScene(TableScene):
             owners = [None, *range(len(self.seats))]
             return [p.rect for p in self.parts if p.name != "tray" and (
                 any(p.where(name, o, 0) is not None for o in owners)
-                or getattr(getattr(getattr(p, "widget", None), "spec", None), "zone", None)
-                == name)][:2]
+                or getattr(getattr(p, "spec", None), "zone", None) == name)][:2]
         def named(target: Target) -> bool:
             if kind == "space":
                 return target == Target("space", self.space_of(name))
@@ -501,6 +504,11 @@ class LessonScene(TableScene):
 
         return [rect for part in self.parts for rect, target in part.targets_at()
                 if named(target)][:3]
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """A player's name plate in the players column."""
+        players: PlayersPart = self.part(PlayersPart)
+        return players.plate_rect(seat)
 
     def space_of(self, space: str) -> str:
         """A space's target name: BOARD@SPACE."""
