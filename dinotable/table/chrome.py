@@ -148,7 +148,9 @@ class PlayersPart(Part):
         """Columns and rows of the players' areas: two columns for five or more players
         when the column is wide enough."""
         seats = len(self.host.seats)
-        cols = 2 if seats >= 5 and self.rect.w >= 400 else 1
+        # Areas that hold a board each are short of height sooner than of width.
+        wide = 300 if self.areas is not None and self.areas.board else 400
+        cols = 2 if seats >= 5 and self.rect.w >= wide else 1
         return cols, -(-seats // cols)
 
     def area_rect(self, seat: int) -> pygame.Rect:
