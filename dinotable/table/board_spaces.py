@@ -56,9 +56,13 @@ class BoardSpaces:
             out.append((Target("space", zone, owners[arg.name]), action))
         return out
 
-    def board_targets(self) -> set[Target]:
-        """The spaces of players' boards a click would choose now (drawn with a glow)."""
-        return {target for target, _ in self._board_offers()}
+    def with_boards(self, found: set[Target]) -> set[Target]:
+        """What a click would choose now, each space of a board each player has named with
+        whose board it is on (drawn with a glow there)."""
+        boards = self.rules.boards
+        keep = {t for t in found if t.kind != "space" or t.owner is not None
+                or not boards[str(t.value).split(SPACE)[0]].per_player}
+        return keep | {target for target, _ in self._board_offers()}
 
     def board_click(self, target: Target) -> Action | None:
         """A click on a space of a player's board: the move, when only one fits; else the

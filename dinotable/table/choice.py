@@ -403,7 +403,7 @@ class Chooser(DiceMarks, BoardSpaces):
             b.adef.id, tuple(b.marked), tuple((k, repr(v)) for k, v in b.bound.items())))
         if self.glowing is not None and self.glowing[0] == key:
             return self.glowing[1]
-        found = self._targets() | self.board_targets()
+        found = self.with_boards(self._targets())
         self.glowing = (key, found)
         return found
 

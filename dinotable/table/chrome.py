@@ -270,8 +270,10 @@ class PlayersPart(Part):
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
         cards = list(self.areas.hits) if self.areas is not None else []
-        return cards + [(self.row_rect(s), Target("seat", s))
-                        for s in sorted(self.host.steal_targets())]
+        # What lies in a player's area is hit before the area itself (drawn over it): a
+        # space of their board rather than the player.
+        return [(self.row_rect(s), Target("seat", s))
+                for s in sorted(self.host.steal_targets())] + cards
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.areas is not None and read_card(self.host, self.areas, self.zoom, event)
