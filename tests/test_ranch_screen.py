@@ -18,6 +18,7 @@ from dinotable.app import App, logical_size
 from dinotable.engine import legal_actions
 from dinotable.render import cards, theme
 from dinotable.ruleset import load_by_id
+from dinotable.scenes.handoff import HandoffScene
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.choice import Target, item_label
@@ -46,7 +47,12 @@ def ranch_table(app: App, seats: int, until: Callable[[TableScene], bool],
     table.wait, table.banner, table.handoff_due = 0.0, None, False
     table._settle()
     table.handed(0)
-    app.step([], FRAME)
+    for _ in range(30):  # Ann says she is ready, when the laptop is handed to her
+        app.step([], FRAME)
+        if isinstance(app.top, HandoffScene):
+            click(app, app.top.menu.find("ready").rect.center)
+        elif table.my_turn:
+            break
     return table
 
 
@@ -157,3 +163,53 @@ def test_a_hand_is_drawn_only_for_its_owner(app: App) -> None:
                        for i in state.zones["bonus"][seat]
                        if state.items[i].kind not in held(0))
         assert f"Hired Hands: {len(state.zones['hand'][seat])}" in words  # a count
+
+
+def handed_to(app: App) -> HandoffScene:
+    """Frames until the laptop is to be handed on; the hand-off screen."""
+    for _ in range(600):
+        app.step([], FRAME)
+        if isinstance(app.top, HandoffScene):
+            return app.top
+    pytest.fail("the laptop was never handed on")
+
+
+def holds_anytime_card(table: TableScene, seat: int) -> bool:
+    state = table.state
+    return any(state.rules.items[state.items[i].kind].props.get("anytime") == 1
+               for i in state.zones["hand"][seat])
+
+
+def test_a_player_who_may_play_a_card_on_anothers_turn_gets_the_laptop(app: App) -> None:
+    table = ranch_table(app, 2, lambda t: may("roll")(t) and holds_anytime_card(t, 1))
+    app.settings.always_handoff = True
+    table.state.chance.force(["leaf", "fish"])
+    click(app, table.menu.find("action:roll").rect.center)
+    handoff = handed_to(app)
+    assert handoff.name == "Ben" and handoff.why == "Ben, you may respond"
+    click(app, handoff.menu.find("ready").rect.center)
+    tags = [c.tag for c in table.menu.controls if c.enabled]
+    assert {"action:play", "start:play"} & set(tags) and "action:pass" in tags
+    # His cards, and only those he may play now, glow to be chosen.
+    held = {table.state.items[i].id for i in table.state.zones["hand"][1]}
+    glowing = {t.value for t in table.chooser.targets() if t.kind == "item"}
+    assert glowing and glowing <= held
+
+
+def test_in_the_team_game_the_partner_is_asked_to_agree_to_a_swap(app: App) -> None:
+    def swaps(table: TableScene) -> bool:  # Ann may offer one of two or more of Cat's
+        return len({dict(a.args)["theirs"] for a in legal_actions(table.state)
+                    if a.id == "swap" and a.player == 0}) >= 2
+
+    table = ranch_table(app, 4, swaps, {"teams": True}, seed=7)
+    app.settings.always_handoff = True
+    mine = [t for t in table.chooser.targets() if t.kind == "space"]
+    assert mine and all(t.owner == 0 for t in mine), "Ann's own dinosaurs first"
+    click(app, spaces_drawn(table)[mine[0]].center)
+    theirs = [t for t in table.chooser.targets() if t.kind == "space"]
+    assert theirs and all(t.owner == 2 for t in theirs), "then one on Cat's ranch"
+    click(app, spaces_drawn(table)[theirs[0]].center)
+    handoff = handed_to(app)
+    assert handoff.name == "Cat"
+    click(app, handoff.menu.find("ready").rect.center)
+    assert "action:agree" in [c.tag for c in table.menu.controls if c.enabled]
