@@ -40,7 +40,7 @@ def split_area(rules: Any, board: str, rect: pygame.Rect, line: int
     the board goes and what is left. A wide area has its board at the right, beside the
     zones; a narrow one on top, leaving a line under it."""
     cols, rows, _ = board_size(rules, board, 1)
-    if rect.w >= 300:
+    if rect.w >= 260:
         cell = max(12, min(30, (rect.h - 4) // rows, rect.w // 2 // cols))
         spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, rows * cell)
         return cell, spot, pygame.Rect(rect.x, rect.y, rect.w - spot.w - 8, rect.h)
