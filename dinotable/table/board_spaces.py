@@ -30,6 +30,7 @@ class BoardSpaces:
     rules: Rules
     building: Building | None
     legal: list[Action]
+    seat: int | None
 
     def _board_offers(self) -> list[tuple[Target, Action]]:
         """Each space a click may choose now, with a move it belongs to. While a move is
@@ -50,8 +51,8 @@ class BoardSpaces:
                 arg = b.next_arg
             else:
                 arg = next((a for a in adef.args if not a.is_player), None)
-            if arg is None or arg.name not in owners:
-                continue
+            if arg is None or arg.name not in owners or not self.rules.boards[arg.board].cols:
+                continue  # a board drawn as a grid each (a track keeps its own clicks)
             zone = f"{arg.board}{SPACE}{args[arg.name]}"
             out.append((Target("space", zone, owners[arg.name]), action))
         return out
@@ -60,9 +61,15 @@ class BoardSpaces:
         """What a click would choose now, each space of a board each player has named with
         whose board it is on (drawn with a glow there)."""
         boards = self.rules.boards
-        keep = {t for t in found if t.kind != "space" or t.owner is not None
-                or not boards[str(t.value).split(SPACE)[0]].per_player}
-        return keep | {target for target, _ in self._board_offers()}
+        offers = {target for target, _ in self._board_offers()}
+        out = set(offers)
+        for t in found:
+            board = boards[str(t.value).split(SPACE)[0]] if t.kind == "space" else None
+            if board is None or t.owner is not None or not (board.per_player and board.cols):
+                out.add(t)
+            elif not offers:  # a move built a step at a time: on the chooser's own board
+                out.add(Target("space", t.value, self.seat))
+        return out
 
     def board_click(self, target: Target) -> Action | None:
         """A click on a space of a player's board: the move, when only one fits; else the

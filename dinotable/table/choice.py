@@ -493,7 +493,9 @@ class Chooser(DiceMarks, BoardSpaces):
         click on the chosen card lets it go."""
         chosen, self.ready = self.ready, None
         if target.owner is not None:  # a space on a player's board
-            return self.board_click(target)
+            if any(t == target for t, _ in self._board_offers()):
+                return self.board_click(target)
+            target = Target(target.kind, target.value)  # one's own, chosen as before
         if chosen is not None and chosen[1] == target:
             self.glowing = None
             return None
