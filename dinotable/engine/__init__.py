@@ -21,6 +21,7 @@ from . import odds as _odds  # noqa: F401  (registers chance_of)
 from . import patterns as _patterns  # noqa: F401  (registers dice pattern functions)
 from . import picks as _picks  # noqa: F401  (registers first_in, first_where, count_kind)
 from . import stacks as _stacks  # noqa: F401  (registers top_of, top, move_top, flip_top)
+from .boards import space_owners
 from .chance import Chance
 from .decide import PASS
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
@@ -89,6 +90,7 @@ __all__ = [
     "scores",
     "seen_state",
     "showing_tops",
+    "space_owners",
     "take_back",
     "text_for",
     "undo_info",

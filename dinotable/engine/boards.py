@@ -291,3 +291,26 @@ def _take(p: dict[str, Any]) -> Effect:
         return False
 
     return run
+
+
+def space_owners(state: GameState, action: Any) -> dict[str, int]:
+    """Whose board each space an action names lies on, for boards each player has: the
+    seat its argument's `owner` gives (with the action's arguments in scope), or the
+    acting player's own. `action` is an engine `Action`."""
+    adef = state.rules.actions.get(action.id)
+    if adef is None:
+        return {}
+    out: dict[str, int] = {}
+    args = dict(action.args)
+    for arg in adef.args:
+        if arg.domain != "space_of" or arg.name not in args:
+            continue
+        board = state.rules.boards.get(arg.board)
+        if board is None or not board.per_player:
+            continue
+        if arg.owner is None:
+            out[arg.name] = action.player
+            continue
+        c = Ctx(state, action.player, args)
+        out[arg.name] = int(arg.owner(c))
+    return out

@@ -113,6 +113,10 @@ class ArgDef:
     # random value (None when nothing fits). Without them, the listed values are the test.
     contains: Callable[[Ctx, Any], bool] | None = None
     sample: Callable[[Ctx, Any], Any] | None = None
+    # A space of a board each player has: the board, and whose it is (None: the acting
+    # player's own), so a table can show the choice on the right player's board.
+    board: str = ""
+    owner: Callable[[Ctx], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -702,6 +702,11 @@ def name_plate(
         turn_size = theme.fit_size(status, room, turn_size, bold=True, floor=16)
         turn_img = theme.render_text(status, turn_size, ink, bold=True)
         turn_box = theme.ink_rect(turn_img)
+        if turn_box.width > room:
+            # A plate too narrow for its status (areas two abreast): the marker, the glow
+            # and the header say whose turn it is; the status never runs under the score.
+            turn_img = pygame.Surface((1, 1), pygame.SRCALPHA)
+            turn_box = pygame.Rect(0, 0, 0, 0)
         gap = 3 if rect.height < 60 else 7
         name_size = min(name_size, theme.SIZE_BODY + 2)
         while True:

@@ -163,9 +163,10 @@ class ActionsReader(SectionReader):
                     out.append(ArgDef(name, "kind_in", values))
                 continue
             if dname == "space_of":
-                values = self.space_of(spec, apath, scope)
-                if values is not None:
-                    out.append(ArgDef(name, "space_of", values))
+                spaces = self.space_of(spec, apath, scope)
+                if spaces is not None:
+                    out.append(ArgDef(name, "space_of", spaces[0], board=spaces[1],
+                                      owner=spaces[2]))
                 continue
             if dname == "subset_of":
                 subset = self.subset(str(name), spec, apath, scope)
@@ -250,7 +251,7 @@ class ActionsReader(SectionReader):
         if "owner" in spec:  # another player's board: an expression giving the seat
             owner = EffectCompiler(scope, self.report, {}).expr(spec["owner"], (*path, "owner"))
             fine = fine and owner is not None
-        return space_domain(board, empty, where, owner) if fine else None
+        return (space_domain(board, empty, where, owner), board, owner) if fine else None
 
     def subset(self, name: str, spec: dict[str, Any], path: Path, scope: Scope
                ) -> Subset | None:

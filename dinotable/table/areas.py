@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..render import theme
+from . import player_boards
 from .choice import item_label
 from .part import Part
 from .registry import kind_for
-from .widgets import Look, ZonePart, area_specs, chip_w, count
+from .tallies import several
+from .widgets import Look, ZonePart, area_specs, chip_w, count, zone_specs
 
 if TYPE_CHECKING:
     from .host import PartHost
@@ -31,9 +33,10 @@ class Areas(ZonePart):
     LINE = 31  # one line of chips: a name at the smallest type, clear of the chip's edge
     GAP = 6
 
-    def __init__(self, host: PartHost, members: list[ZonePart]) -> None:
+    def __init__(self, host: PartHost, members: list[ZonePart], board: str = "") -> None:
         super().__init__(host, members[0].spec)
         self.members = members
+        self.board = board  # a board each player has: theirs at the top of their area
 
     @classmethod
     def of(cls, host: PartHost) -> Areas | None:
@@ -41,7 +44,15 @@ class Areas(ZonePart):
         shows, when there are two or more (one alone is a part of its own)."""
         members = [kind_for(spec.show)(host, spec) for spec in area_specs(host.rules,
                                                                           host.layout)]
-        return cls(host, members) if members else None
+        board = next((spec.board for spec in zone_specs(host.rules, host.layout)
+                      if spec.show == "grid" and host.rules.boards[spec.board].per_player), "")
+        return cls(host, members, board) if members else None
+
+    def shows_board(self, seat: int, look: Look) -> bool:
+        """Whether a player's area shows their board (not the viewer's own, which the table
+        shows large)."""
+        own = look.viewer if look.viewer is not None else look.view.get("current")
+        return bool(self.board) and seat != own
 
     @property
     def zones(self) -> set[str]:
@@ -68,6 +79,11 @@ class Areas(ZonePart):
             alike = len({entry[1] for entry in content}) <= 1 if isinstance(content, list) else True
             # Cards all face down to the viewer (another's Secret cards) tell only how many.
             backs = isinstance(content, list) and all(entry[1] is None for entry in content)
+            if member.kind == "count" and several(self.rules, zone):
+                # Tokens of several kinds (food): how many of each, a kind a token.
+                out.append(("label", f"{label}:", words.size(f"{label}:")[0]))
+                out += player_boards.tally_tokens(self.rules, zone, content)
+                continue
             if isinstance(content, dict) or backs or (
                     self.rules.zones[zone].holds == "tokens" and alike):
                 text = f"{label}: {n}"
@@ -173,7 +189,7 @@ class Areas(ZonePart):
         """A token as the "+N more" lists it: a card's name (with what is attached to it),
         or the words."""
         if kind != "chip":
-            return str(what)
+            return str(what[0] if kind == "tally" else what)
         entry, _, behind = what
         name = item_label(self.rules, entry[1]) if entry[1] else "a card"
         tucked = [item_label(self.rules, b[1]) for b in behind if b[1]]
@@ -186,12 +202,28 @@ class Areas(ZonePart):
 
     def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
         """How tall a player's area would like to be, every card showing."""
+        board = None
+        if self.shows_board(seat, look):
+            _, board, flow = player_boards.split_area(self.rules, self.board,
+                                                      pygame.Rect(0, 0, width, 9999), self.LINE)
+            width = flow.w
         lines, _ = self.flow(self.tokens(seat, look, first), width, 99)
-        return len(lines) * self.LINE if any(lines) else 0
+        need = len(lines) * self.LINE if any(lines) else 0
+        if board is None:
+            return need
+        return max(need, board.h) if board.x else need + board.h + 4
 
     def draw_seat(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look, seat: int,
                   first: str) -> None:
-        """A player's zones in `rect` (under their name plate)."""
+        """A player's board and zones in `rect` (under their name plate)."""
+        if self.shows_board(seat, look):
+            cell, board, rect = player_boards.split_area(self.rules, self.board, rect,
+                                                         self.LINE)
+            cols, _, _ = player_boards.board_size(self.rules, self.board, 1)
+            player_boards.draw_spaces(self, canvas, board, look, seat, self.board,
+                                      list(self.rules.boards[self.board].spaces), cols, cell)
+            if rect.h < self.LINE - 6:
+                return  # no room left for a line of their zones
         # A line's chips stand 2 px clear of its foot: the last line needs no more than that.
         lines = max(1, (rect.h + 2) // self.LINE)
         laid, hidden = self.flow(self.tokens(seat, look, first), rect.w, lines)
@@ -199,6 +231,9 @@ class Areas(ZonePart):
         for n, line in enumerate(laid):
             y = rect.y + n * self.LINE
             for kind, what, x, w in line:
+                if kind == "tally":
+                    player_boards.draw_tally(canvas, (rect.x + x, y + self.LINE // 2), what)
+                    continue
                 if kind == "chip":
                     entry, self.spec, behind = what  # drawn as its zone holds things
                     own = chip_w(self.rules, entry[1], w) if behind else w

@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..render import cards, theme
+from . import player_boards
 from .choice import SPACE, Target, item_label
 from .registry import register
 from .widgets import Look, ZonePart, chip_w, count
+
+if TYPE_CHECKING:
+    from ..ruleset.layout import WidgetSpec
+    from .host import PartHost
 
 
 @register
@@ -19,12 +24,24 @@ class Grid(ZonePart):
 
     kind = "grid"
 
+    def __init__(self, host: PartHost, spec: WidgetSpec) -> None:
+        super().__init__(host, spec)
+        # A board each player has: the viewer's own, large (the others' are in the players'
+        # areas), taking the room left over.
+        self.every = self.rules.boards[spec.board].per_player
+        self.grow = self.every
+
     def height(self, seats: int) -> int:
         board = self.rules.boards[self.spec.board]
+        if self.every:
+            return 14 + player_boards.NAME_H + board.rows * 44
         return 40 + board.rows * 96
 
     def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
+        if self.every:
+            player_boards.draw_own(self, canvas, rect, look)
+            return
         board = self.rules.boards[self.spec.board]
         self.title(canvas, rect, self.label)
         cell = max(40, min((rect.h - 40) // board.rows, (rect.w - 20) // board.cols, 110))

@@ -28,17 +28,10 @@ from ..engine import (
     showing_tops,
     why_illegal,
 )
+from .board_spaces import SPACE as SPACE
+from .board_spaces import BoardSpaces
+from .board_spaces import Target as Target
 from .marking import Building, DiceMarks, by_faces, marked_by_hand
-
-SPACE = "@"  # a board space is the zone BOARD@SPACE
-
-
-@dataclass(frozen=True)
-class Target:
-    """Something on the table a click can hit: an item (id), a space (BOARD@SPACE) or a seat."""
-
-    kind: str  # item | space | seat
-    value: Any
 
 
 @dataclass
@@ -54,7 +47,7 @@ class Choice:
     key: str = ""
 
 
-class Chooser(DiceMarks):
+class Chooser(DiceMarks, BoardSpaces):
     """The waiting seat's possible moves now, for buttons and clicks on targets."""
 
     def __init__(self, state: GameState, names: list[str]) -> None:
@@ -410,7 +403,7 @@ class Chooser(DiceMarks):
             b.adef.id, tuple(b.marked), tuple((k, repr(v)) for k, v in b.bound.items())))
         if self.glowing is not None and self.glowing[0] == key:
             return self.glowing[1]
-        found = self._targets()
+        found = self.with_boards(self._targets())
         self.glowing = (key, found)
         return found
 
@@ -499,6 +492,10 @@ class Chooser(DiceMarks):
         on a card that would finish a move chooses it: the bar asks to confirm; a second
         click on the chosen card lets it go."""
         chosen, self.ready = self.ready, None
+        if target.owner is not None:  # a space on a player's board
+            if any(t == target for t, _ in self._board_offers()):
+                return self.board_click(target)
+            target = Target(target.kind, target.value)  # one's own, chosen as before
         if chosen is not None and chosen[1] == target:
             self.glowing = None
             return None

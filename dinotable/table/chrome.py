@@ -148,7 +148,9 @@ class PlayersPart(Part):
         """Columns and rows of the players' areas: two columns for five or more players
         when the column is wide enough."""
         seats = len(self.host.seats)
-        cols = 2 if seats >= 5 and self.rect.w >= 400 else 1
+        # Areas that hold a board each are short of height sooner than of width.
+        wide = 300 if self.areas is not None and self.areas.board else 400
+        cols = 2 if seats >= 5 and self.rect.w >= wide else 1
         return cols, -(-seats // cols)
 
     def area_rect(self, seat: int) -> pygame.Rect:
@@ -276,8 +278,10 @@ class PlayersPart(Part):
 
     def targets_at(self) -> list[tuple[pygame.Rect, Target]]:
         cards = list(self.areas.hits) if self.areas is not None else []
-        return cards + [(self.row_rect(s), Target("seat", s))
-                        for s in sorted(self.host.steal_targets())]
+        # What lies in a player's area is hit before the area itself (drawn over it): a
+        # space of their board rather than the player.
+        return [(self.row_rect(s), Target("seat", s))
+                for s in sorted(self.host.steal_targets())] + cards
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.areas is not None and read_card(self.host, self.areas, self.zoom, event)

@@ -19,8 +19,10 @@ from ..engine import Rules
 from ..render import cards, theme
 from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
+from . import tallies
 from .choice import SPACE, Target, item_label
 from .part import Part
+from .player_boards import draw_item
 from .reading import read_card, show_read
 from .registry import kind_for, register
 
@@ -105,7 +107,7 @@ class ZonePart(Part):
         in the layout's order (but for those the players' areas show)."""
         taken = {spec.zone for spec in area_specs(host.rules, host.layout)}
         return [kind_for(spec.show)(host, spec) for spec in zone_specs(host.rules, host.layout)
-                if not (spec.zone in taken and spec.show in ("hand", "players"))]
+                if not (spec.zone in taken and spec.show in ("hand", "players", "count"))]
 
     @property
     def label(self) -> str:
@@ -240,7 +242,7 @@ class Row(ZonePart):
 
     def height(self, seats: int) -> int:
         holds = self.rules.zones[self.spec.zone].holds
-        return 104 if holds == "dice" else cards.CARD_H + 44
+        return 104 if holds == "dice" else 140 if holds == "tiles" else cards.CARD_H + 44
 
     def need(self, seats: int, look: Look) -> int:
         # An empty row takes no room: it is drawn when something lies in it.
@@ -257,11 +259,16 @@ class Row(ZonePart):
             cards.draw_stack(canvas, pygame.Rect(rect.x + 8, top, 60, 84), count(content),
                              self.label)
             return
-        dice = self.rules.zones[self.spec.zone].holds == "dice"
-        h = min(64 if dice else cards.CARD_H, rect.bottom - top - 4)  # squeezed: shorter
-        w = h if dice else cards.CARD_W
+        holds = self.rules.zones[self.spec.zone].holds
+        dice, tiles = holds == "dice", holds == "tiles"  # tiles: square, as on a board
+        h = min(64 if dice else 96 if tiles else cards.CARD_H, rect.bottom - top - 4)
+        w = h if dice or tiles else cards.CARD_W
         _, step = layout_of(len(content), rect.w - 16, w)
         for n, entry in enumerate(content):
+            if tiles:
+                draw_item(self, canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look,
+                          tuple(entry))
+                continue
             self.item(canvas, pygame.Rect(rect.x + 8 + n * step, top, w, h), look, tuple(entry),
                       shown_w=covered(step, w, n, len(content)))
 
@@ -535,10 +542,13 @@ class Count(ZonePart):
     shrinks = False
 
     def height(self, seats: int) -> int:
-        return 36
+        return 62 if tallies.several(self.rules, self.spec.zone) else 36
 
     def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         self.hits = []
+        if tallies.several(self.rules, self.spec.zone) and rect.h >= 56:
+            tallies.draw_count(self, canvas, rect, look)
+            return
         if self.rules.zones[self.spec.zone].per_player:
             text = "  ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
                              for s in range(len(look.names)))
@@ -581,6 +591,6 @@ def zone_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
 def area_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
     """What the players' areas of a card game show: every per-player hand or row, when
     there are two or more (one alone is shown on its own)."""
-    specs = [spec for spec in zone_specs(rules, layout) if spec.show in ("hand", "players")
-             and spec.zone and rules.zones[spec.zone].per_player]
+    specs = [spec for spec in zone_specs(rules, layout) if spec.show in (
+        "hand", "players", "count") and spec.zone and rules.zones[spec.zone].per_player]
     return specs if len(specs) >= 2 else []

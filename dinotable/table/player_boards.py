@@ -1,0 +1,221 @@
+"""Every player's board at once, for a board each player has (a ranch of spaces each):
+the viewer's own large, the others smaller beside it, each under its owner's name; what
+lies on a space drawn as a compact tile (its colour, its points, the food it eats), read
+whole under the pointer; the spaces a move may choose glowing on whoever's board they are."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..render import cards, theme
+from ..render.dice import die_surface
+from .board_spaces import SPACE, Target
+from .choice import item_label
+from .tallies import tally
+
+if TYPE_CHECKING:
+    from .widgets import Look, ZonePart
+
+NAME_H = 26  # a small board's name plate
+GAP = 10
+LARGEST = 96  # a space of the viewer's own board at most
+SMALLEST = 22  # a space of another's board at least: its points still read
+
+
+def own_cell(w: int, h: int, cols: int, rows: int) -> int:
+    """The space size of the viewer's own board in `w` x `h` (its name plate above)."""
+    return max(SMALLEST, min(LARGEST, (w - 8) // cols, (h - NAME_H - 8) // rows))
+
+
+def area_cell(width: int, cols: int) -> int:
+    """The space size of a board in a player's area `width` wide."""
+    return max(SMALLEST, min(30, width // cols))
+
+
+def split_area(rules: Any, board: str, rect: pygame.Rect, line: int
+               ) -> tuple[int, pygame.Rect, pygame.Rect]:
+    """A player's area shared between their board and their zones: the space size, where
+    the board goes and what is left. A wide area has its board at the right, beside the
+    zones; a narrow one on top, leaving a line under it."""
+    cols, rows, _ = board_size(rules, board, 1)
+    if rect.w >= 260:
+        cell = max(12, min(30, (rect.h - 4) // rows, rect.w // 2 // cols))
+        spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, rows * cell)
+        return cell, spot, pygame.Rect(rect.x, rect.y, rect.w - spot.w - 8, rect.h)
+    cell = max(12, min(area_cell(rect.w, cols), (rect.h - line - 4) // rows))
+    spot = pygame.Rect(rect.x, rect.y, cols * cell, rows * cell)
+    return cell, spot, pygame.Rect(rect.x, spot.bottom + 4, rect.w, rect.bottom - spot.bottom - 4)
+
+
+def board_size(rules: Any, board: str, cell: int) -> tuple[int, int, int]:
+    """A board's columns and rows, and its height at `cell` px a space."""
+    bdef = rules.boards[board]
+    cols = max(1, bdef.cols)
+    rows = -(-len(bdef.spaces) // cols)
+    return cols, rows, rows * cell
+
+
+def draw_own(part: ZonePart, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
+    """The viewer's own board large in `rect` (with no viewer, that of the player whose
+    turn it is), under a name plate saying whose it is."""
+    board = part.rules.boards[part.spec.board]
+    cols, rows, _ = board_size(part.rules, part.spec.board, 0)
+    own = look.viewer if look.viewer is not None else int(look.view.get("current") or 0)
+    cell = own_cell(rect.w - 12, rect.h - 8, cols, rows)
+    box = pygame.Rect(0, 0, cols * cell, NAME_H + rows * cell)
+    box.midtop = (rect.centerx, rect.y + 6)
+    plate = pygame.Rect(box.x, box.y, box.w, NAME_H - 4)
+    draw_plate(canvas, plate, look, own)
+    draw_spaces(part, canvas, pygame.Rect(box.x, box.y + NAME_H, box.w, rows * cell), look,
+                own, part.spec.board, list(board.spaces), cols, cell)
+
+
+def draw_plate(canvas: pygame.Surface, plate: pygame.Rect, look: Look, seat: int) -> None:
+    """Whose board it is: a name plate in their colour, gold-edged on their turn."""
+    current = look.view.get("current") == seat
+    pygame.draw.rect(canvas, look.colours[seat], plate, border_radius=8)
+    pygame.draw.rect(canvas, theme.GOLD if current else theme.INK, plate,
+                     width=3 if current else 1, border_radius=8)
+    name = look.names[seat]
+    words = [f"{name}'s ranch", name]
+    if seat == look.viewer:
+        words.insert(0, f"Your ranch ({name})")
+    shown = next((w for w in words if fitted(w, plate.w - 10)), "")
+    if shown:
+        theme.text(canvas, shown, (plate.centerx, plate.centery), theme.TINY,
+                   theme.ink_on(look.colours[seat]), bold=True, anchor="center", tight=True)
+
+
+def draw_spaces(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Look,
+                seat: int, board: str, spaces: list[str], cols: int, cell: int) -> None:
+    """A player's board's spaces in rows of `cols`, `cell` px each, from `box`'s corner."""
+    for n, space in enumerate(spaces):
+        r, c = divmod(n, cols)
+        cellbox = pygame.Rect(box.x + c * cell, box.y + r * cell, cell - 3, cell - 3)
+        draw_space(part, canvas, cellbox, look, seat, f"{board}{SPACE}{space}")
+
+
+def fitted(words: str, width: int) -> str:
+    """`words` when they fit `width` at the smallest type, else nothing (never cut)."""
+    return words if theme.font(theme.TINY, True).size(words)[0] <= width else ""
+
+
+def draw_space(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Look,
+               seat: int, zone: str) -> None:
+    """One space of a player's board: empty, or the tile on it; a glow when a click on it
+    would choose it."""
+    target = Target("space", zone, seat)
+    glow = target in look.targets
+    content = look.zone(zone, seat) if zone in part.rules.zones else []
+    top = content[-1] if isinstance(content, list) and content else None
+    if top is None or top[1] is None:
+        pygame.draw.rect(canvas, theme.GOLD_LIGHT if glow else theme.mix(
+            theme.STONE_LIGHT, theme.FELT_DARK, 0.35), box, border_radius=6)
+        if content:  # face down: only that something lies there
+            cards.draw_back(canvas, box.inflate(-4, -4), "tiles")
+    else:
+        draw_tile(part, canvas, box, look, str(top[1]))
+    pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, box,
+                     width=4 if glow else 1, border_radius=6)
+    part.hits.append((box, target))
+
+
+def food_of(rules: Any, kind: str) -> list[str]:
+    """What a tile eats, as the die faces its list property names (its cost in food)."""
+    idef = rules.items.get(kind)
+    faces = {f for die in rules.dice.values() for f in die.faces}
+    for value in (idef.props.values() if idef is not None else ()):
+        if isinstance(value, (list, tuple)) and value and any(v in faces for v in value):
+            return [str(v) for v in value if v in faces]
+    return []
+
+
+def points_of(info: cards.CardInfo) -> str:
+    """A tile's first key number (its points), as the card face shows it."""
+    return next((f.value for f in info.face if f.form == "number"), "")
+
+
+def draw_tile(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Look,
+              kind: str) -> None:
+    """A tile on a space, compact: its colour, its points large, its name when there is
+    room, and the food it eats as little die faces. The pointer on it reads it whole."""
+    info = cards.card_info(part.rules, kind)
+    pygame.draw.rect(canvas, info.band, box, border_radius=6)
+    ink = theme.ink_on(info.band)
+    points = points_of(info)
+    size = theme.SMALL if box.h >= 44 else theme.TINY
+    if points and box.h < 30:  # a small board: the points alone, in the middle
+        theme.text(canvas, points, box.center, size, ink, bold=True, anchor="center",
+                   tight=True)
+    elif points:
+        theme.text(canvas, points, (box.right - 4, box.y + 3), size, ink, bold=True,
+                   anchor="topright", tight=True)
+    if box.h >= 56:
+        name = fitted(info.title, box.w - 8) or fitted(info.title[:4] + ".", box.w - 30)
+        if name:
+            theme.text(canvas, name, (box.x + 4, box.centery), theme.TINY, ink, bold=True,
+                       anchor="midleft", tight=True)
+    food = food_of(part.rules, kind)
+    if food and box.h >= 30:
+        pip = max(10, min(box.h // 3, (box.w - 6) // len(food) - 2))
+        x = box.x + 3
+        for face in food:
+            if x + pip > box.right - 2:
+                break
+            canvas.blit(die_surface(theme.PARCHMENT_LIGHT, face, pip),
+                        (x, box.bottom - pip - 3))
+            x += pip + 2
+    part.faces.append((box, kind))
+    if box.collidepoint(look.mouse):
+        part.hover = (box, kind)
+
+
+def draw_item(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Look,
+              entry: tuple[Any, ...]) -> None:
+    """A tile lying in a row (the market) as it would lie on a board: a click may take it."""
+    item_id, kind = entry[0], entry[1]
+    if kind is None:
+        cards.draw_back(canvas, box, "tiles")
+        return
+    draw_tile(part, canvas, box, look, str(kind))
+    target = Target("item", item_id)
+    glow = target in look.targets
+    pygame.draw.rect(canvas, theme.GOLD if glow else theme.INK, box, width=4 if glow else 1,
+                     border_radius=6)
+    part.hits.append((box, target))
+
+
+PIP = 20  # a token's little face in a player's area
+
+
+def tally_tokens(rules: Any, zone: str, content: list[Any] | dict[str, int]
+                 ) -> list[tuple[str, Any, int]]:
+    """A player's tokens kind by kind for their area's flow: a little face (a die face of
+    that name) and how many, or the words ("2 Leaf") for a kind no die shows."""
+    faces = {f for die in rules.dice.values() for f in die.faces}
+    font = theme.font(theme.TINY, True)
+    out: list[tuple[str, Any, int]] = []
+    for words in tally(rules, zone, content).split(", "):
+        n, kind = words.split(" ", 1)[0], kind_named(rules, words)
+        if kind in faces:
+            out.append(("tally", (words, kind, n), PIP + 3 + font.size(n)[0]))
+        else:
+            out.append(("words", words, font.size(words)[0]))
+    return out
+
+
+def kind_named(rules: Any, words: str) -> str:
+    """The kind a tally's words ("2 Leaf") count."""
+    label = words.split(" ", 1)[-1]
+    return next((k for k in rules.items if item_label(rules, k) == label), "")
+
+
+def draw_tally(canvas: pygame.Surface, at: tuple[int, int], what: tuple[str, str, str]
+               ) -> None:
+    """A kind of token in a player's area: its little face, then how many."""
+    _, face, n = what
+    canvas.blit(die_surface(theme.PARCHMENT_LIGHT, face, PIP), (at[0], at[1] - PIP // 2))
+    theme.text(canvas, n, (at[0] + PIP + 3, at[1]), theme.TINY, theme.INK, bold=True,
+               anchor="midleft", tight=True)
