@@ -185,9 +185,10 @@ class PlayersPart(Part):
             need[s // cols] = max(need[s // cols], want)
         heights = share_room(need, room)
         first = host.shown.current // cols if 0 <= host.shown.current < len(host.seats) else 0
-        if rows > 1 and heights[first] < need[first]:
+        if rows > 1 and heights[first] < need[first] and not areas.board:
             # Short of room, the player whose turn it is is served first: their cards are
-            # the ones in play. The others keep at least their plate and a line.
+            # the ones in play. The others keep at least their plate and a line (where
+            # areas hold boards, each keeps its share: a squeezed board reads no more).
             least = max(self.plate_h(s) for s in range(len(host.seats))) + 8 + Areas.LINE
             mine = max(heights[first], min(need[first], room - (rows - 1) * least))
             rest = share_room(need[:first] + need[first + 1:], room - mine)
