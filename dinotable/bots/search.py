@@ -6,10 +6,14 @@ the seat cannot see are dealt back into their hidden places at random (from ever
 game has, less those the seat sees), other seats' secret variables take their starting
 values, and chance is fresh. One tree is shared by all determinisations (single-observer
 ISMCTS): a move is weighed by how often it was available, so moves that exist only in some
-worlds are not favoured. Below the tree a playout follows the ruleset's heuristic hints for
-its first moves, then plays at random, until the game ends or the mover's turn is over; a
-game cut short is judged by each seat's lead. Where the ruleset has hints, the fair and
-sharp bots keep to the hints' advice unless the playouts find a move clearly better.
+worlds are not favoured. Below the tree a playout plays at random until the game ends or
+the mover's turn is over; a game cut short is judged by each seat's lead.
+
+Where the ruleset has hints, the fair and sharp bots search otherwise: they take the hints'
+advice unless another move beats it beyond doubt when every seat then plays on by the hints
+(one step of policy improvement over the hints, never worse than them where its estimates
+are sound). Each move is weighed on the same worlds with the same dice, turn by turn, so
+the luck all of them share cancels out of the comparison.
 
 Strengths are budgets: at most so many playouts, and never longer than so many seconds
 (except in simulations, see `unclocked`).
@@ -60,10 +64,11 @@ class Strength:
 
 
 STRENGTHS: dict[str, Strength] = {
-    # A playout is judged at the end of the mover's turn (turns=1): a score banked or lost
-    # in the turn weighs far more than the noise of a whole game played out at random.
-    # Gentle plays out at random and heeds no hints: a beatable opponent that still sees
-    # what a move does at once.
+    # A random playout is judged at the end of the mover's turn (turns=1): a score banked
+    # or lost in the turn weighs far more than the noise of a whole game played out at
+    # random. Gentle plays out at random and heeds no hints: a beatable opponent that still
+    # sees what a move does at once. Fair and sharp, in a ruleset with hints, weigh each
+    # move by playing on by the hints for up to `depth` moves (most dice games to the end).
     "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
     "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True),
     "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True),
