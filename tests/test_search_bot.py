@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +24,7 @@ from dinotable.engine import (
     new_game,
     seen_state,
 )
-from dinotable.ruleset import installed_rulesets, load_by_id, load_ruleset
+from dinotable.ruleset import find_ruleset, installed_rulesets, load_by_id, load_ruleset
 from dinotable.sim import simulate
 
 # Small budgets keep the tests quick; the time limit is far off so the playouts decide. It
@@ -121,9 +123,10 @@ def _force(state: GameState, *outcomes: str) -> None:
     state.chance.force(list(outcomes))
 
 
-def test_search_stops_when_stopping_wins_at_once_and_rolling_risks_the_third_stomp(
-        dhd: Rules) -> None:
-    state = new_game(dhd, ["Ann", "Ben"], {"goal": 5}, 1)
+def _last_turn_lead(rules: Rules) -> GameState:
+    """Dino Hunt Dice, the last turn: Ben leads 6 to 5 with two stomps, so a stop wins and a
+    roll risks the third stomp for nothing."""
+    state = new_game(rules, ["Ann", "Ben"], {"goal": 5}, 1)
     roll, stop = Action(0, "roll"), Action(0, "stop")
     _force(state, "green", "green", "green", "dino", "dino", "dino")
     apply(state, roll)
@@ -137,13 +140,43 @@ def test_search_stops_when_stopping_wins_at_once_and_rolling_risks_the_third_sto
     apply(state, roll)
     _force(state, "green", "yellow", "yellow", "dino", "dino", "leaves")
     apply(state, roll)
-    # Ben has 6 caught to Ann's 5, and two stomps: a stop wins, a roll may lose it all.
     assert state.last_round and state.current == 1
     assert state.player_vars[0]["banked"] == 5
     assert len(state.zone("caught", 1)) == 6 and len(state.zone("stomped", 1)) == 2
+    return state
+
+
+def test_search_stops_when_stopping_wins_at_once_and_rolling_risks_the_third_stomp(
+        dhd: Rules) -> None:
+    state = _last_turn_lead(dhd)
     for seed in range(3):
         assert search.search(state, legal_actions(state), random.Random(seed),
-                             STRENGTHS["gentle"]) == stop
+                             STRENGTHS["gentle"]) == Action(1, "stop")
+
+
+def test_search_overrules_hints_that_are_plainly_wrong_and_keeps_sound_ones(
+        tmp_path: Path) -> None:
+    # The same last turn, with hints that always roll: playing on by them, a roll loses a
+    # third of the time and a stop never does, so the search stops; with the shipped hints
+    # (which stop here) it keeps to their advice.
+    folder = tmp_path / "dino_hunt_dice"
+    shutil.copytree(find_ruleset("dino_hunt_dice"), folder)
+    text = (folder / "rules.yaml").read_text(encoding="utf-8")
+    start = text.index("bots:\n")
+    end = text.index("\n\n", start)
+    (folder / "rules.yaml").write_text(
+        text[:start] + "bots:\n  heuristic:\n    - {action: roll}" + text[end:],
+        encoding="utf-8")
+    rash = load_ruleset(folder)
+    state = _last_turn_lead(rash)
+    legal = legal_actions(state)
+    assert POLICIES["heuristic"](state, legal, random.Random(0)) == Action(1, "roll")
+    for seed in range(3):
+        assert search.search(state, legal, random.Random(seed), STRENGTHS["fair"]) \
+            == Action(1, "stop")
+    sound = _last_turn_lead(load_by_id("dino_hunt_dice"))
+    assert search.search(sound, legal_actions(sound), random.Random(0),
+                         STRENGTHS["fair"]) == Action(1, "stop")
 
 
 def test_search_banks_rather_than_roll_an_empty_cup_for_ever() -> None:

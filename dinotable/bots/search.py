@@ -6,10 +6,14 @@ the seat cannot see are dealt back into their hidden places at random (from ever
 game has, less those the seat sees), other seats' secret variables take their starting
 values, and chance is fresh. One tree is shared by all determinisations (single-observer
 ISMCTS): a move is weighed by how often it was available, so moves that exist only in some
-worlds are not favoured. Below the tree a playout follows the ruleset's heuristic hints for
-its first moves, then plays at random, until the game ends or the mover's turn is over; a
-game cut short is judged by each seat's lead. Where the ruleset has hints, the fair and
-sharp bots keep to the hints' advice unless the playouts find a move clearly better.
+worlds are not favoured. Below the tree a playout plays at random until the game ends or
+the mover's turn is over; a game cut short is judged by each seat's lead.
+
+Where the ruleset has hints, the fair and sharp bots search otherwise: they take the hints'
+advice unless another move beats it beyond doubt when every seat then plays on by the hints
+(one step of policy improvement over the hints, never worse than them where its estimates
+are sound). Each move is weighed on the same worlds with the same dice, turn by turn, so
+the luck all of them share cancels out of the comparison.
 
 Strengths are budgets: at most so many playouts, and never longer than so many seconds
 (except in simulations, see `unclocked`).
@@ -41,7 +45,7 @@ from ..engine import (
 )
 
 EXPLORE = 0.7  # UCB exploration weight: rewards lie in [0, 1 + MARGIN]
-DOUBT = 1.0  # standard errors by which the search must beat the hints' advice to overrule it
+DOUBT = 2.0  # standard errors by which the search must beat the hints' advice to overrule it
 MARGIN = 0.1  # the score margin's share of a playout's reward, beside winning it
 SOONER = 0.998  # a playout's reward shrinks towards even by this for each move it made
 
@@ -60,10 +64,11 @@ class Strength:
 
 
 STRENGTHS: dict[str, Strength] = {
-    # A playout is judged at the end of the mover's turn (turns=1): a score banked or lost
-    # in the turn weighs far more than the noise of a whole game played out at random.
-    # Gentle plays out at random and heeds no hints: a beatable opponent that still sees
-    # what a move does at once.
+    # A random playout is judged at the end of the mover's turn (turns=1): a score banked
+    # or lost in the turn weighs far more than the noise of a whole game played out at
+    # random. Gentle plays out at random and heeds no hints: a beatable opponent that still
+    # sees what a move does at once. Fair and sharp, in a ruleset with hints, weigh each
+    # move by playing on by the hints for up to `depth` moves (most dice games to the end).
     "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
     "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True),
     "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True),
@@ -304,6 +309,8 @@ def search(state: GameState, legal: list[Action], rng: random.Random,
     seat = legal[0].player
     knowledge = _Knowledge(seen_state(state, seat), seat)
     hinted = _hinted(knowledge, legal, rng) if strength.heed else None
+    if hinted is not None:
+        return _improve(knowledge, legal, hinted, strength, rng, start)
     root = _Node(len(knowledge.snapshot["players"]))
     first = set(legal)
     slowest = 0.0
@@ -358,3 +365,98 @@ def policy(strength: Strength) -> Any:
     choose.__doc__ = f"Monte Carlo tree search, {strength.name}: {strength.playouts} playouts " \
                      f"or {strength.seconds:g} s a move at most."
     return choose
+
+
+def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strength: Strength,
+             rng: random.Random, start: float) -> Action:
+    """The hints' advice, unless another move beats it beyond doubt when every seat plays
+    on by the hints: one step of policy improvement over the hints, never worse than them
+    where the estimates are sound. The moves are weighed in pairs on the same worlds with
+    the same dice (common random numbers), so the luck both share cancels out of the
+    difference, and a move is dropped once it is plainly worse than the advice."""
+    rivals = [a for a in legal if a != hinted]
+    gain = {a: 0.0 for a in rivals}  # summed reward over the advice's, on the same world
+    squares = {a: 0.0 for a in rivals}
+    rounds = spent = 0
+    slowest = [0.0]
+    scale = _Scale()
+    while rivals and spent + len(rivals) + 1 <= strength.playouts:
+        spent += len(rivals) + 1
+        value = _round(knowledge, [hinted, *rivals], rng.getrandbits(62), strength, scale,
+                       start, slowest)
+        if value is None:
+            break  # out of time: a round cut short is dropped, only whole pairs compare
+        if any(v is None for v in value.values()):
+            continue  # a world the rules could never reach (a guess gone wrong)
+        base = value[hinted] or 0.0
+        rounds += 1
+        for a in rivals:
+            d = (value[a] or 0.0) - base
+            gain[a] += d
+            squares[a] += d * d
+        if rounds >= FEWEST:
+            rivals = [a for a in rivals
+                      if gain[a] / rounds + DOUBT * _spread(gain[a], squares[a], rounds) > 0]
+    if rounds < FEWEST:
+        return hinted
+    best = max(rivals, key=lambda a: gain[a], default=None)
+    if best is None or gain[best] / rounds <= DOUBT * _spread(gain[best], squares[best], rounds):
+        return hinted
+    return best
+
+
+FEWEST = 8  # paired rounds before any move is judged better or worse than the advice
+
+
+def _round(knowledge: _Knowledge, moves: list[Action], seed: int, strength: Strength,
+           scale: _Scale, start: float, slowest: list[float]
+           ) -> dict[Action, float | None] | None:
+    """Each move's reward on the one world and dice of `seed` (None: the clock ran out).
+    The clock is read before each playout, and one is begun only when twice the slowest
+    so far still fits in the budget."""
+    value: dict[Action, float | None] = {}
+    for move in moves:
+        began = _clock()
+        if _CLOCK[0] and began - start + 2 * slowest[0] > strength.seconds:
+            return None
+        value[move] = _judge(knowledge, move, seed, strength, scale)
+        slowest[0] = max(slowest[0], _clock() - began)
+    return value
+
+
+def _spread(total: float, squares: float, n: int) -> float:
+    """The standard error of the mean of n paired differences, from their sum and squares."""
+    mean = total / n
+    return math.sqrt(max(0.0, squares / n - mean * mean) / max(1, n - 1))
+
+
+def _judge(knowledge: _Knowledge, action: Action, seed: int, strength: Strength,
+           scale: _Scale) -> float | None:
+    """The seat's reward when it makes `action` in the world dealt from `seed` and every
+    seat then follows the hints, to the end or `strength.depth` moves on (None where the
+    world refuses the move)."""
+    from . import heuristic_policy
+
+    chooser = random.Random(seed)
+    world = knowledge.deal(chooser)
+    # Each turn throws its own dice, drawn from the seed and the turn's number: a rival's
+    # turn rolls alike whichever move was weighed, however many throws the move took.
+    turn = world.turns
+    world.chance = Chance(_turn_seed(seed, turn))
+    try:
+        apply(world, action, False)
+        made = 0
+        while made < strength.depth and not world.game_over:
+            if world.turns != turn:
+                turn = world.turns
+                world.chance = Chance(_turn_seed(seed, turn))
+            apply(world, heuristic_policy(world, legal_actions(world), chooser), False)
+            made += 1
+    except EngineError:
+        return None
+    return _outcome(world, scale)[knowledge.seat]
+
+
+def _turn_seed(seed: int, turn: int) -> int:
+    """The dice seed of one turn of a weighing: apart for every turn, alike for every move."""
+    return seed ^ (turn * 0x9E3779B97F4A7C15 & (1 << 62) - 1)
