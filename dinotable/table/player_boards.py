@@ -152,12 +152,17 @@ def draw_tile(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Lo
     elif points:
         theme.text(canvas, points, (box.right - 4, box.y + 3), size, ink, bold=True,
                    anchor="topright", tight=True)
-    if box.h >= 56:
-        name = fitted(info.title, box.w - 8) or fitted(info.title[:4] + ".", box.w - 30)
-        if name:
-            theme.text(canvas, name, (box.x + 4, box.centery), theme.TINY, ink, bold=True,
-                       anchor="midleft", tight=True)
     food = food_of(part.rules, kind)
+    if box.h >= 56:
+        # The whole name between the points and the food, on two lines where it must (a
+        # long name broken after a syllable, "Plesio-saurus"), never cut to "Ples.".
+        top = box.y + (22 if points else 4)
+        room = box.bottom - (min(box.h // 3, 24) + 6 if food else 4) - top
+        size, names = cards.name_lines(info.title, box.w - 8, 2, room, cards.SMALLEST)
+        y = top + (room - len(names) * (size + 3) + 3) // 2
+        for n, line in enumerate(names):
+            theme.text(canvas, line, (box.x + 4, y + n * (size + 3)), size, ink, bold=True,
+                       tight=True)
     if food and box.h >= 30:
         pip = max(10, min(box.h // 3, (box.w - 6) // len(food) - 2))
         x = box.x + 3
