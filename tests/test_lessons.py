@@ -67,6 +67,16 @@ def follow(app: App, lesson: Scenario, press: Callable[[LessonScene], list[pygam
     raise AssertionError(f"{lesson.name}: not over after {moves} moves")
 
 
+def first_move(app: App, game: str) -> LessonScene:
+    """A game's lesson, read with Enter up to the learner's first move."""
+    start(app, lesson_of(game))
+    scene = settle(app)
+    while scene.run.kind() != "learner":
+        app.step(key(pygame.K_RETURN), FRAME)
+        scene = settle(app)
+    return scene
+
+
 def by_mouse(scene: LessonScene) -> list[pygame.event.Event]:
     """What someone following the arrow does: click where it points (Next when reading)."""
     if scene.run.kind() == "read":
@@ -155,11 +165,7 @@ def test_the_keyboard_alone_follows_each_lesson_to_its_end(app: App, game: str) 
 
 
 def test_a_wrong_click_or_key_gets_a_hint_and_the_right_one_still_works(app: App) -> None:
-    start(app, lesson_of("dino_hunt_dice"))
-    scene = settle(app)
-    while scene.run.kind() != "learner":
-        app.step(key(pygame.K_RETURN), FRAME)
-        scene = settle(app)
+    scene = first_move(app, "dino_hunt_dice")
     assert scene.taught() is not None and scene.taught().id == "roll"
     stop = scene.menu.find("action:stop")
     assert not stop.enabled and stop.why_disabled, "only the taught move may be pressed"
@@ -353,11 +359,7 @@ def test_the_lesson_example_in_the_ruleset_reference_passes_check(tmp_path: Path
 
 
 def test_a_drag_across_the_tray_throws_the_dice_when_rolling_is_taught(app: App) -> None:
-    start(app, lesson_of("dino_hunt_dice"))
-    scene = settle(app)
-    while scene.run.kind() != "learner":
-        app.step(key(pygame.K_RETURN), FRAME)
-        scene = settle(app)
+    scene = first_move(app, "dino_hunt_dice")
     tray = scene.tr
     a, b = (tray.x + 60, tray.centery), (tray.right - 60, tray.centery - 40)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
