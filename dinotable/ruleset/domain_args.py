@@ -55,13 +55,23 @@ def faces_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
     return ArgDef(name, "faces_of", domain.values)
 
 
+def _listed(reader: ActionsReader, spec: dict[str, Any], key: str, path: Path,
+            words: str) -> list[Any] | None:
+    """An argument's list that must not be empty (reported at its line, or the argument's
+    when it is missing); None when it is not there."""
+    raw = spec.get(key)
+    if not isinstance(raw, list) or not raw:
+        reader.report((*path, key) if key in spec else path, words)
+        return None
+    return raw
+
+
 def top_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
            scope: Scope) -> ArgDef | None:
     """A `top_of` argument: the zones (stacks) whose top items are offered, and `where`."""
-    raw = spec.get("zones")
-    if not isinstance(raw, list) or not raw:
-        reader.report((*path, "zones") if "zones" in spec else path,
-                      "top_of needs `zones`: a list of the stacks, e.g. [stack_1, stack_2]")
+    raw = _listed(reader, spec, "zones", path,
+                  "top_of needs `zones`: a list of the stacks, e.g. [stack_1, stack_2]")
+    if raw is None:
         return None
     zones = [_zone(reader, z, (*path, "zones", i), scope) for i, z in enumerate(raw)]
     where = None
@@ -77,10 +87,8 @@ def top_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
 def choice(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
            scope: Scope) -> ArgDef | None:
     """A `choice` argument: its fixed values, maybe only those passing `where` ($value)."""
-    values = spec.get("values")
-    if not isinstance(values, list) or not values:
-        reader.report((*path, "values") if "values" in spec else path,
-                      "expected a list of values, e.g. [red, blue]")
+    values = _listed(reader, spec, "values", path, "expected a list of values, e.g. [red, blue]")
+    if values is None:
         return None
     fixed = list(values)
     if "where" not in spec:
