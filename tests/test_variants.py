@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from dinotable.app import App
 from dinotable.engine import GameState, legal_actions, new_game
-from dinotable.ruleset import load_ruleset
+from dinotable.ruleset import load_by_id, load_ruleset
+from dinotable.scenes.setup import Seat, SetupScene
+from dinotable.scenes.table import TableScene
+from dinotable.table.chrome import PlayersPart
 from tests.helpers import only_problem, write_rules
 
 SHAPES = Path(__file__).resolve().parent / "fixtures" / "good_rulesets" / "fixture_shapes"
@@ -94,6 +98,12 @@ def _broken(tmp_path: Path, **change: str) -> tuple[str, str]:
      "a number of players"),
     ({"extra": ", by_players: {3: {default: huge}}"}, "options.size_choice.by_players[3].default",
      "'huge' is not one of"),
+    ({"extra": ", applies_when: {sizes: big}"}, "options.size_choice.applies_when.sizes",
+     "no other option 'sizes'"),
+    ({"extra": ", applies_when: {pairs: maybe}"}, "options.size_choice.applies_when.pairs",
+     "'maybe' is not a value of option pairs"),
+    ({"extra": ", applies_when: [pairs]"}, "options.size_choice.applies_when",
+     "expected {OPTION: VALUE"),
     ({"players": "{min: 2, max: 4, teams: 2, teams_option: size_choice}"},
      "players.teams_option", "a true/false option"),
 ])
@@ -113,3 +123,23 @@ def test_named_spaces_in_rows_have_grid_neighbours_even_on_a_short_last_row() ->
     assert distance(night, "s1", "s11") == 2
     day = rules.boards["ranch"]
     assert neighbours(day, "s7") == ["s2", "s6", "s8", "s12"]
+
+
+def test_a_party_games_goal_is_offered_and_shown_only_in_a_party_game(app: App) -> None:
+    """Danger! Danger! Dinosaur's standard game ends when stacks run out: set-up does not
+    ask for a goal then, and the table does not show one; the party game shows both."""
+    rules = load_by_id("danger_danger_dinosaur")
+    setup = SetupScene(app, rules)
+    tags = [c.tag for c in setup.menu.controls]
+    assert "option:variant" in tags and "option:goal" not in tags
+    setup.step_option("variant", 1)
+    assert setup.options["variant"] == "party"
+    assert "option:goal" in [c.tag for c in setup.menu.controls]
+    for variant, shown in (("standard", False), ("party", True)):
+        table = TableScene(app, rules, [Seat("Ann", "human", 0), Seat("Ben", "random", 1)],
+                           {"variant": variant}, 3, saving=False)
+        app.push(table)
+        app.step([], 1 / 30)
+        players = next(p for p in table.parts if isinstance(p, PlayersPart))
+        assert shown == ("Goal: 15" in players.footer()), (variant, players.footer())
+        app.pop()

@@ -29,6 +29,9 @@ class OptionDef:
     # At some numbers of players: (default, choices) in place of the usual ones (five
     # players always play by night); see variants.py.
     by_players: dict[int, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
+    # Only matters while these other options have one of these values (a party game's
+    # goal): setup offers it, and the table shows it, only then; see variants.py.
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ Three general pieces, each written in `rules.yaml`:
 - a board whose shape an option chooses (`shape_option: board`, `shapes: {day: [...],
   night: [...]}`): every space of every shape has its zone, and the game's board holds the
   spaces of the chosen shape, in order;
-- teams switched on by a true/false option (`players: {teams: 2, teams_option: teams}`).
+- teams switched on by a true/false option (`players: {teams: 2, teams_option: teams}`);
+- an option that only matters under another's value (`applies_when: {variant: party}`).
 
 `shaped` gives the rules one game plays by: the same rules when nothing changes, else a
 copy (made once per choice of shapes and teams) with those boards and teams. The engine
@@ -28,6 +29,11 @@ def option_at(option: OptionDef, players: int | None) -> tuple[Any, tuple[Any, .
     if players is not None and players in option.by_players:
         return option.by_players[players]
     return option.default, option.choices
+
+
+def option_applies(option: OptionDef, options: dict[str, Any]) -> bool:
+    """Whether an option matters with these options chosen (`applies_when`)."""
+    return all(options.get(other) in values for other, values in option.applies_when)
 
 
 def shaped(rules: Rules, options: dict[str, Any]) -> Rules:

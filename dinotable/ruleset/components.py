@@ -22,9 +22,9 @@ from ..engine.model import (
 )
 from .problems import Path, check_keys
 from .reader import _ID, MAX_NUMBER, MAX_START, RESERVED, Section, SectionReader, _shown, _too_large
-from .variant_keys import board_shapes, option_by_players
+from .variant_keys import board_shapes, option_applies_when, option_by_players
 
-OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players"}
+OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players", "applies_when"}
 DIE_KEYS = {"faces", "label", "values"}
 ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face"}
 ITEM_KEYS = {"type", "copies", "label", "text"}
@@ -114,7 +114,8 @@ class ComponentsReader(SectionReader):
                 choices = []
             out[name] = OptionDef(name, default, self.text(spec.get("label"), (*path, "label"),
                                                            name), lo, hi, tuple(choices),
-                                  option_by_players(self, spec, path, default, choices))
+                                  option_by_players(self, spec, path, default, choices),
+                                  option_applies_when(self, spec, path))
         return out
 
     def dice(self, raw: Any) -> dict[str, DieDef]:

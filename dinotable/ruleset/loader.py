@@ -31,7 +31,7 @@ from .expressions import DefinesReader
 from .layout import build_layout
 from .problems import LoadError, Problem, Reporter, check_keys
 from .reader import MAX_NUMBER, MAX_SEATS, RESERVED, _shown, _too_large
-from .variant_keys import check_shape_options, check_teams_option
+from .variant_keys import check_applies_when, check_shape_options, check_teams_option
 from .yamlsafe import load_file
 
 RULES_FILE = "rules.yaml"
@@ -177,6 +177,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         )
         boards = self.boards(data.get("boards"), zones, seen)
         check_shape_options(self, boards, options)
+        check_applies_when(self, options)
         scope = replace(scope, boards=frozenset(boards))
         scope = self.defines(data.get("define"), scope, seen)
         compiler = EffectCompiler(scope, r, zones)

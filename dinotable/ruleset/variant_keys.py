@@ -53,6 +53,38 @@ def option_by_players(reader: SectionReader, spec: dict[str, Any], path: Path, d
     return out
 
 
+def option_applies_when(reader: SectionReader, spec: dict[str, Any], path: Path
+                        ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """`applies_when: {OPTION: VALUE or [VALUE, ...]}`: the option matters only while each
+    named option has one of those values (checked against the options once all are read)."""
+    raw = spec.get("applies_when")
+    if raw is None:
+        return ()
+    wpath = (*path, "applies_when")
+    if not isinstance(raw, dict) or not raw or not all(isinstance(k, str) for k in raw):
+        reader.report(wpath, "expected {OPTION: VALUE or [VALUE, ...]}")
+        return ()
+    return tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in raw.items())
+
+
+def check_applies_when(reader: SectionReader, options: dict[str, OptionDef]) -> None:
+    """Every option `applies_when` names is another option, and each value one it takes."""
+    for option in options.values():
+        for other, values in option.applies_when:
+            path = ("options", option.name, "applies_when", other)
+            named = options.get(other)
+            if named is None or named is option:
+                reader.report(path, f"no other option {other!r}; there are "
+                                    f"{sorted(set(options) - {option.name})}")
+                continue
+            allowed = set(named.choices) or ({True, False} if isinstance(named.default, bool)
+                                             else set())
+            wrong = [v for v in values if allowed and v not in allowed]
+            if wrong:
+                reader.report(path, f"{wrong[0]!r} is not a value of option {other} (one of "
+                                    f"{sorted(allowed, key=str)})")
+
+
 def board_shapes(reader: SectionReader, spec: dict[str, Any], path: Path,
                  spaces: list[str]) -> tuple[str, dict[Any, tuple[str, ...]]]:
     """`shape_option: OPTION` and `shapes: {VALUE: [SPACE, ...]}`: the option, and each of

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Rules
+from ..engine.variants import option_applies
 from ..names import allowed_in_name, clean_name
 from ..render import theme
 from ..settings import BOT_SPEEDS
@@ -106,7 +107,11 @@ class SetupScene(Scene):
             y += 62
         # The settings sit in two columns under the seats, so six seats still fit; a narrow
         # window puts them in one column, wide enough for their words, while they fit.
-        settings_n = len(self.rules.options) + 3
+        # An option that does not matter with the others as chosen (a party game's goal in
+        # a standard game) is not offered; it comes back when it matters.
+        offered = {name: o for name, o in self.rules.options.items()
+                   if option_applies(o, self.options)}
+        settings_n = len(offered) + 3
         cols = 1 if row_w < ROW_W and y + settings_n * 58 <= size[1] - 90 else 2
         cell_w = (row_w - 20 * (cols - 1)) // cols
         grid = [pygame.Rect(left + col * (cell_w + 20), 0, cell_w, 50) for col in range(cols)]
@@ -116,7 +121,7 @@ class SetupScene(Scene):
             n = next(cells)
             return grid[n % cols].move(0, y + (n // cols) * 58)
 
-        for name, o in self.rules.options.items():
+        for name, o in offered.items():
             controls.append(Control(cell(), o.label or name,
                                     kind="stepper", value=str(self.options[name]),
                                     on_left=partial(self.step_option, name, -1),

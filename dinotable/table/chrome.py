@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import view_for
+from ..engine.variants import option_applies
 from ..render import theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .areas import Areas
@@ -287,12 +288,20 @@ class PlayersPart(Part):
     def handle(self, event: pygame.event.Event) -> bool:
         return self.areas is not None and read_card(self.host, self.areas, self.zoom, event)
 
+    def footer(self) -> str:
+        """The round, and the goal where it counts (a party game's, not a standard one's)."""
+        state = self.host.state
+        option = state.rules.options.get("goal")
+        goal = state.options.get("goal") if option is not None and option_applies(
+            option, state.options) else None
+        return f"Round {self.host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None
+                                                     else "")
+
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
         panel = self.rect
         areas = self.areas
-        goal = host.state.options.get("goal")
-        footer = f"Round {host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None else "")
+        footer = self.footer()
         # A card game's areas need the column's foot: the round goes in the title there.
         Panel(panel, "Scores" if areas is None else footer).draw(canvas)
         if areas is not None:
