@@ -77,14 +77,15 @@ boards:
   field: {{per_player: true, spaces: [a, b], shape_option: {option}, shapes: {shapes}}}
 score: 0
 actions:
-  go: {{effects: [{{end_turn: {{}}}}]}}
+  go: {{effects: [{{end_turn: {{}}}}]{go}}}
 end: {{trigger: "true"}}
 """
 
 
 def _broken(tmp_path: Path, **change: str) -> tuple[str, str]:
     fill = {"rid": "broken", "players": "{min: 2, max: 4}", "extra": "", "pairs": "false",
-            "option": "size_choice", "shapes": "{big: [a, b], small: [a]}", **change}
+            "option": "size_choice", "shapes": "{big: [a, b], small: [a]}", "go": "",
+            **change}
     problem = only_problem(write_rules(tmp_path, BASE.format(**fill)))
     return problem.path, problem.message
 
@@ -104,6 +105,8 @@ def _broken(tmp_path: Path, **change: str) -> tuple[str, str]:
      "'maybe' is not a value of option pairs"),
     ({"extra": ", applies_when: [pairs]"}, "options.size_choice.applies_when",
      "expected {OPTION: VALUE"),
+    ({"go": ", applies_when: {size_choice: huge}"}, "actions.go.applies_when.size_choice",
+     "'huge' is not a value of option size_choice"),
     ({"players": "{min: 2, max: 4, teams: 2, teams_option: size_choice}"},
      "players.teams_option", "a true/false option"),
 ])
@@ -125,9 +128,10 @@ def test_named_spaces_in_rows_have_grid_neighbours_even_on_a_short_last_row() ->
     assert neighbours(day, "s7") == ["s2", "s6", "s8", "s12"]
 
 
-def test_a_party_games_goal_is_offered_and_shown_only_in_a_party_game(app: App) -> None:
+def test_what_a_party_game_does_not_use_is_neither_offered_nor_shown(app: App) -> None:
     """Danger! Danger! Dinosaur's standard game ends when stacks run out: set-up does not
-    ask for a goal then, and the table does not show one; the party game shows both."""
+    ask for a goal then, and the table does not show one; the party game shows both, and
+    none of the standard game's stacks, counts or buttons."""
     rules = load_by_id("danger_danger_dinosaur")
     setup = SetupScene(app, rules)
     tags = [c.tag for c in setup.menu.controls]
@@ -136,10 +140,33 @@ def test_a_party_games_goal_is_offered_and_shown_only_in_a_party_game(app: App) 
     assert setup.options["variant"] == "party"
     assert "option:goal" in [c.tag for c in setup.menu.controls]
     for variant, shown in (("standard", False), ("party", True)):
-        table = TableScene(app, rules, [Seat("Ann", "human", 0), Seat("Ben", "random", 1)],
+        # A bot's turn first: the bar then shows every move greyed, for all to see.
+        table = TableScene(app, rules, [Seat("Ann", "random", 0), Seat("Ben", "human", 1)],
                            {"variant": variant}, 3, saving=False)
         app.push(table)
         app.step([], 1 / 30)
         players = next(p for p in table.parts if isinstance(p, PlayersPart))
         assert shown == ("Goal: 15" in players.footer()), (variant, players.footer())
+        # The party game deals no stacks and has no crafting: no empty Game piles, no
+        # Family count, no greyed Craft button. The standard game has them all.
+        labels = {getattr(p, "label", "") for p in table.parts}
+        counters = [getattr(getattr(p, "counter", None), "label", "") for p in table.parts]
+        buttons = {c.label for c in table.menu.controls}
+        standard = not shown
+        assert ("Game 1" in labels) == standard and ("Family" in labels) == standard, labels
+        assert ("Family left" in counters) == standard, counters
+        assert ("Craft" in buttons) == standard and ("Retire" in buttons) == standard, buttons
         app.pop()
+
+
+def test_an_action_that_does_not_apply_is_never_legal(tmp_path: Path) -> None:
+    """`applies_when` on an action joins its `when`: under other options it is not a move."""
+    text = BASE.format(rid="applies", players="{min: 2, max: 4}", extra="", pairs="false",
+                       option="size_choice", shapes="{big: [a, b], small: [a]}",
+                       go=", applies_when: {size_choice: big}")
+    text = text.replace("actions:\n", "actions:\n  wait: {effects: [{end_turn: {}}]}\n")
+    rules = load_ruleset(write_rules(tmp_path, text))
+    big = {a.id for a in legal_actions(new_game(rules, ["Ann", "Ben"]))}
+    small = {a.id for a in legal_actions(new_game(rules, ["Ann", "Ben"],
+                                                  {"size_choice": "small"}))}
+    assert big == {"go", "wait"} and small == {"wait"}

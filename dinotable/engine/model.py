@@ -136,6 +136,9 @@ class ActionDef:
     by: str = "current"  # current | others | any | window (only when asked) | answer
     help: str = ""
     windows: tuple[str, ...] = ()  # response windows in which it may be played when asked
+    # Only under these options (Craft, not in a party game): never legal, and not shown as
+    # a greyed button, in a game where it does not apply.
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

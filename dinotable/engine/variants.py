@@ -31,9 +31,15 @@ def option_at(option: OptionDef, players: int | None) -> tuple[Any, tuple[Any, .
     return option.default, option.choices
 
 
+def applies(when: tuple[tuple[str, tuple[Any, ...]], ...], options: dict[str, Any]) -> bool:
+    """Whether an option, or a table widget, with this `applies_when` matters with these
+    options chosen (each named option has one of its values)."""
+    return all(options.get(other) in values for other, values in when)
+
+
 def option_applies(option: OptionDef, options: dict[str, Any]) -> bool:
     """Whether an option matters with these options chosen (`applies_when`)."""
-    return all(options.get(other) in values for other, values in option.applies_when)
+    return applies(option.applies_when, options)
 
 
 def shaped(rules: Rules, options: dict[str, Any]) -> Rules:

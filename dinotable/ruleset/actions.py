@@ -18,13 +18,16 @@ from ..engine.exprtypes import type_of_value
 from ..engine.model import (
     ActionDef,
     ArgDef,
+    OptionDef,
 )
 from .arguments import argument_in_when
 from .domain_args import PARSERS
 from .problems import Path, check_keys
 from .reader import Section, SectionReader
+from .variant_keys import check_when, options_condition, read_applies_when
 
-ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows"}
+ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows",
+               "applies_when"}
 
 
 BY = ("current", "others", "any", "window")
@@ -59,7 +62,8 @@ ACTIONS = Section("actions", "action: {effects: [...]}", "action id", frozenset(
 class ActionsReader(SectionReader):
     """Reads `actions:` with their arguments and the questions asked mid-action."""
 
-    def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler) -> dict[str, ActionDef]:
+    def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler,
+                options: dict[str, OptionDef] | None = None) -> dict[str, ActionDef]:
         out: dict[str, ActionDef] = {}
         raw = self.mapping(raw, ("actions",), "action: {effects: [...]}")
         if not raw and "actions" in (self.data or {}):
@@ -74,8 +78,17 @@ class ActionsReader(SectionReader):
             reads_args = argument_in_when(spec.get("when"), args)
             if reads_args:
                 self.report((*path, "when"), reads_args)
-            elif "when" in spec:
-                when = compiler.condition(spec["when"], (*path, "when"))
+            applies = read_applies_when(self.report, spec.get("applies_when"),
+                                        (*path, "applies_when"))
+            check_when(self.report, (*path, "applies_when"), applies, options or {})
+            if not reads_args and ("when" in spec or applies):
+                # Never legal where it does not apply: its options join its condition.
+                source = spec.get("when")
+                if applies:
+                    source = options_condition(applies) + (
+                        f" and ({source})" if isinstance(source, str) else "")
+                when = compiler.condition(source, (*path, "when" if "when" in spec
+                                                   else "applies_when"))
             if "effects" not in spec:
                 self.report(path, "an action needs `effects`")
             effects = acompiler.effects(spec.get("effects"), (*path, "effects"))
@@ -94,7 +107,7 @@ class ActionsReader(SectionReader):
                                            "needs `windows: [WINDOW, ...]`")
             out[aid] = ActionDef(aid, label, key, when, why, tuple(args), effects, by,
                                  self.text(spec.get("help"), (*path, "help")),
-                                 tuple(windows))
+                                 tuple(windows), applies)
         return out
 
     def decisions(self, actions: dict[str, ActionDef], compiler: EffectCompiler) -> None:

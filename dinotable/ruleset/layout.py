@@ -15,11 +15,12 @@ from ..engine.compiler import EffectCompiler
 from ..engine.effects import _unknown
 from ..engine.expr import Compiled
 from .problems import check_keys
+from .variant_keys import check_when, read_applies_when
 
 LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status",
                "player_zones", "player_counters", "counters", "track", "widgets", "cards"}
 TRAY_KEYS = {"zones", "toss", "passed"}
-COUNTER_KEYS = {"var", "label"}
+COUNTER_KEYS = {"var", "label", "applies_when"}
 TRACK_KEYS = {"length", "start", "end"}
 FACE_KEYS = {"label", "tone", "meaning"}
 AREA_KEYS = {"zone", "label", "tone", "limit"}
@@ -62,6 +63,7 @@ class Counter:
 
     var: str
     label: str
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # as a widget's
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ class Layout:
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
-WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups"}
+WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups",
+               "applies_when"}
 WIDGET_SIZES = ("normal", "small")  # small: cards as name chips (read them large on hover)
 ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
 # `none`: a zone the rules keep for their own bookkeeping, never drawn on the table
@@ -118,11 +121,14 @@ class WidgetSpec:
     left: str = ""  # a pile's count from a game variable: the cards still to come from it
     group: str = ""  # a player's zone: its cards grouped by this property's value
     groups: tuple[tuple[str, Template], ...] = ()  # each value's heading, in this order
+    # Shown only while these options have these values (the Game stacks, not in a party
+    # game, which deals none); see engine/variants.py.
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any],
-                  game_vars: Any = (), compiler: EffectCompiler | None = None
-                  ) -> tuple[WidgetSpec, ...]:
+                  game_vars: Any = (), compiler: EffectCompiler | None = None,
+                  options: dict[str, Any] | None = None) -> tuple[WidgetSpec, ...]:
     """Check the `widgets:` list: each entry names a kind of widget and a zone or board
     that suits it."""
     path: tuple[Any, ...] = ("layout", "widgets")
@@ -141,6 +147,8 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
         check_keys(report, spec, WIDGET_KEYS, wpath, "widget setting")
         show = spec["show"]
         label = str(spec.get("label", ""))
+        when = read_applies_when(report, spec.get("applies_when"), (*wpath, "applies_when"))
+        check_when(report, (*wpath, "applies_when"), when, options or {})
         size = str(spec.get("size", "normal"))
         if size not in WIDGET_SIZES:
             report((*wpath, "size"), _unknown("widget size", size, list(WIDGET_SIZES)))
@@ -155,7 +163,8 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                 report((*wpath, "show"), f"board {board!r} is not {kind}; "
                                          f"use show: {'track' if show == 'grid' else 'grid'}")
                 continue
-            out.append(WidgetSpec(str(show), board=str(board), label=label))
+            out.append(WidgetSpec(str(show), board=str(board), label=label,
+                                  applies_when=when))
         elif show in ZONE_WIDGETS:
             zone = spec.get("zone")
             if zone not in zones:
@@ -178,7 +187,7 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                 continue
             group, groups = _groups(spec, wpath, show, per_player, report, compiler)
             out.append(WidgetSpec(str(show), zone=str(zone), label=label, size=size,
-                                  left=left, group=group, groups=groups))
+                                  left=left, group=group, groups=groups, applies_when=when))
         else:
             report((*wpath, "show"), _unknown("widget", str(show),
                                               [*ZONE_WIDGETS, *BOARD_WIDGETS]))
@@ -221,7 +230,8 @@ def parse_colour(text: str) -> tuple[int, int, int]:
 
 def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
                  zones: dict[str, Any], faces: set[str], actions: dict[str, Any],
-                 boards: dict[str, Any] | None = None) -> Layout:
+                 boards: dict[str, Any] | None = None, options: dict[str, Any] | None = None
+                 ) -> Layout:
     """Check and compile a layout section, reporting problems through the compiler."""
     report = compiler.report
     path: tuple[Any, ...] = ("layout",)
@@ -340,7 +350,11 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
                 report((*cpath, "var"), _unknown(f"{kind} variable", str(spec["var"]),
                                                  sorted(known)))
                 continue
-            found[key].append(Counter(str(spec["var"]), str(spec.get("label", spec["var"]))))
+            only = read_applies_when(report, spec.get("applies_when"),
+                                     (*cpath, "applies_when"))
+            check_when(report, (*cpath, "applies_when"), only, options or {})
+            found[key].append(Counter(str(spec["var"]), str(spec.get("label", spec["var"])),
+                                      only))
     track = None
     if "track" in raw:
         spec = raw["track"] if isinstance(raw["track"], dict) else {}
@@ -353,7 +367,7 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
                   status, passed, tuple(player_zones), tuple(found["player_counters"]),
                   tuple(found["counters"]), track,
                   build_widgets(raw.get("widgets"), report, zones, boards or {},
-                                compiler.scope.game_vars, compiler),
+                                compiler.scope.game_vars, compiler, options),
                   build_cards(raw.get("cards"), report, compiler.scope.props,
                               compiler.effect_props))
 

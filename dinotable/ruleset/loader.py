@@ -196,7 +196,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         round_mode = self.choice(rnd.get("mode"), ("round", "mode"), ("each_once", "until_ended"),
                                  "each_once")
 
-        actions = self.actions(data.get("actions"), scope, compiler)
+        actions = self.actions(data.get("actions"), scope, compiler, options)
         end = self.end(data.get("end"), compiler)
         turn_start = compiler.effects(turn.get("start"), ("turn", "start"))
         turn_end = compiler.effects(turn.get("end"), ("turn", "end"))
@@ -205,7 +205,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         self.decisions(actions, compiler)
         hints = self.bots(data.get("bots"), actions, compiler, scope)
         layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions,
-                              boards)
+                              boards, options)
         reveal = self.choice(data.get("reveal_scores"), ("reveal_scores",),
                              ("always", "at_end"), "always")
         hidden = (any(z.visible != "all" for z in zones.values()) or reveal == "at_end"

@@ -55,34 +55,57 @@ def option_by_players(reader: SectionReader, spec: dict[str, Any], path: Path, d
 
 def option_applies_when(reader: SectionReader, spec: dict[str, Any], path: Path
                         ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
-    """`applies_when: {OPTION: VALUE or [VALUE, ...]}`: the option matters only while each
-    named option has one of those values (checked against the options once all are read)."""
-    raw = spec.get("applies_when")
+    """An option's `applies_when`: see `read_applies_when`."""
+    return read_applies_when(reader.report, spec.get("applies_when"), (*path, "applies_when"))
+
+
+def read_applies_when(report: Any, raw: Any, path: Path
+                      ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """`applies_when: {OPTION: VALUE or [VALUE, ...]}`: an option or a table widget that
+    matters only while each named option has one of those values (the names and values are
+    checked against the options once all are read, by `check_applies_when`)."""
     if raw is None:
         return ()
-    wpath = (*path, "applies_when")
     if not isinstance(raw, dict) or not raw or not all(isinstance(k, str) for k in raw):
-        reader.report(wpath, "expected {OPTION: VALUE or [VALUE, ...]}")
+        report(path, "expected {OPTION: VALUE or [VALUE, ...]}")
         return ()
     return tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in raw.items())
 
 
+def options_condition(when: tuple[tuple[str, tuple[Any, ...]], ...]) -> str:
+    """An `applies_when` as an expression: `(variant == 'standard')`."""
+    def equals(name: str, value: Any) -> str:
+        if isinstance(value, bool):
+            return name if value else f"not {name}"
+        return f"{name} == {value!r}"
+    return " and ".join("(" + " or ".join(equals(name, v) for v in values) + ")"
+                        for name, values in when)
+
+
 def check_applies_when(reader: SectionReader, options: dict[str, OptionDef]) -> None:
-    """Every option `applies_when` names is another option, and each value one it takes."""
-    for option in options.values():
-        for other, values in option.applies_when:
-            path = ("options", option.name, "applies_when", other)
-            named = options.get(other)
-            if named is None or named is option:
-                reader.report(path, f"no other option {other!r}; there are "
-                                    f"{sorted(set(options) - {option.name})}")
-                continue
-            allowed = set(named.choices) or ({True, False} if isinstance(named.default, bool)
-                                             else set())
-            wrong = [v for v in values if allowed and v not in allowed]
-            if wrong:
-                reader.report(path, f"{wrong[0]!r} is not a value of option {other} (one of "
-                                    f"{sorted(allowed, key=str)})")
+    """Every option an option's `applies_when` names is another option, and each value one
+    it takes."""
+    for o in options.values():
+        check_when(reader.report, ("options", o.name, "applies_when"), o.applies_when,
+                   options, o.name)
+
+
+def check_when(report: Any, path: Path, when: tuple[tuple[str, tuple[Any, ...]], ...],
+               options: dict[str, OptionDef], own: str = "") -> None:
+    """Each option an `applies_when` names is one of the options (not `own`), and each
+    value one that option takes."""
+    for other, values in when:
+        named = options.get(other)
+        if named is None or other == own:
+            report((*path, other), f"no other option {other!r}; there are "
+                                   f"{sorted(set(options) - {own})}")
+            continue
+        allowed = set(named.choices) or ({True, False} if isinstance(named.default, bool)
+                                         else set())
+        wrong = [v for v in values if allowed and v not in allowed]
+        if wrong:
+            report((*path, other), f"{wrong[0]!r} is not a value of option {other} (one of "
+                                   f"{sorted(allowed, key=str)})")
 
 
 def board_shapes(reader: SectionReader, spec: dict[str, Any], path: Path,

@@ -42,9 +42,10 @@ class Areas(ZonePart):
     def of(cls, host: PartHost) -> Areas | None:
         """The players' areas of a card game: every per-player hand or row the layout
         shows, when there are two or more (one alone is a part of its own)."""
-        members = [kind_for(spec.show)(host, spec) for spec in area_specs(host.rules,
-                                                                          host.layout)]
-        board = next((spec.board for spec in zone_specs(host.rules, host.layout)
+        options = host.state.options
+        members = [kind_for(spec.show)(host, spec)
+                   for spec in area_specs(host.rules, host.layout, options)]
+        board = next((spec.board for spec in zone_specs(host.rules, host.layout, options)
                       if spec.show == "grid" and host.rules.boards[spec.board].per_player), "")
         return cls(host, members, board) if members else None
 

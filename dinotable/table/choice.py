@@ -28,6 +28,7 @@ from ..engine import (
     showing_tops,
     why_illegal,
 )
+from ..engine.variants import applies
 from .board_spaces import SPACE as SPACE
 from .board_spaces import BoardSpaces
 from .board_spaces import Target as Target
@@ -183,6 +184,8 @@ class Chooser(DiceMarks, BoardSpaces):
             return self._building_choices(self.building)
         out: list[Choice] = []
         for adef in self.rules.actions.values():
+            if not applies(adef.applies_when, self.state.options):
+                continue  # not in this game at all (Craft in a party game): not even greyed
             listed = [a for a in self.legal if a.id == adef.id]
             if adef in self.partial:
                 out.append(Choice(adef.label, f"start:{adef.id}",

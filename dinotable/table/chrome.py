@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import view_for
-from ..engine.variants import option_applies
+from ..engine.variants import applies, option_applies
 from ..render import theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from .areas import Areas
@@ -245,7 +245,8 @@ class PlayersPart(Part):
         shown_vars = look.view["player_vars"][seat]
         return "  ".join(
             f"{c.label}: {'?' if shown_vars[c.var] is None else shown_vars[c.var]}"
-            for c in self.host.layout.player_counters)
+            for c in self.host.layout.player_counters
+            if applies(c.applies_when, self.host.state.options))
 
     def room_for_dice(self, seat: int) -> int:
         """How many kept dice fit left of the counters, with room for a count after them."""

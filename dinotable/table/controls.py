@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Action
+from ..engine.variants import applies
 from ..scenes.base import Control
 from .bar import bar_controls
 from .choice import Choice
@@ -35,7 +36,8 @@ def refresh(table: TableScene) -> None:
         choices = [Choice(adef.label, f"action:{adef.id}", enabled=False, reason=reason,
                           key=adef.key.upper())
                    for adef in table.rules.actions.values()
-                   if adef.by == "current" and not state.pending]
+                   if adef.by == "current" and not state.pending
+                   and applies(adef.applies_when, state.options)]
     undo = None if state.game_over else table.undo_choice()
     controls = action_bar(table, choices, room=UNDO_W + 12 if undo is not None else 0)
     if undo is not None:

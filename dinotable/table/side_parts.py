@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import text_for, value_for
+from ..engine.variants import applies
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
@@ -109,7 +110,8 @@ class CounterPart(Part):
 
     @classmethod
     def build(cls, host: PartHost) -> list[Part]:
-        return [cls(host, c) for c in host.layout.counters]
+        return [cls(host, c) for c in host.layout.counters
+                if applies(c.applies_when, host.state.options)]
 
     def wanted(self, seats: int) -> int:
         return 70

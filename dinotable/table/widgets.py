@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from ..engine import Rules
+from ..engine.variants import applies
 from ..render import cards, theme
 from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
@@ -105,8 +106,10 @@ class ZonePart(Part):
     def build(cls, host: PartHost) -> list[Part]:
         """A part for every zone and board the layout shows, of the kind its `show:` names,
         in the layout's order (but for those the players' areas show)."""
-        taken = {spec.zone for spec in area_specs(host.rules, host.layout)}
-        return [kind_for(spec.show)(host, spec) for spec in zone_specs(host.rules, host.layout)
+        options = host.state.options
+        taken = {spec.zone for spec in area_specs(host.rules, host.layout, options)}
+        return [kind_for(spec.show)(host, spec)
+                for spec in zone_specs(host.rules, host.layout, options)
                 if not (spec.zone in taken and spec.show in ("hand", "players", "count"))]
 
     @property
@@ -560,11 +563,15 @@ class Count(ZonePart):
                    bold=True, anchor="midleft", tight=True)
 
 
-def zone_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
-    """How each zone and board is shown: the layout's entries, then one for every zone
-    and board it does not mention, so any ruleset opens on the table."""
-    # `show: none` names a zone so that nothing shows it, by the layout or here.
-    out = [spec for spec in layout.widgets if spec.show != "none"]
+def zone_specs(rules: Rules, layout: Layout, options: dict[str, Any] | None = None
+               ) -> list[WidgetSpec]:
+    """How each zone and board is shown: the layout's entries (with `options`, those that
+    apply under them), then one for every zone and board it does not mention, so any
+    ruleset opens on the table."""
+    # `show: none` names a zone so that nothing shows it, by the layout or here; an entry
+    # that does not apply still names its zone, which then shows nowhere.
+    out = [spec for spec in layout.widgets if spec.show != "none" and (
+        options is None or applies(spec.applies_when, options))]
     named = {spec.zone for spec in layout.widgets} | {spec.board for spec in layout.widgets}
     named |= set(layout.tray) | {a.zone for a in layout.areas} | {
         a.zone for a in layout.player_zones}
@@ -588,9 +595,10 @@ def zone_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
     return out
 
 
-def area_specs(rules: Rules, layout: Layout) -> list[WidgetSpec]:
+def area_specs(rules: Rules, layout: Layout, options: dict[str, Any] | None = None
+               ) -> list[WidgetSpec]:
     """What the players' areas of a card game show: every per-player hand or row, when
     there are two or more (one alone is shown on its own)."""
-    specs = [spec for spec in zone_specs(rules, layout) if spec.show in (
+    specs = [spec for spec in zone_specs(rules, layout, options) if spec.show in (
         "hand", "players", "count") and spec.zone and rules.zones[spec.zone].per_player]
     return specs if len(specs) >= 2 else []
