@@ -41,6 +41,28 @@ def test_every_top_card_on_the_wheel_shows_its_whole_name(app: App,
         assert rect.w >= 60 and rect.h >= 40, (size, zone, rect)
 
 
+def test_any_card_of_the_game_on_top_of_a_stack_reads_whole_in_a_small_window(app: App
+                                                                              ) -> None:
+    """Whichever card comes up on a stack (Wise Grandmothers, Master Builders, a Highest
+    Colour Score card), its whole name is on it in the narrowest cell, an 800x600 window."""
+    table = wheel_table(app)
+    canvas = pygame.Surface(logical_size((800, 600)))
+    table.resized(canvas.get_size())
+    table.draw(canvas)
+    piles = pile_parts(table)
+    rect = min((face for zone in STACKS for face, _ in piles[zone].faces),
+               key=lambda r: r.w * r.h)
+    kinds = sorted(table.rules.data["items"])
+    assert len(kinds) > 40
+    for kind in kinds:
+        name = item_label(table.rules, kind)
+        cards._forget()
+        with theme.seeing_text() as seen:
+            cards.draw_card(canvas, rect, kind, name, small=True)
+        drawn = squeezed("".join(string for string, _, _ in seen.drawn))
+        assert drawn == squeezed(name) and not seen.cut, (rect.size, name, seen.drawn)
+
+
 def test_a_long_word_breaks_with_a_hyphen_before_a_syllable() -> None:
     font = theme.font(cards.SMALLEST, True)
     width = font.size("Long-")[0] + 2

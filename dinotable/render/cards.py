@@ -113,8 +113,9 @@ def _paint_face(surface: pygame.Surface, rect: pygame.Rect, title: str, lines: S
     if small:
         # A chip, or a stack's top card in a narrow cell: its whole name on the lines the
         # card has room for, a size or more smaller where it must.
+        # Three pixels a side: "mothers" of "Wise Grand-mothers" fits a 66 px card.
         room = rect.h - 6
-        size, names = name_lines(title, rect.w - 8, max(1, (room + 3) // (SMALLEST + 3)),
+        size, names = name_lines(title, rect.w - 6, max(1, (room + 3) // (SMALLEST + 3)),
                                  room, SMALLEST)
         top = head.centery - ((size + 3) * len(names) - 3) // 2
         for k, line in enumerate(names):
