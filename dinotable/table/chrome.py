@@ -287,6 +287,10 @@ class PlayersPart(Part):
                 for s in sorted(self.host.steal_targets())] + cards
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.zoom.pinned is None \
+                and any(self.row_rect(s).collidepoint(event.pos)
+                        for s in self.host.steal_targets()):
+            return False  # a player to choose, clicked on their ranch: the table takes it
         return self.areas is not None and read_card(self.host, self.areas, self.zoom, event)
 
     def footer(self) -> str:
