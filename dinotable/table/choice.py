@@ -65,6 +65,9 @@ class Chooser(DiceMarks, BoardSpaces):
         # a choice, never the move itself (a player reading a card must not play it).
         self.ready: tuple[Action, Target] | None = None
         self.shown: set[str] | None = None  # zones drawn item by item (worked out once)
+        # Cards that may be chosen but were not drawn in the last frame (a full area's "+N
+        # more" holds them): they are offered as buttons instead (see display.py).
+        self.unseen: frozenset[Target] = frozenset()
         # What a move would do to the dice, worked out once per move (see dice_touched).
         self.previewed: tuple[Action, tuple[str, ...]] | None = None
         self.turning: tuple[int, tuple[str, ...]] | None = None
@@ -144,8 +147,10 @@ class Chooser(DiceMarks, BoardSpaces):
         if arg.domain in ("item_in", "kind_in", "item_on", "kind_on", "top_of"):
             groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
                 "group", "")) for v in self._values(arg)}
-            group = groups.pop() if len(groups) == 1 else ""
-            return f"a {group}" if group and group not in ("special",) else "a card"
+            group = groups.pop().replace("_", " ") if len(groups) == 1 else ""
+            if not group or group == "special":
+                return "a card"
+            return f"{'an' if group[0] in 'aeiou' else 'a'} {group}"  # "a hired hand"
         return "one"
 
     def _kind(self, value: Any) -> str:
@@ -380,7 +385,7 @@ class Chooser(DiceMarks, BoardSpaces):
             values = self._values(arg)
         for value in values:
             found = self._value_targets(arg, value)
-            if not found or any(t.kind == "value" for t in found):
+            if not found or any(t.kind == "value" or t in self.unseen for t in found):
                 return False
         return bool(values)
 

@@ -195,6 +195,23 @@ def draw_over(table: TableScene, canvas: pygame.Surface) -> None:
                                   alpha=min(1.0, left * 3))
     if table.toast is not None:
         draw_toast(canvas, middle, table.toast)
+    note_unseen(table)
+
+
+def note_unseen(table: TableScene) -> None:
+    """Tell the chooser which cards it may offer were not drawn (under a "+N more"), so the
+    bar offers them as buttons: a move is never asked for by a click on nothing."""
+    chooser = table.chooser
+    unseen: frozenset[Target] = frozenset()
+    if table.my_turn and table.idle:
+        glowing = {t for t in chooser.targets() if t.kind == "item" and chooser._is_card(
+            str(t.value))}
+        if glowing:
+            drawn = {t for part in table.parts for _, t in part.targets_at()}
+            unseen = frozenset(glowing - drawn)
+    if unseen != chooser.unseen:
+        chooser.unseen = unseen
+        table.refresh_buttons()
 
 
 def banner_gives_way(table: TableScene) -> bool:
