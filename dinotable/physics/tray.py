@@ -23,22 +23,26 @@ Calling it (the table)::
         resting=spots,             # {die id: (x, y, angle)} where dice lie now
         showing=faces_now,         # {die id: face shown now}
         keep_clear=[(x, y, w, h)], # label areas on the felt, tray units: no die rests there
+        still=[(x, y, angle)],     # dice lying still (kept): solid, never moved
     )
     pose = toss.pose(die_id, t)    # x, y, angle (degrees), face, moving; until toss.duration
 
 With a fling every tossed die starts in a cluster round (x0, y0) and heads the drag's way
 at `Tray.launch_speed(|v|)`: a slow drag rolls the dice about a die width, a fast one
-across the tray. No die comes to rest on the frame, on another die or on a keep-clear area.
+across the tray. No die comes to rest on the frame, on another die or on a keep-clear area;
+no thrown die passes over a still one. `Tray.die_for` sizes dice so a count of them fits.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 
+from .places import NORMALS, apart, entry_spots, hand_spots, inward, open_heading
 from .world import (
     CLEAR_MARGIN,
     DT,
@@ -49,11 +53,14 @@ from .world import (
     Bump,
     DiePose,
     Rect,
+    Spot,
     Toss,
     _Launch,
     _overlaps,
     _Track,
     _World,
+    ease_apart,
+    overlap,
 )
 
 __all__ = ["DT", "SETTLE_LIMIT", "Bump", "DiePose", "Toss", "Tray", "bench"]
@@ -73,12 +80,13 @@ LIVELY_WIDTHS = 1.5
 MAX_BUMPS = 30
 BUMP_MERGE_S = 0.030
 BUMP_MIN_STRENGTH = 0.05
+TOUCH = 0.5
+"""Dice pressed together at rest may sink into each other by this much (the physics'
+contact slop, under a pixel); deeper is an overlap."""
 
 Resting = Mapping[str, tuple[float, float] | tuple[float, float, float]]
 
 
-# Entry edges: inward normal and tangent for left, right, top, bottom.
-_NORMALS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
 
 
 
@@ -140,6 +148,7 @@ class Tray:
         resting: Resting | None = None,
         showing: Mapping[str, str] | None = None,
         keep_clear: Sequence[Rect] = (),
+        still: Sequence[tuple[float, float] | tuple[float, float, float]] = (),
     ) -> Toss:
         """Simulate a whole toss that ends with each die on the engine's face.
 
@@ -164,6 +173,10 @@ class Tray:
         like a die on a slope; a take that still ends with a die on one, on another die
         or against the frame is thrown again.
 
+        `still`: dice lying in the tray that are not thrown (kept while others are thrown
+        again), as (x, y) or (x, y, angle in DiePose degrees). They never move and are as
+        solid as the frame: a thrown die bounces off them, and none starts or rests on one.
+
         The same arguments always give the same toss.
         """
         self._check(dice)
@@ -171,21 +184,24 @@ class Tray:
             return Toss({}, [], 0)
         clear = [tuple(float(v) for v in r) for r in keep_clear]
         areas: list[Rect] = [(r[0], r[1], r[2], r[3]) for r in clear if r[2] > 0 and r[3] > 0]
+        lying = [_spot(s) for s in still]
         # A die that hardly rolls looks like a dud, and one at rest on a label hides it:
         # then throw again (from the same seed, a little differently) and keep the best take.
         best: tuple[tuple[int, float], dict[str, _Track], list[tuple[float, float]], int] | None
         best = None
         for take in range(TAKES):
             rng = random.Random(seed if take == 0 else f"{seed}:take{take}")
-            launches, friction, torque = self._launch(dice, rng, fling, resting or {}, areas)
-            world = _World(self, launches, friction, torque, areas)
+            launches, friction, torque = self._launch(
+                dice, rng, fling, resting or {}, areas, lying
+            )
+            world = _World(self, launches, friction, torque, areas, lying)
             tracks, clamps = world.run([launch.die_id for launch in launches])
             shortest = min(tr.travelled[-1] for tr in tracks.values())
             lively = LIVELY_WIDTHS * self.die_size
             if fling is not None:  # a gentle drag is meant to roll little
                 slowest = min(math.hypot(launch.vx, launch.vy) for launch in launches)
                 lively = min(lively, 0.5 * slowest**2 / (2.0 * friction))
-            faults = self._faults(tracks, areas)
+            faults = self._faults(tracks, areas, lying)
             score = (faults, -min(shortest, lively))
             if best is None or score < best[0]:
                 best = (score, tracks, world.hits, clamps)
@@ -193,6 +209,7 @@ class Tray:
                 break
         assert best is not None
         _score, tracks, hits, clamps = best
+        ease_apart(self, list(tracks.values()), lying, 0.5 * TOUCH)
         for die_id, faces, final in dice:
             shown = (showing or {}).get(die_id)
             self._plan_faces(tracks[die_id], faces, final, shown, random.Random(f"{seed}:{die_id}"))
@@ -204,9 +221,16 @@ class Tray:
         c = self.corner_radius  # the corners are rounded: a turned die reaches a little less
         return (0.5 * self.die_size - c) * (abs(math.cos(angle)) + abs(math.sin(angle))) + c
 
-    def _faults(self, tracks: Mapping[str, _Track], areas: Sequence[Rect]) -> int:
+    def overlap(self, a: Sequence[float], b: Sequence[float]) -> float:
+        """How deep two dice lying at (x, y, angle in DiePose degrees) overlap, exactly
+        for turned dice with rounded corners (negative: the gap between them)."""
+        return overlap(self.die_size, self.corner_radius, _spot(a), _spot(b))
+
+    def _faults(
+        self, tracks: Mapping[str, _Track], areas: Sequence[Rect], still: Sequence[Spot]
+    ) -> int:
         """How many ways the dice lie badly at rest: on a keep-clear area, on the frame,
-        on each other."""
+        on each other or on a die lying still."""
         ends = [(tr.xs[-1], tr.ys[-1], tr.angles[-1]) for tr in tracks.values()]
         faults = 0
         edge = self.wall_inset - 0.75 * self.sink  # how far in a die pressed on a wall lies
@@ -215,10 +239,10 @@ class Tray:
             if min(x - r, y - r, self.width - x - r, self.height - y - r) < edge - 0.5:
                 faults += 1
             faults += sum(1 for area in areas if _overlaps(x, y, r, area, 0.0))
-        for i, (x, y, _a) in enumerate(ends):
-            for x2, y2, _b in ends[i + 1 :]:
-                if math.hypot(x - x2, y - y2) < 0.95 * self.die_size:
-                    faults += 1
+        size, corner = self.die_size, self.corner_radius
+        for i, end in enumerate(ends):
+            others = [*ends[i + 1 :], *still]
+            faults += sum(1 for other in others if overlap(size, corner, end, other) > TOUCH)
         return faults
 
     @staticmethod
@@ -240,15 +264,16 @@ class Tray:
         fling: tuple[float, float, float, float] | None,
         resting: Resting,
         areas: Sequence[Rect] = (),
+        still: Sequence[Spot] = (),
     ) -> tuple[list[_Launch], float, float]:
         """Starting positions and velocities; also the felt's friction for this toss."""
         if fling is not None:
-            return self._throw(dice, rng, fling, resting, areas)
+            return self._throw(dice, rng, fling, resting, areas, still)
         w, h = self.width, self.height
         edge = rng.randrange(4)
         length = h if edge < 2 else w
         along = rng.uniform(0.25, 0.75) * length
-        nx, ny = _NORMALS[edge]
+        nx, ny = NORMALS[edge]
         turn = rng.uniform(-0.6, 0.6)
         dx = nx * math.cos(turn) - ny * math.sin(turn)
         dy = nx * math.sin(turn) + ny * math.cos(turn)
@@ -256,25 +281,28 @@ class Tray:
         nominal = self.speed_min + (self.speed_max - self.speed_min) * power
         spin_nominal = 5.0 + 7.0 * power
 
-        placed: list[tuple[float, float]] = []
+        placed: list[tuple[float, float]] = [(x, y) for x, y, _a in still]
         launches: list[_Launch] = []
+        newcomers = []
         for die_id, _faces, _final in dice:
-            if die_id in resting:
-                spot = resting[die_id]
-                angle = -math.radians(float(spot[2])) if len(spot) > 2 else 0.0
-                # A die turned on its corner reaches further: keep it clear of the walls.
-                lo = self.reach(angle) + self.wall_inset
-                x = min(max(float(spot[0]), lo), w - lo)
-                y = min(max(float(spot[1]), lo), h - lo)
-                placed.append((x, y))
-                launches.append(_Launch(die_id, x, y, angle, dx, dy, 0.0))
-        newcomers = [die_id for die_id, _f, _g in dice if die_id not in resting]
-        entry_dx, entry_dy = _inward(dx, dy, edge, rng)
-        for die_id, (x, y, angle) in zip(
-            newcomers,
-            self._entry_spots(len(newcomers), edge, along, placed, rng, areas),
-            strict=True,
-        ):
+            if die_id not in resting:
+                newcomers.append(die_id)
+                continue
+            x, y, angle = _spot(resting[die_id])
+            # A die turned on its corner reaches further: keep it clear of the walls.
+            lo = self.reach(angle) + self.wall_inset
+            x, y = min(max(x, lo), w - lo), min(max(y, lo), h - lo)
+            if any(apart(self, (x, y, angle), other) < 0 for other in still):
+                newcomers.append(die_id)  # it lies on a die kept still: it enters instead
+                continue
+            placed.append((x, y))
+            launches.append(_Launch(die_id, x, y, angle, dx, dy, 0.0))
+        entry_dx, entry_dy = inward(dx, dy, edge, rng)
+        try:
+            spots = entry_spots(self, len(newcomers), edge, along, placed, rng, areas)
+        except ValueError:  # still dice fill that edge: in from any free spot instead
+            spots, _free = hand_spots(self, len(newcomers), w / 2, h / 2, rng, areas, still)
+        for die_id, (x, y, angle) in zip(newcomers, spots, strict=True):
             launches.append(_Launch(die_id, x, y, angle, entry_dx, entry_dy, 0.0))
 
         order = {die_id: i for i, (die_id, _f, _g) in enumerate(dice)}
@@ -283,7 +311,7 @@ class Tray:
             turn = rng.uniform(-0.22, 0.22)
             speed = nominal * rng.uniform(0.85, 1.1)
             ux, uy = launch.vx, launch.vy
-            ux, uy = self._open_heading(
+            ux, uy = open_heading(self,
                 launch.x,
                 launch.y,
                 ux * math.cos(turn) - uy * math.sin(turn),
@@ -300,6 +328,7 @@ class Tray:
         fling: tuple[float, float, float, float],
         resting: Resting,
         areas: Sequence[Rect],
+        still: Sequence[Spot],
     ) -> tuple[list[_Launch], float, float]:
         """A drag's toss: every die from a cluster at the drag's start, the drag's way, at
         a speed in proportion to the drag's."""
@@ -315,11 +344,12 @@ class Tray:
         span = max(1e-9, self.speed_max - self.speed_gentle)
         power = min(1.0, max(0.0, (nominal - self.speed_gentle) / span))
         spin_nominal = 3.0 + 9.0 * power
-        spots = self._hand_spots(len(dice), sx, sy, rng, areas)
+        spots, free_angle = hand_spots(self, len(dice), sx, sy, rng, areas, still)
         launches: list[_Launch] = []
         for (die_id, _faces, _final), (x, y, angle) in zip(dice, spots, strict=True):
             spot = resting.get(die_id)
-            if spot is not None and len(spot) > 2:
+            # Crowded spots are square-on: only a loose handful may keep the dice's turns.
+            if spot is not None and len(spot) > 2 and free_angle:
                 angle = -math.radians(float(spot[2]))  # picked up, not turned over
             turn = rng.uniform(-0.12, 0.12)
             speed = nominal * rng.uniform(0.9, 1.08)
@@ -331,145 +361,50 @@ class Tray:
         friction = max(nominal, self.speed_min) / TRAVEL_TIME
         return launches, friction, max(spin_nominal, 5.0) / SPIN_TIME
 
-    def _hand_spots(
-        self, count: int, sx: float, sy: float, rng: random.Random, areas: Sequence[Rect]
-    ) -> list[tuple[float, float, float]]:
-        """Free spots for `count` dice in a loose cluster round (sx, sy), nearest first."""
-        size = self.die_size
-        passes = ((1.5, True, 0.25), (1.5, True, 0.125), (1.12, False, 0.125))
-        for pitch, free_angle, step in passes:
-            lo = (0.75 if free_angle else 0.56) * size + self.wall_inset
-            if self.width - 2 * lo < 0 or self.height - 2 * lo < 0:
-                continue
-            cx = min(max(sx, lo), self.width - lo)
-            cy = min(max(sy, lo), self.height - lo)
-            grid = step * size
-            spots: list[tuple[float, float, float]] = []
-            nx = int(self.width // grid) + 1
-            ny = int(self.height // grid) + 1
-            for i in range(-nx, nx + 1):
-                for j in range(-ny, ny + 1):
-                    x, y = cx + i * grid, cy + j * grid
-                    if lo - 1e-9 <= x <= self.width - lo + 1e-9 and (
-                        lo - 1e-9 <= y <= self.height - lo + 1e-9
-                    ):
-                        spots.append((math.hypot(x - cx, y - cy), x, y))
-            spots.sort()
-            reach = (0.75 if free_angle else 0.5) * size
-            chosen: list[tuple[float, float, float]] = []
-            for _d, x, y in spots:
-                if any(_overlaps(x, y, reach, area, CLEAR_MARGIN) for area in areas):
-                    continue
-                if any(math.hypot(x - px, y - py) < pitch * size - 1e-9 for px, py, _a in chosen):
-                    continue
-                chosen.append((x, y, 0.0))
-                if len(chosen) == count:
-                    if free_angle:
-                        return [(x, y, rng.uniform(0.0, 2.0 * math.pi)) for x, y, _a in chosen]
-                    return chosen
-        # Labels fill the tray: throw from anywhere rather than not at all.
-        if areas:
-            return self._hand_spots(count, sx, sy, rng, ())
-        raise ValueError(
-            f"no room in a {self.width}x{self.height} tray for {count} "
-            f"{self.die_size}-unit dice"
-        )
-
-    def _open_heading(self, x: float, y: float, ux: float, uy: float) -> tuple[float, float]:
-        """Turn a heading (by the least angle, at most 90 degrees) until a die at (x, y)
-        has a few widths of open felt before it meets a wall, so no die is thrown
-        straight into the wall beside it."""
-        need = 2.5 * self.die_size
-        best = (-1.0, ux, uy)
-        towards_middle = (self.width / 2 - x) * -uy + (self.height / 2 - y) * ux
-        first = 1.0 if towards_middle >= 0 else -1.0  # try turning towards the middle first
-        for degrees in range(0, 91, 10):
-            for side in (first, -first) if degrees else (1.0,):
-                turn = math.radians(side * degrees)
-                vx = ux * math.cos(turn) - uy * math.sin(turn)
-                vy = ux * math.sin(turn) + uy * math.cos(turn)
-                free = self._free_run(x, y, vx, vy)
-                if free >= need:
-                    return vx, vy
-                if free > best[0]:
-                    best = (free, vx, vy)
-        return best[1], best[2]
-
-    def _free_run(self, x: float, y: float, ux: float, uy: float) -> float:
-        """How far a die's centre can go from (x, y) along (ux, uy) before a wall stops it."""
-        lo = 0.5 * self.die_size + self.wall_inset
-        run = math.inf
-        for pos, vel, top in ((x, ux, self.width - lo), (y, uy, self.height - lo)):
-            if vel > 1e-9:
-                run = min(run, (top - pos) / vel)
-            elif vel < -1e-9:
-                run = min(run, (lo - pos) / vel)
-        return max(0.0, run)
-
-    def _entry_spots(
-        self,
+    @staticmethod
+    def die_for(
+        width: float,
+        height: float,
         count: int,
-        edge: int,
-        along: float,
-        taken: list[tuple[float, float]],
-        rng: random.Random,
-        areas: Sequence[Rect] = (),
-    ) -> list[tuple[float, float, float]]:
-        """Free spots in a cluster by the entry edge, nearest the fling first."""
-        if count == 0:
-            return []
-        size, m = self.die_size, self.wall_inset
-        length, depth_total = (self.height, self.width) if edge < 2 else (self.width, self.height)
-        # A loose lattice lets dice start at any angle; when that is full, any free
-        # spot on a fine grid; when crowded, dice start square-on and closer.
-        passes = (
-            (1.5, 1.5, 0.75, True, False),
-            (1.5, 1.5, 0.75, True, True),
-            (1.12, 1.25, 0.56, False, True),
-        )
-        for pitch, clear, margin, free_angle, fine in passes:
-            gap = pitch * size
-            lo = margin * size + m
-            centre = min(max(along, lo), length - lo)
-            grid = 0.125 * size if fine else gap
-            spots: list[tuple[float, int, int, float, float]] = []
-            rows = int((depth_total - 2 * lo) // grid) + 1
-            reach = int(length // grid) + 1
-            for r in range(rows):
-                for j in range(-reach, reach + 1):
-                    a = centre + j * grid
-                    if lo - 1e-9 <= a <= length - lo + 1e-9:
-                        spots.append((math.hypot(j, r), r, abs(j), a, lo + r * grid))
-            spots.sort()
-            chosen: list[tuple[float, float, float]] = []
-            for *_key, a, depth in spots:
-                x, y = _edge_point(edge, a, depth, self.width, self.height)
-                if any(math.hypot(x - px, y - py) < clear * size for px, py in taken):
-                    continue
-                if any(_overlaps(x, y, 0.75 * size, area, CLEAR_MARGIN) for area in areas):
-                    continue
-                if any(math.hypot(x - cx, y - cy) < gap - 1e-9 for cx, cy, _ in chosen):
-                    continue
-                chosen.append((x, y, 0.0))
-                if len(chosen) == count:
-                    if free_angle:  # a loose handful, not a grid (still clear of each other)
-                        chosen = [
-                            (
-                                x + rng.uniform(-0.04, 0.04) * size,
-                                y + rng.uniform(-0.04, 0.04) * size,
-                                rng.uniform(0.0, 2.0 * math.pi),
-                            )
-                            for x, y, _ in chosen
-                        ]
-                    return chosen
-        if areas:  # labels fill the edge: enter anywhere rather than not at all
-            return self._entry_spots(count, edge, along, taken, rng)
-        raise ValueError(
-            f"no room in a {self.width}x{self.height} tray for {count} more "
-            f"{self.die_size}-unit dice"
-        )
+        keep_clear: Sequence[Rect] = (),
+        largest: int = 64,
+        least: int = 32,
+    ) -> int:
+        """The largest die size (even, from `largest` down to `least`) at which `count`
+        dice fit in a tray this big as a loose handful (`holds`)."""
+        size = largest
+        while size > least and (
+            3 * size > min(width, height)
+            or not Tray(width, height, size).holds(count, keep_clear)
+        ):
+            size -= 2
+        return size
 
-    # -- simulation -------------------------------------------------------------------
+    def holds(self, count: int, keep_clear: Sequence[Rect] = ()) -> bool:
+        """Whether `count` dice fit in this tray as a loose handful: on a grid a width and
+        a half apart (so each may be turned any way), inside the walls and off the
+        `keep_clear` areas; the room a toss of them needs to come to rest apart."""
+        size = self.die_size
+        pitch, margin = 1.5 * size, 0.75 * size
+        lo = margin + self.wall_inset
+        across = [int((side - 2 * lo) // pitch) + 1 for side in (self.width, self.height)]
+        if min(across) < 1:
+            return False
+        best = 0
+        # The grid set against each corner in turn, or half a pitch in: the labels sit
+        # in a corner, and the most places are found with the grid clear of them.
+        for ox, oy in itertools.product((0.0, 0.5), repeat=2):
+            places = sum(
+                1
+                for i, j in itertools.product(range(across[0]), range(across[1]))
+                if (x := lo + (i + ox) * pitch) <= self.width - lo
+                and (y := lo + (j + oy) * pitch) <= self.height - lo
+                and not any(_overlaps(x, y, margin, area, CLEAR_MARGIN) for area in keep_clear)
+            )
+            best = max(best, places)
+        return best >= count
+
+    # -- faces and sounds -------------------------------------------------------------
 
 
     def _plan_faces(
@@ -512,27 +447,9 @@ class Tray:
 
 
 
-def _inward(dx: float, dy: float, edge: int, rng: random.Random) -> tuple[float, float]:
-    """The fling direction, turned so dice entering by `edge` head into the tray."""
-    nx, ny = _NORMALS[edge]
-    tx, ty = -ny, nx
-    normal = dx * nx + dy * ny
-    if normal >= 0.3:
-        return dx, dy
-    tangent = dx * tx + dy * ty
-    side = math.copysign(1.0, tangent) if abs(tangent) > 1e-9 else rng.choice((-1.0, 1.0))
-    k = math.sqrt(1.0 - 0.3**2)
-    return 0.3 * nx + side * k * tx, 0.3 * ny + side * k * ty
-
-
-def _edge_point(edge: int, along: float, depth: float, w: float, h: float) -> tuple[float, float]:
-    if edge == 0:
-        return depth, along
-    if edge == 1:
-        return w - depth, along
-    if edge == 2:
-        return along, depth
-    return along, h - depth
+def _spot(spot: Sequence[float]) -> Spot:
+    """(x, y) or (x, y, angle in DiePose degrees) as a spot in pymunk radians."""
+    return (float(spot[0]), float(spot[1]), -math.radians(float(spot[2])) if len(spot) > 2 else 0.0)
 
 
 def _face_cycle(faces: tuple[str, ...], rng: random.Random) -> list[str]:

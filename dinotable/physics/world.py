@@ -9,7 +9,8 @@ The friction is sized from the throw (stronger throws, stronger braking), so a
 lone die stops after `TRAVEL_TIME` however hard it was thrown; a die that has
 all but stopped rolling also stops spinning; late in a toss the braking ramps up
 and a speed ceiling closes to zero, so nothing is still moving at `SETTLE_LIMIT`.
-Nothing is ever moved by hand: dice only slow down.
+Nothing is ever moved by hand: dice only slow down (but see `ease_apart`: dice the
+felt stopped while pressed into each other are parted by the sliver they overlap).
 
 Each recorded step is `SUBSTEPS` short pymunk steps, and speed is capped, so a
 die can sink into a wall by less than the walls' inset: a centre never comes
@@ -58,6 +59,8 @@ _TURN_EPS = 1e-5  # rad
 
 Rect = tuple[float, float, float, float]
 """(x, y, width, height) in tray units."""
+Spot = tuple[float, float, float]
+"""Where a die lies: centre x, y (tray units) and its angle in pymunk radians."""
 
 
 @dataclass
@@ -185,6 +188,7 @@ class _World:
         friction: float,
         torque_per_moment: float,
         areas: Sequence[Rect] = (),
+        still: Sequence[Spot] = (),
     ) -> None:
         self.tray = tray
         self.areas = list(areas)
@@ -193,6 +197,7 @@ class _World:
         space.iterations = 12
         self.space = space
         self._add_walls()
+        self._add_still(still)
         self.bodies: list[Any] = []
         self.pivots: list[Any] = []
         self.gears: list[Any] = []
@@ -230,6 +235,22 @@ class _World:
         self.hits: list[tuple[float, float]] = []  # (time, normal impact speed)
         space.on_collision(_DIE, _DIE, begin=self._on_begin)
         space.on_collision(_DIE, _WALL, begin=self._on_begin)
+
+    def _add_still(self, still: Sequence[Spot]) -> None:
+        """Dice lying still (kept while others are thrown) are as solid as the walls: a
+        thrown die bounces off one instead of passing over it, and never moves it."""
+        size, corner = self.tray.die_size, self.tray.corner_radius
+        for x, y, angle in still:
+            body = pymunk.Body(body_type=pymunk.Body.STATIC)
+            body.position = (x, y)
+            body.angle = angle
+            shape = pymunk.Poly.create_box(
+                body, (size - 2 * corner, size - 2 * corner), radius=corner
+            )
+            shape.friction = 0.5
+            shape.elasticity = 0.8
+            shape.collision_type = _WALL  # a thrown die clatters against it as on a wall
+            self.space.add(body, shape)
 
     def _add_walls(self) -> None:
         w, h, m = self.tray.width, self.tray.height, self.tray.wall_inset
@@ -392,3 +413,77 @@ def _overlaps(x: float, y: float, reach: float, area: Rect, margin: float) -> bo
     ax, ay, aw, ah = area
     r = reach + margin
     return ax - r < x < ax + aw + r and ay - r < y < ay + ah + r
+
+
+def ease_apart(tray: Tray, tracks: Sequence[_Track], still: Sequence[Spot], within: float) -> None:
+    """Part dice left pressed into each other or into a still die when the felt stopped
+    them (a crowded tray: the overlap is a sliver, a unit or two), on their last recorded
+    step, each by half the overlap (the whole of it from a still die), kept on the felt;
+    until none overlaps more than `within`."""
+    size, corner = tray.die_size, tray.corner_radius
+    for _round in range(16):
+        ends = [(tr.xs[-1], tr.ys[-1], tr.angles[-1]) for tr in tracks]
+        moved = False
+        for i, tr in enumerate(tracks):
+            x0, y0, angle = ends[i]
+            x, y = x0, y0
+            others = [(end, 0.5) for j, end in enumerate(ends) if j != i]
+            for (ox, oy, oa), share in [*others, *((spot, 1.0) for spot in still)]:
+                depth = overlap(size, corner, (x, y, angle), (ox, oy, oa))
+                if depth <= within:
+                    continue
+                # Along the line between the centres: a few rounds settle a turned pair.
+                apart = math.hypot(x - ox, y - oy) or 1.0
+                push = share * depth + 0.05
+                x += (x - ox) / apart * push
+                y += (y - oy) / apart * push
+            if (x, y) == (x0, y0):
+                continue
+            moved = True
+            # Never further onto the frame than it lay.
+            lo = tray.reach(angle) + tray.wall_inset
+            x = min(max(x, min(lo, x0)), max(tray.width - lo, x0))
+            y = min(max(y, min(lo, y0)), max(tray.height - lo, y0))
+            step = math.hypot(x - tr.xs[-1], y - tr.ys[-1])
+            tr.xs[-1], tr.ys[-1] = x, y
+            tr.travelled[-1] += step
+            ends[i] = (x, y, angle)
+        if not moved:
+            break
+
+
+def overlap(size: float, corner: float, a: Spot, b: Spot) -> float:
+    """How deep two dice of this size and corner rounding, lying at spots `a` and `b`,
+    overlap (negative: the gap between them), measured exactly for turned dice."""
+    half = 0.5 * size - corner  # each die is a square this big, rounded by `corner`
+    squares = [_corners(x, y, angle, half) for x, y, angle in (a, b)]
+    depth = math.inf
+    for angle in (a[2], b[2]):  # the separating axis, if any, is along a side of one
+        for ux, uy in ((math.cos(angle), math.sin(angle)), (-math.sin(angle), math.cos(angle))):
+            one, other = ([px * ux + py * uy for px, py in sq] for sq in squares)
+            depth = min(depth, min(max(one), max(other)) - max(min(one), min(other)))
+    if depth > 0:  # the squares cross: they must be pushed this far apart, plus the rounding
+        return depth + 2 * corner
+    gap = min(
+        _to_segment(p, q, q2)
+        for one, other in (squares, squares[::-1])
+        for p in one
+        for q, q2 in itertools.pairwise([*other, other[0]])
+    )
+    return 2 * corner - gap
+
+
+def _corners(x: float, y: float, angle: float, half: float) -> list[tuple[float, float]]:
+    """A square's corners, in order round it."""
+    c, s = math.cos(angle) * half, math.sin(angle) * half
+    round_it = ((1, 1), (-1, 1), (-1, -1), (1, -1))
+    return [(x + sx * c - sy * s, y + sx * s + sy * c) for sx, sy in round_it]
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance from point p to the segment a-b."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    k = ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy or 1.0)
+    k = min(1.0, max(0.0, k))
+    return math.hypot(p[0] - ax - k * dx, p[1] - ay - k * dy)
