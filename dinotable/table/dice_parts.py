@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 DIE = 64  # die size in the tray
 LEAST_DIE = 48  # ... in a tray sharing the middle with much else (a wheel of piles round it)
+SMALLEST_DIE = 32  # ... in a small tray holding many dice: the least a die's face reads at
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
 TRAY = pygame.Rect(300, 112, 660, 400)  # the tray on the 1280x720 table, with no track
@@ -53,6 +54,7 @@ class TrayPart(Part):
     def __init__(self, host: PartHost) -> None:
         super().__init__(host)
         self._tray: Tray | None = None
+        self._die: tuple[tuple[int, int, int], int] | None = None
         self._spread: tuple[Any, list[tuple[float, float, float]]] | None = None
         self.drag: list[tuple[float, float, float]] = []
         # The toss being played back: its paths, how far in, the bumps still to clatter.
@@ -71,8 +73,18 @@ class TrayPart(Part):
 
     @property
     def die(self) -> int:
-        """The dice's size here: full size, smaller in a tray too short for three of them."""
-        return max(LEAST_DIE, min(DIE, (min(self.rect.w, self.rect.h) - 6) // 3 // 2 * 2))
+        """The dice's size here: full size, smaller in a tray too short for three of them,
+        and smaller still until every die of the game fits in the tray as a loose handful
+        (off its label), so a throw of them all can come to rest apart."""
+        w, h = self.rect.size
+        host = self.host
+        count = sum(1 for item in host.state.items if item.kind in host.rules.dice)
+        key = (w, h, count)
+        if self._die is None or self._die[0] != key:
+            largest = max(LEAST_DIE, min(DIE, (min(w, h) - 6) // 3 // 2 * 2))
+            size = Tray.die_for(w, h, count, self.keep_clear(), largest, SMALLEST_DIE)
+            self._die = (key, size)
+        return self._die[1]
 
     @property
     def tray(self) -> Tray:
@@ -287,14 +299,12 @@ class TrayPart(Part):
         fling, self.pending_fling = self.pending_fling, None
         if fling is None:
             fling = self.fling_for_bot(host.toss_rng)
-        # The dice not thrown lie still where they are: none of the thrown comes to rest
-        # on one (those kept while others are thrown again).
-        side = self.die * 1.25
-        still = [(sp.x - rect.x - side / 2, sp.y - rect.y - side / 2, side, side)
-                 for sp in host.sprites.values() if sp.zone in host.layout.tray
-                 and sp.id not in resting and sp.goal is None]
+        # The dice not thrown (kept while others are thrown again) lie still where they
+        # are, as solid as the frame: a thrown die bounces off them.
+        still = [(sp.x - rect.x, sp.y - rect.y, sp.angle) for sp in host.sprites.values()
+                 if sp.zone in host.layout.tray and sp.id not in resting and sp.goal is None]
         self.start(self.tray.toss(batch, host.toss_rng.randrange(1 << 30), fling, resting,
-                                  showing=showing, keep_clear=[*self.keep_clear(), *still]))
+                                  showing=showing, keep_clear=self.keep_clear(), still=still))
 
     def show_off(self, seed: int) -> None:
         """Toss every die in the cup, for show only (the benchmark): no rule is touched."""
