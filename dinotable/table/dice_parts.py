@@ -110,11 +110,6 @@ class TrayPart(Part):
         label = self.label_rect().move(-self.rect.x, -self.rect.y)
         return [(float(label.x), float(label.y), float(label.w), float(label.h))]
 
-    def spot(self, index: int, side: str = "right") -> Point:
-        """Where the index-th waiting die lies, near one side of the tray (see `spread`)."""
-        x, y, _angle = self.spread(index + 1, side)[index]
-        return (x, y)
-
     def tilt(self, index: int, side: str = "right") -> float:
         """How the index-th waiting die is turned (degrees), as a hand puts dice down."""
         return self.spread(index + 1, side)[index][2]
@@ -183,8 +178,21 @@ class TrayPart(Part):
                  if sp.zone in host.layout.tray and sp.goal is None]
         return self.spread(index + 1, "right", taken)[index]
 
+    def place(self, zone: str, n: int) -> tuple[float, float, float]:
+        """Where the n-th die of one of the tray's zones is laid when it is not thrown
+        there (a game loaded, a move taken back): the tray's zones share one spread, each
+        zone's dice after those of the zones before it, so no two dice share a place."""
+        zones = self.host.layout.tray
+        seen = self.host.view["zones"]
+        before = sum(len(seen[z]) for z in zones[:zones.index(zone)]
+                     if isinstance(seen.get(z), list))
+        return self.spread(before + n + 1, "left")[before + n]
+
     def where(self, zone: str, owner: int | None, n: int) -> Point | None:
-        return self.spot(n, "left") if zone in self.host.layout.tray else None
+        if zone not in self.host.layout.tray:
+            return None
+        x, y, _angle = self.place(zone, n)
+        return (x, y)
 
     def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
         return self.die if zone in self.host.layout.tray else None
