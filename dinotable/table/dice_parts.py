@@ -40,6 +40,7 @@ CLICK = 24  # a press that moves less than this is a click, not a throw
 # turned in degrees, how far off its place it may lie in die widths). Each is loose enough
 # that no two dice touch, however nudged and turned.
 SPREADS = ((1.4, 14.0, 0.08), (1.25, 8.0, 0.05), (1.12, 0.0, 0.0))
+Place = tuple[float, float, float]  # where a die lies: canvas x, y and its turn in degrees
 
 
 @register
@@ -115,7 +116,7 @@ class TrayPart(Part):
         return self.spread(index + 1, side)[index][2]
 
     def spread(self, count: int, side: str = "right",
-               taken: Sequence[Point] = ()) -> list[tuple[float, float, float]]:
+               taken: Sequence[Place] = ()) -> list[Place]:
         """Resting places for `count` waiting dice (canvas x, y and a slight turn): a loose
         cluster growing from the middle of one side, as dice put down by hand lie, never
         on the frame, the tray's labels, each other or the dice at `taken`."""
@@ -129,7 +130,7 @@ class TrayPart(Part):
                 float(self.rect.centerx), float(self.rect.centery), 0.0))
         return out
 
-    def _places(self, side: str, taken: Sequence[Point]) -> list[tuple[float, float, float]]:
+    def _places(self, side: str, taken: Sequence[Place]) -> list[Place]:
         """Every free place of the spread, nearest the middle of `side` first: as loose
         as leaves room for every die of the game, tighter and squarer when it must."""
         host = self.host
@@ -141,15 +142,18 @@ class TrayPart(Part):
                 break
         return places
 
-    def _lay(self, side: str, taken: Sequence[Point], pitch: float, tilt: float,
-             jitter: float) -> list[tuple[float, float, float]]:
+    def _lay(self, side: str, taken: Sequence[Place], pitch: float, tilt: float,
+             jitter: float) -> list[Place]:
         """Places on a staggered grid `pitch` apart, each nudged and turned a little."""
         w, h = self.rect.size
         lo = self.tray.wall_inset + self.tray.reach(math.radians(tilt)) + jitter + 1
         lx, ly, lw, lh = self.keep_clear()[0]
         anchor = (w - lo if side == "right" else lo, h / 2)
-        step = pitch * 0.87  # columns of a staggered grid: each die as far from six others
+        # Columns of a staggered grid: each die as far from six others, and at least a
+        # width across from the next column's (a tight grid is square-on).
+        step = max(pitch * 0.87, self.die + 2 + 2 * jitter)
         spots: list[tuple[float, float, float, float]] = []
+        laid: list[tuple[float, float, float]] = []
         for col in range(int((w - 2 * lo) // step) + 2):
             x = (w - lo - col * step) if side == "right" else lo + col * step
             for row in range(-int(h // pitch) - 1, int(h // pitch) + 2):
@@ -160,13 +164,17 @@ class TrayPart(Part):
                 wobble = random.Random(f"{col}:{row}")
                 x1 = x + wobble.uniform(-jitter, jitter)
                 y1 = y + wobble.uniform(-jitter, jitter)
+                angle = wobble.uniform(-tilt, tilt) % 360.0
                 if lx - lo < x1 < lx + lw + lo and ly - lo < y1 < ly + lh + lo:
                     continue  # on the tray's label
-                if any(math.hypot(x1 + self.rect.x - tx, y1 + self.rect.y - ty) < pitch * 0.9
-                       for tx, ty in taken):
+                here = (x1 + self.rect.x, y1 + self.rect.y, angle)
+                # Apart from the dice lying there and from every other place, however
+                # each is turned: any few of the places may be filled.
+                if any(self.tray.overlap(here, other) > -1.0 for other in [*taken, *laid]
+                       if abs(here[0] - other[0]) + abs(here[1] - other[1]) < 3 * self.die):
                     continue
-                spots.append((math.hypot(x1 - anchor[0], y1 - anchor[1]), x1, y1,
-                              wobble.uniform(-tilt, tilt) % 360.0))
+                laid.append(here)
+                spots.append((math.hypot(x1 - anchor[0], y1 - anchor[1]), x1, y1, angle))
         spots.sort()
         return [(self.rect.x + x, self.rect.y + y, a) for _d, x, y, a in spots]
 
@@ -174,7 +182,7 @@ class TrayPart(Part):
         """Where the index-th die taken from the cup is put down: beside the cup, clear of
         the dice already lying in the tray."""
         host = self.host
-        taken = [(sp.x, sp.y) for sp in host.sprites.values()
+        taken = [(sp.x, sp.y, sp.angle) for sp in host.sprites.values()
                  if sp.zone in host.layout.tray and sp.goal is None]
         return self.spread(index + 1, "right", taken)[index]
 
