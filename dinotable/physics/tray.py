@@ -281,7 +281,7 @@ class Tray:
         nominal = self.speed_min + (self.speed_max - self.speed_min) * power
         spin_nominal = 5.0 + 7.0 * power
 
-        placed: list[tuple[float, float]] = [(x, y) for x, y, _a in still]
+        placed: list[Spot] = list(still)
         launches: list[_Launch] = []
         newcomers = []
         for die_id, _faces, _final in dice:
@@ -295,13 +295,14 @@ class Tray:
             if any(apart(self, (x, y, angle), other) < 0 for other in still):
                 newcomers.append(die_id)  # it lies on a die kept still: it enters instead
                 continue
-            placed.append((x, y))
+            placed.append((x, y, angle))
             launches.append(_Launch(die_id, x, y, angle, dx, dy, 0.0))
         entry_dx, entry_dy = inward(dx, dy, edge, rng)
+        taken = [(x, y) for x, y, _a in placed]
         try:
-            spots = entry_spots(self, len(newcomers), edge, along, placed, rng, areas)
-        except ValueError:  # still dice fill that edge: in from any free spot instead
-            spots, _free = hand_spots(self, len(newcomers), w / 2, h / 2, rng, areas, still)
+            spots = entry_spots(self, len(newcomers), edge, along, taken, rng, areas)
+        except ValueError:  # dice lying there fill that edge: in from any free spot instead
+            spots, _free = hand_spots(self, len(newcomers), w / 2, h / 2, rng, areas, placed)
         for die_id, (x, y, angle) in zip(newcomers, spots, strict=True):
             launches.append(_Launch(die_id, x, y, angle, entry_dx, entry_dy, 0.0))
 

@@ -79,9 +79,9 @@ class TrayPart(Part):
         (off its label), so a throw of them all can come to rest apart."""
         w, h = self.rect.size
         host = self.host
-        count = sum(1 for item in host.state.items if item.kind in host.rules.dice)
-        key = (w, h, count)
+        key = (w, h, len(host.state.items))  # drawn every frame: counted once
         if self._die is None or self._die[0] != key:
+            count = sum(1 for item in host.state.items if item.kind in host.rules.dice)
             largest = max(LEAST_DIE, min(DIE, (min(w, h) - 6) // 3 // 2 * 2))
             size = Tray.die_for(w, h, count, self.keep_clear(), largest, SMALLEST_DIE)
             self._die = (key, size)
@@ -186,7 +186,7 @@ class TrayPart(Part):
                  if sp.zone in host.layout.tray and sp.goal is None]
         return self.spread(index + 1, "right", taken)[index]
 
-    def place(self, zone: str, n: int) -> tuple[float, float, float]:
+    def place(self, zone: str, n: int) -> Place:
         """Where the n-th die of one of the tray's zones is laid when it is not thrown
         there (a game loaded, a move taken back): the tray's zones share one spread, each
         zone's dice after those of the zones before it, so no two dice share a place."""
