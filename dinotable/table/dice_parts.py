@@ -99,12 +99,14 @@ class TrayPart(Part):
         """Where the tray's count is written (dice never rest there): a tray of several
         zones counts each on a line of its own in small type, as wide as the longest."""
         zones = self.host.layout.tray
-        width = 220
+        width, height = 220, 44
         if len(zones) > 1:
             font = theme.font(theme.TINY, True)
             width = min(width, 24 + max(font.size(f"{self.host.rules.zones[z].label or z}: 00")[0]
                                         for z in zones))
-        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, width, 44)
+            # Down to the foot of the second line's letters (drawn 21 below the first).
+            height = max(height, 2 + 21 + font.get_ascent() - font.get_descent() + 1)
+        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, width, height)
 
     def keep_clear(self) -> list[tuple[float, float, float, float]]:
         """The tray's labels, in tray units, for the physics to keep dice off."""
