@@ -7,13 +7,17 @@ import itertools
 import math
 import random
 
+import pygame
 import pytest
 
 from dinotable.app import App
+from dinotable.physics import DT
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
-from dinotable.table.dice_parts import DIE, TrayPart
+from dinotable.settings import Settings
+from dinotable.table import display
+from dinotable.table.dice_parts import DIE, LEAST_DIE, TrayPart
 from dinotable.table.sprites import Sprite
 
 
@@ -98,3 +102,67 @@ def test_a_toss_from_the_waiting_spread_never_ends_on_the_frame(app: App, rulese
             assert inside_felt(tray, x, y, pose.angle) >= -1.0, (seed, die_id, "on the frame")
             r = tray.tray.reach(math.radians(pose.angle))
             assert not label.inflate(2 * r, 2 * r).collidepoint(x, y), (seed, die_id)
+
+
+
+def lying_in(tray: TrayPart) -> list[Sprite]:
+    """The dice lying in the tray (none on its way anywhere)."""
+    host = tray.host
+    return [sp for sp in host.sprites.values() if sp.zone in host.layout.tray and sp.goal is None]
+
+
+def assert_lying_apart(tray: TrayPart) -> None:
+    lying = lying_in(tray)
+    for sp in lying:
+        assert inside_felt(tray, sp.x, sp.y, sp.angle) >= -1.0, f"{sp.id} on the frame"
+    for a, b in itertools.combinations(lying, 2):
+        assert tray.tray.overlap((a.x, a.y, a.angle), (b.x, b.y, b.angle)) <= 0.5, (a, b)
+
+
+def test_the_jungle_of_a_small_window_holds_every_die_apart_thrown_or_laid() -> None:
+    """Danger! Danger! Dinosaur in an 800x600 window, its throws played out as a person
+    sees them: the small Jungle sizes its dice so all ten of the game fit; a thrown die
+    never passes over one kept still; after every throw the dice lie apart on the felt,
+    none left over them from the box; and a game opened afresh mid-turn lays both zones'
+    dice (the Jungle's and the dinosaurs') in one spread, apart."""
+    rules = load_by_id("danger_danger_dinosaur")
+    app = App(size=(800, 600), settings=Settings(bot_speed="fast"))
+    try:
+        seats = [Seat(n, "heuristic", i) for i, n in enumerate(["Ann", "Ben", "Cat", "Dan"])]
+        table = TableScene(app, rules, seats, {}, 4, saving=False)
+        app.push(table)
+        tray = table.tray_part
+        assert tray is not None and tray.rect.h < 3 * DIE
+        dice = sum(1 for item in table.state.items if item.kind in rules.dice)
+        assert tray.die < LEAST_DIE and tray.tray.holds(dice, tray.keep_clear())
+        throws = kept = laid = 0
+        while throws < 40 and not table.state.game_over:
+            table.update(1 / 30)
+            toss = tray.toss
+            if toss is None:
+                continue
+            throws += 1
+            # No die put back in the box lingers over the tray while the others fly.
+            assert all(sp.zone in table.sprite_zones for sp in table.sprites.values())
+            x0, y0 = tray.rect.topleft
+            still = [(sp.x - x0, sp.y - y0, sp.angle) for sp in lying_in(tray)
+                     if sp.id not in toss.die_ids]
+            kept += bool(still)
+            for die_id in toss.die_ids:
+                for k in range(round(toss.duration / DT) + 1):
+                    pose = toss.pose(die_id, k * DT)
+                    assert all(tray.tray.overlap((pose.x, pose.y, pose.angle), s)
+                               <= tray.tray.sink for s in still), (throws, die_id, k)
+            while table.steps or tray.toss is not None or table.wait > 0:
+                table.update(1 / 30)  # the rest of the move's playback
+            assert_lying_apart(tray)
+            zones = {sp.zone for sp in lying_in(tray)}
+            if len(zones) > 1:  # opened afresh: the sprites are laid from the engine's state
+                laid += 1
+                for sp in lying_in(tray):
+                    del table.sprites[sp.id]
+                display.level(table)
+                assert_lying_apart(tray)
+        assert kept >= 5 and laid >= 1, (throws, kept, laid)
+    finally:
+        pygame.quit()

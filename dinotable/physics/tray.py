@@ -5,20 +5,8 @@ stages the toss. A toss is simulated whole, at a fixed step, before anything is
 drawn, then replayed by time with `Toss.pose`, so frames at any rate are smooth
 and the same inputs always give the same toss.
 
-Felt friction follows pymunk's ``examples/tank.py``: each die is tied to the
-static body by a pivot joint and a gear joint with no positional correction
-(``max_bias = 0``) and a capped force, which acts as Coulomb friction: a die
-loses speed and spin at a steady rate and stops dead instead of creeping.
-The friction is sized from the throw (stronger throws, stronger braking), so a
-lone die stops after `TRAVEL_TIME` however hard it was thrown; a die that has
-all but stopped rolling also stops spinning; late in a toss the braking ramps up
-and a speed ceiling closes to zero, so nothing is still moving at `SETTLE_LIMIT`.
-Nothing is ever moved by hand: dice only slow down.
-
-Each recorded step is `SUBSTEPS` short pymunk steps, and speed is capped, so a
-die can sink into a wall by less than the walls' inset: a centre never comes
-nearer the tray edge than half a die (positions are clamped as a last resort,
-counted in `Toss.clamps`, and the tests show it never happens).
+The pymunk world itself (walls, felt friction, the recorded steps) is in
+`physics/world.py`.
 
 The face shown changes each time a die has rolled about one die width, through
 a seeded shuffle of that die's faces planned backwards from the engine's face,
@@ -35,12 +23,14 @@ Calling it (the table)::
         resting=spots,             # {die id: (x, y, angle)} where dice lie now
         showing=faces_now,         # {die id: face shown now}
         keep_clear=[(x, y, w, h)], # label areas on the felt, tray units: no die rests there
+        still=[(x, y, angle)],     # dice lying still (kept): solid, never moved
     )
     pose = toss.pose(die_id, t)    # x, y, angle (degrees), face, moving; until toss.duration
 
 With a fling every tossed die starts in a cluster round (x0, y0) and heads the drag's way
 at `Tray.launch_speed(|v|)`: a slow drag rolls the dice about a die width, a fast one
-across the tray. No die comes to rest on the frame, on another die or on a keep-clear area.
+across the tray. No die comes to rest on the frame, on another die or on a keep-clear area;
+no thrown die passes over a still one. `Tray.die_for` sizes dice so a count of them fits.
 """
 
 from __future__ import annotations
@@ -51,25 +41,29 @@ import random
 import time
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
-import pymunk
+from .places import NORMALS, apart, entry_spots, hand_spots, inward, open_heading
+from .world import (
+    CLEAR_MARGIN,
+    DT,
+    SETTLE_LIMIT,
+    SPIN_TIME,
+    SUBSTEPS,
+    TRAVEL_TIME,
+    Bump,
+    DiePose,
+    Rect,
+    Spot,
+    Toss,
+    _Launch,
+    _overlaps,
+    _Track,
+    _World,
+    ease_apart,
+    overlap,
+)
 
-DT = 1.0 / 120.0
-"""The fixed recording step (seconds); every toss is recorded at this rate."""
-SUBSTEPS = 3
-"""pymunk steps per recorded step: short steps keep a fast die from sinking into a wall."""
-SETTLE_LIMIT = 1.5
-"""No toss lasts longer than this (seconds)."""
-TRAVEL_TIME = 1.0
-"""Seconds a lone die thrown at the toss's nominal speed takes to stop."""
-SPIN_TIME = 0.75
-"""Seconds the felt takes to stop a die's nominal spin."""
-RAMP_START = 0.95
-"""From here on the felt brakes harder and a speed ceiling closes in."""
-STOP_BY = 1.35
-"""The speed ceiling reaches zero here, so every die is still before `SETTLE_LIMIT`."""
+__all__ = ["DT", "SETTLE_LIMIT", "Bump", "DiePose", "Toss", "Tray", "bench"]
 
 FRAME = 14.0
 """Default width of the wooden frame round the felt (as `render.theme.draw_tray` draws it)."""
@@ -77,11 +71,6 @@ FELT_CORNER = 14.0
 """The radius of the felt's rounded corners (as `render.theme.draw_tray` draws them)."""
 GENTLE_WIDTHS = 1.2
 """A die from the gentlest drag rolls about this many die widths."""
-CLEAR_MARGIN = 2.0
-"""Units kept between a resting die and an area it must keep clear of."""
-
-SPIN_BRAKING_STILL = 40.0
-"""Extra spin braking (rad/s^2) for a die that has all but stopped rolling."""
 
 TAKES = 3
 """At most this many simulations per toss (see `LIVELY_WIDTHS`)."""
@@ -91,273 +80,14 @@ LIVELY_WIDTHS = 1.5
 MAX_BUMPS = 30
 BUMP_MERGE_S = 0.030
 BUMP_MIN_STRENGTH = 0.05
-
-_DIE = 1
-_WALL = 2
-_MOVE_EPS = 1e-3  # px: below this a step is not movement
-_TURN_EPS = 1e-5  # rad
+TOUCH = 0.5
+"""Dice pressed together at rest may sink into each other by this much (the physics'
+contact slop, under a pixel); deeper is an overlap."""
 
 Resting = Mapping[str, tuple[float, float] | tuple[float, float, float]]
-Rect = tuple[float, float, float, float]
-"""(x, y, width, height) in tray units."""
 
 
-@dataclass(frozen=True)
-class DiePose:
-    """Where one die is and what it shows at one moment of a toss."""
 
-    x: float
-    """Centre, tray coordinates (origin top-left of the tray rect, y down)."""
-    y: float
-    angle: float
-    """Degrees counterclockwise as seen on screen, in [0, 360): pass it straight to
-    ``pygame.transform.rotate``."""
-    face: str
-    """The face id shown on top right now."""
-    moving: bool
-    """Still travelling or tumbling (False once this die has come to rest)."""
-
-
-@dataclass(frozen=True)
-class Bump:
-    """A collision worth a clatter sound."""
-
-    t: float
-    """Seconds from the toss start."""
-    strength: float
-    """0..1, from the relative impact speed."""
-
-
-@dataclass
-class _Track:
-    """One die's recorded motion and its planned faces."""
-
-    xs: list[float]
-    ys: list[float]
-    angles: list[float]  # pymunk radians (y-down, so clockwise on screen)
-    travelled: list[float]  # cumulative path length at each step
-    rest_t: float = 0.0
-    faces: list[str] = field(default_factory=list)  # faces[k] shows before change k
-    change_t: list[float] = field(default_factory=list)
-
-
-class Toss:
-    """A finished toss: every die's motion from the throw until all are at rest."""
-
-    dt: float = DT
-
-    def __init__(self, tracks: dict[str, _Track], bumps: list[Bump], clamps: int) -> None:
-        self._tracks = tracks
-        self.bumps: list[Bump] = bumps
-        self.duration: float = max((tr.rest_t for tr in tracks.values()), default=0.0)
-        self.clamps: int = clamps
-        """How often a die had to be put back inside the walls (0 in practice)."""
-
-    @property
-    def die_ids(self) -> list[str]:
-        """The tossed dice, in the order they were given."""
-        return list(self._tracks)
-
-    def pose(self, die_id: str, t: float) -> DiePose:
-        """The die at `t` seconds (clamped to [0, duration]), between recorded steps."""
-        tr = self._tracks[die_id]
-        t = min(max(t, 0.0), self.duration)
-        held = min(t, tr.rest_t)  # a die at rest holds its final pose exactly
-        f = held / DT
-        i = min(int(f), len(tr.xs) - 1)
-        frac = f - i if i < len(tr.xs) - 1 else 0.0
-        j = min(i + 1, len(tr.xs) - 1)
-        x = tr.xs[i] + (tr.xs[j] - tr.xs[i]) * frac
-        y = tr.ys[i] + (tr.ys[j] - tr.ys[i]) * frac
-        a = tr.angles[i] + (tr.angles[j] - tr.angles[i]) * frac
-        face = tr.faces[bisect_right(tr.change_t, t)]
-        return DiePose(x, y, (-math.degrees(a)) % 360.0, face, t < tr.rest_t)
-
-    def final_poses(self) -> dict[str, DiePose]:
-        """Every die as it lies when the toss is over."""
-        return {die_id: self.pose(die_id, self.duration) for die_id in self._tracks}
-
-    def rest_time(self, die_id: str) -> float:
-        """When this die last moved (it shows its final face from before then)."""
-        return self._tracks[die_id].rest_t
-
-    def face_changes(self, die_id: str) -> list[tuple[float, str]]:
-        """(time, face now shown) for each change of the face on top."""
-        tr = self._tracks[die_id]
-        return list(zip(tr.change_t, tr.faces[1:], strict=True))
-
-    def travelled(self, die_id: str) -> float:
-        """Path length of this die over the toss (tray units)."""
-        return self._tracks[die_id].travelled[-1]
-
-    def track(self, die_id: str) -> list[tuple[float, float]]:
-        """The recorded centre at every physics step until this die came to rest."""
-        tr = self._tracks[die_id]
-        return list(zip(tr.xs, tr.ys, strict=True))
-
-    def max_speed(self, die_id: str) -> float:
-        """The fastest this die's centre moved between two steps (units per second)."""
-        tr = self._tracks[die_id]
-        best = 0.0
-        for i in range(1, len(tr.xs)):
-            best = max(best, math.hypot(tr.xs[i] - tr.xs[i - 1], tr.ys[i] - tr.ys[i - 1]))
-        return best / DT
-
-
-@dataclass
-class _Launch:
-    """How one die starts: position, angle (pymunk radians), velocity, spin."""
-
-    die_id: str
-    x: float
-    y: float
-    angle: float
-    vx: float
-    vy: float
-    spin: float
-
-
-# Entry edges: inward normal and tangent for left, right, top, bottom.
-_NORMALS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
-
-
-class _World:
-    """One pymunk space holding the tray walls and the dice of a toss."""
-
-    def __init__(
-        self,
-        tray: Tray,
-        launches: Sequence[_Launch],
-        friction: float,
-        torque_per_moment: float,
-        areas: Sequence[Rect] = (),
-    ) -> None:
-        self.tray = tray
-        self.areas = list(areas)
-        space = pymunk.Space()
-        space.gravity = (0.0, 0.0)
-        space.iterations = 12
-        self.space = space
-        self._add_walls()
-        self.bodies: list[Any] = []
-        self.pivots: list[Any] = []
-        self.gears: list[Any] = []
-        self.base_force = friction  # mass is 1, so this is the felt's deceleration
-        self.spin_braking = torque_per_moment  # rad/s^2 while a die rolls freely
-        self.moments: list[float] = []
-        size = tray.die_size
-        corner = tray.corner_radius
-        for launch in launches:
-            body = pymunk.Body()
-            shape = pymunk.Poly.create_box(
-                body, (size - 2 * corner, size - 2 * corner), radius=corner
-            )
-            shape.mass = 1.0
-            shape.friction = 0.5
-            shape.elasticity = 0.8
-            shape.collision_type = _DIE
-            body.position = (launch.x, launch.y)
-            body.angle = launch.angle
-            space.add(body, shape)
-            body.velocity = (launch.vx, launch.vy)
-            body.angular_velocity = launch.spin
-            pivot = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
-            pivot.max_bias = 0.0  # friction only: never pull the die anywhere
-            pivot.max_force = friction
-            gear = pymunk.GearJoint(space.static_body, body, 0.0, 1.0)
-            gear.max_bias = 0.0
-            gear.max_force = torque_per_moment * body.moment
-            space.add(pivot, gear)
-            self.bodies.append(body)
-            self.pivots.append(pivot)
-            self.gears.append(gear)
-            self.moments.append(body.moment)
-        self.t = 0.0
-        self.hits: list[tuple[float, float]] = []  # (time, normal impact speed)
-        space.on_collision(_DIE, _DIE, begin=self._on_begin)
-        space.on_collision(_DIE, _WALL, begin=self._on_begin)
-
-    def _add_walls(self) -> None:
-        w, h, m = self.tray.width, self.tray.height, self.tray.wall_inset
-        thick = max(w, h)  # far thicker than any step can cross
-        static = self.space.static_body
-        boxes = (
-            (-thick, -thick, m, h + thick),  # left
-            (w - m, -thick, w + thick, h + thick),  # right
-            (-thick, -thick, w + thick, m),  # top
-            (-thick, h - m, w + thick, h + thick),  # bottom
-        )
-        shapes = [[(x0, y0), (x1, y0), (x1, y1), (x0, y1)] for x0, y0, x1, y1 in boxes]
-        # The felt's corners are rounded: a slanted block across each keeps a die pressed
-        # into a corner from poking over the frame there.
-        r = self.tray.felt_corner
-        corners = itertools.product(((m, 1), (w - m, -1)), ((m, 1), (h - m, -1)))
-        for (cx, sx), (cy, sy) in corners if r > 0 else ():
-            shapes.append([(cx, cy + sy * r), (cx + sx * r, cy), (cx - sx * r, cy - sy * r)])
-        for points in shapes:
-            wall = pymunk.Poly(static, points)
-            wall.friction = 0.6
-            wall.elasticity = 0.7
-            wall.collision_type = _WALL
-            self.space.add(wall)
-
-    def _on_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        a, b = arbiter.bodies
-        points = arbiter.contact_point_set.points
-        if points:
-            p = points[0].point_a
-            rel = a.velocity_at_world_point(p) - b.velocity_at_world_point(p)
-        else:
-            rel = a.velocity - b.velocity
-        self.hits.append((self.t, abs(rel.dot(arbiter.normal))))
-
-    def brake(self, t: float) -> tuple[float, float]:
-        """Late in a toss, brake harder so the dice stop smoothly and in time.
-
-        Returns the share (1 down to 0) of the speed ceiling still allowed at `t`,
-        and how many times harder the felt brakes now.
-        """
-        if t <= RAMP_START:
-            return 1.0, 1.0
-        ramp = min(1.0, (t - RAMP_START) / (STOP_BY - RAMP_START))
-        for pivot in self.pivots:
-            pivot.max_force = self.base_force * (1.0 + 3.0 * ramp)
-        return 1.0 - ramp, 1.0 + 3.0 * ramp
-
-    def brake_spin(self, i: int, speed: float, harder: float) -> None:
-        """A die that has all but stopped rolling stops spinning soon after too,
-        instead of twirling on the spot."""
-        slow = max(0.0, 1.0 - speed / (3.0 * self.tray.die_size))
-        braking = (self.spin_braking + SPIN_BRAKING_STILL * slow) * harder
-        self.gears[i].max_force = braking * self.moments[i]
-
-    def ease_off(self, body: Any, harder: float) -> bool:
-        """Nudge a die lying on a keep-clear area towards its nearest open side, harder
-        than the felt brakes, like a die on a slope; True while it is on one."""
-        if not self.areas:
-            return False
-        tray = self.tray
-        x, y = body.position
-        r = tray.reach(body.angle) + CLEAR_MARGIN
-        lo = 0.5 * tray.die_size + tray.wall_inset
-        on = False
-        for ax, ay, aw, ah in self.areas:
-            if not _overlaps(x, y, r - CLEAR_MARGIN, (ax, ay, aw, ah), CLEAR_MARGIN):
-                continue
-            on = True
-            # The ways off, nearest first, leaving out any that would run into a wall.
-            ways = [
-                (x - (ax - r), (-1.0, 0.0), ax - r >= lo),
-                ((ax + aw + r) - x, (1.0, 0.0), ax + aw + r <= tray.width - lo),
-                (y - (ay - r), (0.0, -1.0), ay - r >= lo),
-                ((ay + ah + r) - y, (0.0, 1.0), ay + ah + r <= tray.height - lo),
-            ]
-            open_ways = [w for w in ways if w[2]] or ways
-            _dist, (ux, uy), _ok = min(open_ways, key=lambda w: w[0])
-            push = (2.5 * harder * self.base_force + 8.0 * tray.die_size) * DT
-            vx, vy = body.velocity
-            body.velocity = (vx + ux * push, vy + uy * push)
-        return on
 
 
 class Tray:
@@ -418,6 +148,7 @@ class Tray:
         resting: Resting | None = None,
         showing: Mapping[str, str] | None = None,
         keep_clear: Sequence[Rect] = (),
+        still: Sequence[tuple[float, float] | tuple[float, float, float]] = (),
     ) -> Toss:
         """Simulate a whole toss that ends with each die on the engine's face.
 
@@ -442,6 +173,10 @@ class Tray:
         like a die on a slope; a take that still ends with a die on one, on another die
         or against the frame is thrown again.
 
+        `still`: dice lying in the tray that are not thrown (kept while others are thrown
+        again), as (x, y) or (x, y, angle in DiePose degrees). They never move and are as
+        solid as the frame: a thrown die bounces off them, and none starts or rests on one.
+
         The same arguments always give the same toss.
         """
         self._check(dice)
@@ -449,21 +184,24 @@ class Tray:
             return Toss({}, [], 0)
         clear = [tuple(float(v) for v in r) for r in keep_clear]
         areas: list[Rect] = [(r[0], r[1], r[2], r[3]) for r in clear if r[2] > 0 and r[3] > 0]
+        lying = [_spot(s) for s in still]
         # A die that hardly rolls looks like a dud, and one at rest on a label hides it:
         # then throw again (from the same seed, a little differently) and keep the best take.
         best: tuple[tuple[int, float], dict[str, _Track], list[tuple[float, float]], int] | None
         best = None
         for take in range(TAKES):
             rng = random.Random(seed if take == 0 else f"{seed}:take{take}")
-            launches, friction, torque = self._launch(dice, rng, fling, resting or {}, areas)
-            world = _World(self, launches, friction, torque, areas)
-            tracks, clamps = self._run(world, [launch.die_id for launch in launches])
+            launches, friction, torque = self._launch(
+                dice, rng, fling, resting or {}, areas, lying
+            )
+            world = _World(self, launches, friction, torque, areas, lying)
+            tracks, clamps = world.run([launch.die_id for launch in launches])
             shortest = min(tr.travelled[-1] for tr in tracks.values())
             lively = LIVELY_WIDTHS * self.die_size
             if fling is not None:  # a gentle drag is meant to roll little
                 slowest = min(math.hypot(launch.vx, launch.vy) for launch in launches)
                 lively = min(lively, 0.5 * slowest**2 / (2.0 * friction))
-            faults = self._faults(tracks, areas)
+            faults = self._faults(tracks, areas, lying)
             score = (faults, -min(shortest, lively))
             if best is None or score < best[0]:
                 best = (score, tracks, world.hits, clamps)
@@ -471,6 +209,7 @@ class Tray:
                 break
         assert best is not None
         _score, tracks, hits, clamps = best
+        ease_apart(self, list(tracks.values()), lying, 0.5 * TOUCH)
         for die_id, faces, final in dice:
             shown = (showing or {}).get(die_id)
             self._plan_faces(tracks[die_id], faces, final, shown, random.Random(f"{seed}:{die_id}"))
@@ -482,9 +221,16 @@ class Tray:
         c = self.corner_radius  # the corners are rounded: a turned die reaches a little less
         return (0.5 * self.die_size - c) * (abs(math.cos(angle)) + abs(math.sin(angle))) + c
 
-    def _faults(self, tracks: Mapping[str, _Track], areas: Sequence[Rect]) -> int:
+    def overlap(self, a: Sequence[float], b: Sequence[float]) -> float:
+        """How deep two dice lying at (x, y, angle in DiePose degrees) overlap, exactly
+        for turned dice with rounded corners (negative: the gap between them)."""
+        return overlap(self.die_size, self.corner_radius, _spot(a), _spot(b))
+
+    def _faults(
+        self, tracks: Mapping[str, _Track], areas: Sequence[Rect], still: Sequence[Spot]
+    ) -> int:
         """How many ways the dice lie badly at rest: on a keep-clear area, on the frame,
-        on each other."""
+        on each other or on a die lying still."""
         ends = [(tr.xs[-1], tr.ys[-1], tr.angles[-1]) for tr in tracks.values()]
         faults = 0
         edge = self.wall_inset - 0.75 * self.sink  # how far in a die pressed on a wall lies
@@ -493,10 +239,10 @@ class Tray:
             if min(x - r, y - r, self.width - x - r, self.height - y - r) < edge - 0.5:
                 faults += 1
             faults += sum(1 for area in areas if _overlaps(x, y, r, area, 0.0))
-        for i, (x, y, _a) in enumerate(ends):
-            for x2, y2, _b in ends[i + 1 :]:
-                if math.hypot(x - x2, y - y2) < 0.95 * self.die_size:
-                    faults += 1
+        size, corner = self.die_size, self.corner_radius
+        for i, end in enumerate(ends):
+            others = [*ends[i + 1 :], *still]
+            faults += sum(1 for other in others if overlap(size, corner, end, other) > TOUCH)
         return faults
 
     @staticmethod
@@ -518,15 +264,16 @@ class Tray:
         fling: tuple[float, float, float, float] | None,
         resting: Resting,
         areas: Sequence[Rect] = (),
+        still: Sequence[Spot] = (),
     ) -> tuple[list[_Launch], float, float]:
         """Starting positions and velocities; also the felt's friction for this toss."""
         if fling is not None:
-            return self._throw(dice, rng, fling, resting, areas)
+            return self._throw(dice, rng, fling, resting, areas, still)
         w, h = self.width, self.height
         edge = rng.randrange(4)
         length = h if edge < 2 else w
         along = rng.uniform(0.25, 0.75) * length
-        nx, ny = _NORMALS[edge]
+        nx, ny = NORMALS[edge]
         turn = rng.uniform(-0.6, 0.6)
         dx = nx * math.cos(turn) - ny * math.sin(turn)
         dy = nx * math.sin(turn) + ny * math.cos(turn)
@@ -534,25 +281,29 @@ class Tray:
         nominal = self.speed_min + (self.speed_max - self.speed_min) * power
         spin_nominal = 5.0 + 7.0 * power
 
-        placed: list[tuple[float, float]] = []
+        placed: list[Spot] = list(still)
         launches: list[_Launch] = []
+        newcomers = []
         for die_id, _faces, _final in dice:
-            if die_id in resting:
-                spot = resting[die_id]
-                angle = -math.radians(float(spot[2])) if len(spot) > 2 else 0.0
-                # A die turned on its corner reaches further: keep it clear of the walls.
-                lo = self.reach(angle) + self.wall_inset
-                x = min(max(float(spot[0]), lo), w - lo)
-                y = min(max(float(spot[1]), lo), h - lo)
-                placed.append((x, y))
-                launches.append(_Launch(die_id, x, y, angle, dx, dy, 0.0))
-        newcomers = [die_id for die_id, _f, _g in dice if die_id not in resting]
-        entry_dx, entry_dy = _inward(dx, dy, edge, rng)
-        for die_id, (x, y, angle) in zip(
-            newcomers,
-            self._entry_spots(len(newcomers), edge, along, placed, rng, areas),
-            strict=True,
-        ):
+            if die_id not in resting:
+                newcomers.append(die_id)
+                continue
+            x, y, angle = _spot(resting[die_id])
+            # A die turned on its corner reaches further: keep it clear of the walls.
+            lo = self.reach(angle) + self.wall_inset
+            x, y = min(max(x, lo), w - lo), min(max(y, lo), h - lo)
+            if any(apart(self, (x, y, angle), other) < 0 for other in still):
+                newcomers.append(die_id)  # it lies on a die kept still: it enters instead
+                continue
+            placed.append((x, y, angle))
+            launches.append(_Launch(die_id, x, y, angle, dx, dy, 0.0))
+        entry_dx, entry_dy = inward(dx, dy, edge, rng)
+        taken = [(x, y) for x, y, _a in placed]
+        try:
+            spots = entry_spots(self, len(newcomers), edge, along, taken, rng, areas)
+        except ValueError:  # dice lying there fill that edge: in from any free spot instead
+            spots, _free = hand_spots(self, len(newcomers), w / 2, h / 2, rng, areas, placed)
+        for die_id, (x, y, angle) in zip(newcomers, spots, strict=True):
             launches.append(_Launch(die_id, x, y, angle, entry_dx, entry_dy, 0.0))
 
         order = {die_id: i for i, (die_id, _f, _g) in enumerate(dice)}
@@ -561,7 +312,7 @@ class Tray:
             turn = rng.uniform(-0.22, 0.22)
             speed = nominal * rng.uniform(0.85, 1.1)
             ux, uy = launch.vx, launch.vy
-            ux, uy = self._open_heading(
+            ux, uy = open_heading(self,
                 launch.x,
                 launch.y,
                 ux * math.cos(turn) - uy * math.sin(turn),
@@ -578,6 +329,7 @@ class Tray:
         fling: tuple[float, float, float, float],
         resting: Resting,
         areas: Sequence[Rect],
+        still: Sequence[Spot],
     ) -> tuple[list[_Launch], float, float]:
         """A drag's toss: every die from a cluster at the drag's start, the drag's way, at
         a speed in proportion to the drag's."""
@@ -593,11 +345,12 @@ class Tray:
         span = max(1e-9, self.speed_max - self.speed_gentle)
         power = min(1.0, max(0.0, (nominal - self.speed_gentle) / span))
         spin_nominal = 3.0 + 9.0 * power
-        spots = self._hand_spots(len(dice), sx, sy, rng, areas)
+        spots, free_angle = hand_spots(self, len(dice), sx, sy, rng, areas, still)
         launches: list[_Launch] = []
         for (die_id, _faces, _final), (x, y, angle) in zip(dice, spots, strict=True):
             spot = resting.get(die_id)
-            if spot is not None and len(spot) > 2:
+            # Crowded spots are square-on: only a loose handful may keep the dice's turns.
+            if spot is not None and len(spot) > 2 and free_angle:
                 angle = -math.radians(float(spot[2]))  # picked up, not turned over
             turn = rng.uniform(-0.12, 0.12)
             speed = nominal * rng.uniform(0.9, 1.08)
@@ -609,219 +362,51 @@ class Tray:
         friction = max(nominal, self.speed_min) / TRAVEL_TIME
         return launches, friction, max(spin_nominal, 5.0) / SPIN_TIME
 
-    def _hand_spots(
-        self, count: int, sx: float, sy: float, rng: random.Random, areas: Sequence[Rect]
-    ) -> list[tuple[float, float, float]]:
-        """Free spots for `count` dice in a loose cluster round (sx, sy), nearest first."""
-        size = self.die_size
-        passes = ((1.5, True, 0.25), (1.5, True, 0.125), (1.12, False, 0.125))
-        for pitch, free_angle, step in passes:
-            lo = (0.75 if free_angle else 0.56) * size + self.wall_inset
-            if self.width - 2 * lo < 0 or self.height - 2 * lo < 0:
-                continue
-            cx = min(max(sx, lo), self.width - lo)
-            cy = min(max(sy, lo), self.height - lo)
-            grid = step * size
-            spots: list[tuple[float, float, float]] = []
-            nx = int(self.width // grid) + 1
-            ny = int(self.height // grid) + 1
-            for i in range(-nx, nx + 1):
-                for j in range(-ny, ny + 1):
-                    x, y = cx + i * grid, cy + j * grid
-                    if lo - 1e-9 <= x <= self.width - lo + 1e-9 and (
-                        lo - 1e-9 <= y <= self.height - lo + 1e-9
-                    ):
-                        spots.append((math.hypot(x - cx, y - cy), x, y))
-            spots.sort()
-            reach = (0.75 if free_angle else 0.5) * size
-            chosen: list[tuple[float, float, float]] = []
-            for _d, x, y in spots:
-                if any(_overlaps(x, y, reach, area, CLEAR_MARGIN) for area in areas):
-                    continue
-                if any(math.hypot(x - px, y - py) < pitch * size - 1e-9 for px, py, _a in chosen):
-                    continue
-                chosen.append((x, y, 0.0))
-                if len(chosen) == count:
-                    if free_angle:
-                        return [(x, y, rng.uniform(0.0, 2.0 * math.pi)) for x, y, _a in chosen]
-                    return chosen
-        # Labels fill the tray: throw from anywhere rather than not at all.
-        if areas:
-            return self._hand_spots(count, sx, sy, rng, ())
-        raise ValueError(
-            f"no room in a {self.width}x{self.height} tray for {count} "
-            f"{self.die_size}-unit dice"
-        )
-
-    def _open_heading(self, x: float, y: float, ux: float, uy: float) -> tuple[float, float]:
-        """Turn a heading (by the least angle, at most 90 degrees) until a die at (x, y)
-        has a few widths of open felt before it meets a wall, so no die is thrown
-        straight into the wall beside it."""
-        need = 2.5 * self.die_size
-        best = (-1.0, ux, uy)
-        towards_middle = (self.width / 2 - x) * -uy + (self.height / 2 - y) * ux
-        first = 1.0 if towards_middle >= 0 else -1.0  # try turning towards the middle first
-        for degrees in range(0, 91, 10):
-            for side in (first, -first) if degrees else (1.0,):
-                turn = math.radians(side * degrees)
-                vx = ux * math.cos(turn) - uy * math.sin(turn)
-                vy = ux * math.sin(turn) + uy * math.cos(turn)
-                free = self._free_run(x, y, vx, vy)
-                if free >= need:
-                    return vx, vy
-                if free > best[0]:
-                    best = (free, vx, vy)
-        return best[1], best[2]
-
-    def _free_run(self, x: float, y: float, ux: float, uy: float) -> float:
-        """How far a die's centre can go from (x, y) along (ux, uy) before a wall stops it."""
-        lo = 0.5 * self.die_size + self.wall_inset
-        run = math.inf
-        for pos, vel, top in ((x, ux, self.width - lo), (y, uy, self.height - lo)):
-            if vel > 1e-9:
-                run = min(run, (top - pos) / vel)
-            elif vel < -1e-9:
-                run = min(run, (lo - pos) / vel)
-        return max(0.0, run)
-
-    def _entry_spots(
-        self,
+    @staticmethod
+    def die_for(
+        width: float,
+        height: float,
         count: int,
-        edge: int,
-        along: float,
-        taken: list[tuple[float, float]],
-        rng: random.Random,
-        areas: Sequence[Rect] = (),
-    ) -> list[tuple[float, float, float]]:
-        """Free spots in a cluster by the entry edge, nearest the fling first."""
-        if count == 0:
-            return []
-        size, m = self.die_size, self.wall_inset
-        length, depth_total = (self.height, self.width) if edge < 2 else (self.width, self.height)
-        # A loose lattice lets dice start at any angle; when that is full, any free
-        # spot on a fine grid; when crowded, dice start square-on and closer.
-        passes = (
-            (1.5, 1.5, 0.75, True, False),
-            (1.5, 1.5, 0.75, True, True),
-            (1.12, 1.25, 0.56, False, True),
-        )
-        for pitch, clear, margin, free_angle, fine in passes:
-            gap = pitch * size
-            lo = margin * size + m
-            centre = min(max(along, lo), length - lo)
-            grid = 0.125 * size if fine else gap
-            spots: list[tuple[float, int, int, float, float]] = []
-            rows = int((depth_total - 2 * lo) // grid) + 1
-            reach = int(length // grid) + 1
-            for r in range(rows):
-                for j in range(-reach, reach + 1):
-                    a = centre + j * grid
-                    if lo - 1e-9 <= a <= length - lo + 1e-9:
-                        spots.append((math.hypot(j, r), r, abs(j), a, lo + r * grid))
-            spots.sort()
-            chosen: list[tuple[float, float, float]] = []
-            for *_key, a, depth in spots:
-                x, y = _edge_point(edge, a, depth, self.width, self.height)
-                if any(math.hypot(x - px, y - py) < clear * size for px, py in taken):
-                    continue
-                if any(_overlaps(x, y, 0.75 * size, area, CLEAR_MARGIN) for area in areas):
-                    continue
-                if any(math.hypot(x - cx, y - cy) < gap - 1e-9 for cx, cy, _ in chosen):
-                    continue
-                chosen.append((x, y, 0.0))
-                if len(chosen) == count:
-                    if free_angle:  # a loose handful, not a grid (still clear of each other)
-                        chosen = [
-                            (
-                                x + rng.uniform(-0.04, 0.04) * size,
-                                y + rng.uniform(-0.04, 0.04) * size,
-                                rng.uniform(0.0, 2.0 * math.pi),
-                            )
-                            for x, y, _ in chosen
-                        ]
-                    return chosen
-        if areas:  # labels fill the edge: enter anywhere rather than not at all
-            return self._entry_spots(count, edge, along, taken, rng)
-        raise ValueError(
-            f"no room in a {self.width}x{self.height} tray for {count} more "
-            f"{self.die_size}-unit dice"
-        )
+        keep_clear: Sequence[Rect] = (),
+        largest: int = 64,
+        least: int = 32,
+    ) -> int:
+        """The largest die size (even, from `largest` down to `least`) at which `count`
+        dice fit in a tray this big as a loose handful (`holds`)."""
+        size = largest
+        while size > least and (
+            3 * size > min(width, height)
+            or not Tray(width, height, size).holds(count, keep_clear)
+        ):
+            size -= 2
+        return size
 
-    # -- simulation -------------------------------------------------------------------
-
-    def _run(self, world: _World, ids: list[str]) -> tuple[dict[str, _Track], int]:
-        """Step the world until every die is still; record each step."""
-        bodies = world.bodies
-        tracks = {
-            die_id: _Track([b.position.x], [b.position.y], [b.angle], [0.0])
-            for die_id, b in zip(ids, bodies, strict=True)
-        }
-        rows = [tracks[die_id] for die_id in ids]
-        last_moved = [0] * len(bodies)
-        # A die can sink into a wall by less than `sink` in flight; nearer is a fault.
-        lo = 0.5 * self.die_size + self.wall_inset - self.sink
-        hi_x, hi_y = self.width - lo, self.height - lo
-        speed_cap, spin_cap = self.speed_cap, self.spin_cap
-        rest_speed = 0.03 * self.die_size  # units/s: below this a die has stopped
-        rest_spin = 0.03
-        clamps = 0
-        quiet = 0
-        steps = round(SETTLE_LIMIT / DT)
-        for k in range(1, steps + 1):
-            for sub in range(1, SUBSTEPS + 1):
-                world.t = (k - 1 + sub / SUBSTEPS) * DT
-                world.space.step(DT / SUBSTEPS)
-            allowed, harder = world.brake(k * DT)
-            top_speed, top_spin = speed_cap * allowed, spin_cap * allowed
-            still = True
-            for i, body in enumerate(bodies):
-                easing = world.ease_off(body, harder)
-                vx, vy = body.velocity
-                spin = body.angular_velocity
-                if easing:
-                    still = False  # a die on a label slides on until it is off it
-                    speed = math.hypot(vx, vy)
-                    world.brake_spin(i, speed, harder)
-                    if speed > speed_cap:
-                        body.velocity = (vx * speed_cap / speed, vy * speed_cap / speed)
-                elif abs(vx) + abs(vy) < rest_speed and abs(spin) < rest_spin:
-                    if vx or vy or spin:
-                        body.velocity = (0.0, 0.0)  # the felt holds a die this slow
-                        body.angular_velocity = 0.0
-                else:
-                    still = False
-                    speed = math.hypot(vx, vy)
-                    world.brake_spin(i, speed, harder)
-                    if speed > top_speed:
-                        body.velocity = (vx * top_speed / speed, vy * top_speed / speed)
-                    if abs(spin) > top_spin:
-                        body.angular_velocity = math.copysign(top_spin, spin)
-                x, y = body.position
-                if not (lo <= x <= hi_x and lo <= y <= hi_y):  # last resort; never seen
-                    clamps += 1
-                    x, y = min(max(x, lo), hi_x), min(max(y, lo), hi_y)
-                    body.position = (x, y)
-                    body.velocity = (0.0, 0.0)
-                row = rows[i]
-                step = math.hypot(x - row.xs[-1], y - row.ys[-1])
-                angle = body.angle
-                if step > _MOVE_EPS or abs(angle - row.angles[-1]) > _TURN_EPS:
-                    last_moved[i] = k
-                    still = False
-                row.xs.append(x)
-                row.ys.append(y)
-                row.angles.append(angle)
-                row.travelled.append(row.travelled[-1] + step)
-            quiet = quiet + 1 if still else 0
-            if quiet >= 2:
-                break
-        for row, last in zip(rows, last_moved, strict=True):
-            del row.xs[last + 1 :], row.ys[last + 1 :], row.angles[last + 1 :]
-            del row.travelled[last + 1 :]
-            row.rest_t = last * DT
-        return tracks, clamps
+    def holds(self, count: int, keep_clear: Sequence[Rect] = ()) -> bool:
+        """Whether `count` dice fit in this tray as a loose handful: on a grid a width and
+        a half apart (so each may be turned any way), inside the walls and off the
+        `keep_clear` areas; the room a toss of them needs to come to rest apart."""
+        size = self.die_size
+        pitch, margin = 1.5 * size, 0.75 * size
+        lo = margin + self.wall_inset
+        across = [int((side - 2 * lo) // pitch) + 1 for side in (self.width, self.height)]
+        if min(across) < 1:
+            return False
+        best = 0
+        # The grid set against each corner in turn, or half a pitch in: the labels sit
+        # in a corner, and the most places are found with the grid clear of them.
+        for ox, oy in itertools.product((0.0, 0.5), repeat=2):
+            places = sum(
+                1
+                for i, j in itertools.product(range(across[0]), range(across[1]))
+                if (x := lo + (i + ox) * pitch) <= self.width - lo
+                and (y := lo + (j + oy) * pitch) <= self.height - lo
+                and not any(_overlaps(x, y, margin, area, CLEAR_MARGIN) for area in keep_clear)
+            )
+            best = max(best, places)
+        return best >= count
 
     # -- faces and sounds -------------------------------------------------------------
+
 
     def _plan_faces(
         self, tr: _Track, faces: tuple[str, ...], final: str, shown: str | None, rng: random.Random
@@ -862,35 +447,10 @@ class Tray:
         return [Bump(round(t, 6), s) for t, s in merged]
 
 
-def _overlaps(x: float, y: float, reach: float, area: Rect, margin: float) -> bool:
-    """Whether a die centred at (x, y), reaching `reach` along each axis, comes within
-    `margin` of an (x, y, width, height) area."""
-    ax, ay, aw, ah = area
-    r = reach + margin
-    return ax - r < x < ax + aw + r and ay - r < y < ay + ah + r
 
-
-def _inward(dx: float, dy: float, edge: int, rng: random.Random) -> tuple[float, float]:
-    """The fling direction, turned so dice entering by `edge` head into the tray."""
-    nx, ny = _NORMALS[edge]
-    tx, ty = -ny, nx
-    normal = dx * nx + dy * ny
-    if normal >= 0.3:
-        return dx, dy
-    tangent = dx * tx + dy * ty
-    side = math.copysign(1.0, tangent) if abs(tangent) > 1e-9 else rng.choice((-1.0, 1.0))
-    k = math.sqrt(1.0 - 0.3**2)
-    return 0.3 * nx + side * k * tx, 0.3 * ny + side * k * ty
-
-
-def _edge_point(edge: int, along: float, depth: float, w: float, h: float) -> tuple[float, float]:
-    if edge == 0:
-        return depth, along
-    if edge == 1:
-        return w - depth, along
-    if edge == 2:
-        return along, depth
-    return along, h - depth
+def _spot(spot: Sequence[float]) -> Spot:
+    """(x, y) or (x, y, angle in DiePose degrees) as a spot in pymunk radians."""
+    return (float(spot[0]), float(spot[1]), -math.radians(float(spot[2])) if len(spot) > 2 else 0.0)
 
 
 def _face_cycle(faces: tuple[str, ...], rng: random.Random) -> list[str]:

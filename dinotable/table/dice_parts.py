@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 DIE = 64  # die size in the tray
 LEAST_DIE = 48  # ... in a tray sharing the middle with much else (a wheel of piles round it)
+SMALLEST_DIE = 32  # ... in a small tray holding many dice: the least a die's face reads at
 SMALL_DIE = 46  # die size in an area, while a row holds them all
 TRACK_BAND = 124  # height of the race track under the tray
 TRAY = pygame.Rect(300, 112, 660, 400)  # the tray on the 1280x720 table, with no track
@@ -39,6 +40,7 @@ CLICK = 24  # a press that moves less than this is a click, not a throw
 # turned in degrees, how far off its place it may lie in die widths). Each is loose enough
 # that no two dice touch, however nudged and turned.
 SPREADS = ((1.4, 14.0, 0.08), (1.25, 8.0, 0.05), (1.12, 0.0, 0.0))
+Place = tuple[float, float, float]  # where a die lies: canvas x, y and its turn in degrees
 
 
 @register
@@ -53,6 +55,7 @@ class TrayPart(Part):
     def __init__(self, host: PartHost) -> None:
         super().__init__(host)
         self._tray: Tray | None = None
+        self._die: tuple[tuple[int, int, int], int] | None = None
         self._spread: tuple[Any, list[tuple[float, float, float]]] | None = None
         self.drag: list[tuple[float, float, float]] = []
         # The toss being played back: its paths, how far in, the bumps still to clatter.
@@ -71,8 +74,18 @@ class TrayPart(Part):
 
     @property
     def die(self) -> int:
-        """The dice's size here: full size, smaller in a tray too short for three of them."""
-        return max(LEAST_DIE, min(DIE, (min(self.rect.w, self.rect.h) - 6) // 3 // 2 * 2))
+        """The dice's size here: full size, smaller in a tray too short for three of them,
+        and smaller still until every die of the game fits in the tray as a loose handful
+        (off its label), so a throw of them all can come to rest apart."""
+        w, h = self.rect.size
+        host = self.host
+        key = (w, h, len(host.state.items))  # drawn every frame: counted once
+        if self._die is None or self._die[0] != key:
+            count = sum(1 for item in host.state.items if item.kind in host.rules.dice)
+            largest = max(LEAST_DIE, min(DIE, (min(w, h) - 6) // 3 // 2 * 2))
+            size = Tray.die_for(w, h, count, self.keep_clear(), largest, SMALLEST_DIE)
+            self._die = (key, size)
+        return self._die[1]
 
     @property
     def tray(self) -> Tray:
@@ -86,29 +99,26 @@ class TrayPart(Part):
         """Where the tray's count is written (dice never rest there): a tray of several
         zones counts each on a line of its own in small type, as wide as the longest."""
         zones = self.host.layout.tray
-        width = 220
+        width, height = 220, 44
         if len(zones) > 1:
             font = theme.font(theme.TINY, True)
             width = min(width, 24 + max(font.size(f"{self.host.rules.zones[z].label or z}: 00")[0]
                                         for z in zones))
-        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, width, 44)
+            # Down to the foot of the second line's letters (drawn 21 below the first).
+            height = max(height, 2 + 21 + font.get_ascent() - font.get_descent() + 1)
+        return pygame.Rect(self.rect.x + 14, self.rect.y + 10, width, height)
 
     def keep_clear(self) -> list[tuple[float, float, float, float]]:
         """The tray's labels, in tray units, for the physics to keep dice off."""
         label = self.label_rect().move(-self.rect.x, -self.rect.y)
         return [(float(label.x), float(label.y), float(label.w), float(label.h))]
 
-    def spot(self, index: int, side: str = "right") -> Point:
-        """Where the index-th waiting die lies, near one side of the tray (see `spread`)."""
-        x, y, _angle = self.spread(index + 1, side)[index]
-        return (x, y)
-
     def tilt(self, index: int, side: str = "right") -> float:
         """How the index-th waiting die is turned (degrees), as a hand puts dice down."""
         return self.spread(index + 1, side)[index][2]
 
     def spread(self, count: int, side: str = "right",
-               taken: Sequence[Point] = ()) -> list[tuple[float, float, float]]:
+               taken: Sequence[Place] = ()) -> list[Place]:
         """Resting places for `count` waiting dice (canvas x, y and a slight turn): a loose
         cluster growing from the middle of one side, as dice put down by hand lie, never
         on the frame, the tray's labels, each other or the dice at `taken`."""
@@ -122,7 +132,7 @@ class TrayPart(Part):
                 float(self.rect.centerx), float(self.rect.centery), 0.0))
         return out
 
-    def _places(self, side: str, taken: Sequence[Point]) -> list[tuple[float, float, float]]:
+    def _places(self, side: str, taken: Sequence[Place]) -> list[Place]:
         """Every free place of the spread, nearest the middle of `side` first: as loose
         as leaves room for every die of the game, tighter and squarer when it must."""
         host = self.host
@@ -134,15 +144,18 @@ class TrayPart(Part):
                 break
         return places
 
-    def _lay(self, side: str, taken: Sequence[Point], pitch: float, tilt: float,
-             jitter: float) -> list[tuple[float, float, float]]:
+    def _lay(self, side: str, taken: Sequence[Place], pitch: float, tilt: float,
+             jitter: float) -> list[Place]:
         """Places on a staggered grid `pitch` apart, each nudged and turned a little."""
         w, h = self.rect.size
         lo = self.tray.wall_inset + self.tray.reach(math.radians(tilt)) + jitter + 1
         lx, ly, lw, lh = self.keep_clear()[0]
         anchor = (w - lo if side == "right" else lo, h / 2)
-        step = pitch * 0.87  # columns of a staggered grid: each die as far from six others
+        # Columns of a staggered grid: each die as far from six others, and at least a
+        # width across from the next column's (a tight grid is square-on).
+        step = max(pitch * 0.87, self.die + 2 + 2 * jitter)
         spots: list[tuple[float, float, float, float]] = []
+        laid: list[tuple[float, float, float]] = []
         for col in range(int((w - 2 * lo) // step) + 2):
             x = (w - lo - col * step) if side == "right" else lo + col * step
             for row in range(-int(h // pitch) - 1, int(h // pitch) + 2):
@@ -153,13 +166,17 @@ class TrayPart(Part):
                 wobble = random.Random(f"{col}:{row}")
                 x1 = x + wobble.uniform(-jitter, jitter)
                 y1 = y + wobble.uniform(-jitter, jitter)
+                angle = wobble.uniform(-tilt, tilt) % 360.0
                 if lx - lo < x1 < lx + lw + lo and ly - lo < y1 < ly + lh + lo:
                     continue  # on the tray's label
-                if any(math.hypot(x1 + self.rect.x - tx, y1 + self.rect.y - ty) < pitch * 0.9
-                       for tx, ty in taken):
+                here = (x1 + self.rect.x, y1 + self.rect.y, angle)
+                # Apart from the dice lying there and from every other place, however
+                # each is turned: any few of the places may be filled.
+                if any(self.tray.overlap(here, other) > -1.0 for other in [*taken, *laid]
+                       if abs(here[0] - other[0]) + abs(here[1] - other[1]) < 3 * self.die):
                     continue
-                spots.append((math.hypot(x1 - anchor[0], y1 - anchor[1]), x1, y1,
-                              wobble.uniform(-tilt, tilt) % 360.0))
+                laid.append(here)
+                spots.append((math.hypot(x1 - anchor[0], y1 - anchor[1]), x1, y1, angle))
         spots.sort()
         return [(self.rect.x + x, self.rect.y + y, a) for _d, x, y, a in spots]
 
@@ -167,12 +184,25 @@ class TrayPart(Part):
         """Where the index-th die taken from the cup is put down: beside the cup, clear of
         the dice already lying in the tray."""
         host = self.host
-        taken = [(sp.x, sp.y) for sp in host.sprites.values()
+        taken = [(sp.x, sp.y, sp.angle) for sp in host.sprites.values()
                  if sp.zone in host.layout.tray and sp.goal is None]
         return self.spread(index + 1, "right", taken)[index]
 
+    def place(self, zone: str, n: int) -> Place:
+        """Where the n-th die of one of the tray's zones is laid when it is not thrown
+        there (a game loaded, a move taken back): the tray's zones share one spread, each
+        zone's dice after those of the zones before it, so no two dice share a place."""
+        zones = self.host.layout.tray
+        seen = self.host.view["zones"]
+        before = sum(len(seen[z]) for z in zones[:zones.index(zone)]
+                     if isinstance(seen.get(z), list))
+        return self.spread(before + n + 1, "left")[before + n]
+
     def where(self, zone: str, owner: int | None, n: int) -> Point | None:
-        return self.spot(n, "left") if zone in self.host.layout.tray else None
+        if zone not in self.host.layout.tray:
+            return None
+        x, y, _angle = self.place(zone, n)
+        return (x, y)
 
     def die_size(self, zone: str, owner: int | None, flying: bool) -> int | None:
         return self.die if zone in self.host.layout.tray else None
@@ -287,14 +317,12 @@ class TrayPart(Part):
         fling, self.pending_fling = self.pending_fling, None
         if fling is None:
             fling = self.fling_for_bot(host.toss_rng)
-        # The dice not thrown lie still where they are: none of the thrown comes to rest
-        # on one (those kept while others are thrown again).
-        side = self.die * 1.25
-        still = [(sp.x - rect.x - side / 2, sp.y - rect.y - side / 2, side, side)
-                 for sp in host.sprites.values() if sp.zone in host.layout.tray
-                 and sp.id not in resting and sp.goal is None]
+        # The dice not thrown (kept while others are thrown again) lie still where they
+        # are, as solid as the frame: a thrown die bounces off them.
+        still = [(sp.x - rect.x, sp.y - rect.y, sp.angle) for sp in host.sprites.values()
+                 if sp.zone in host.layout.tray and sp.id not in resting and sp.goal is None]
         self.start(self.tray.toss(batch, host.toss_rng.randrange(1 << 30), fling, resting,
-                                  showing=showing, keep_clear=[*self.keep_clear(), *still]))
+                                  showing=showing, keep_clear=self.keep_clear(), still=still))
 
     def show_off(self, seed: int) -> None:
         """Toss every die in the cup, for show only (the benchmark): no rule is touched."""

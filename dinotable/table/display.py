@@ -68,8 +68,7 @@ def level(table: TableScene) -> None:
                     sprite = sprites[item_id] = Sprite(item_id, kind, face, zname, sx, sy)
                     tray_part = table.tray_part
                     if zname in tray and tray_part is not None:
-                        sprite.x, sprite.y = table.slot(zname, None, n)
-                        sprite.angle = tray_part.tilt(n, "left")
+                        sprite.x, sprite.y, sprite.angle = tray_part.place(zname, n)
                 sprite.face, sprite.zone, sprite.owner = face, zname, where
                 if zname not in tray and sprite.goal is None:
                     # Set aside: in its slot (a row may have regrown to fit them all).

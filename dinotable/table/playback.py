@@ -176,10 +176,12 @@ def _moved(host: TableScene, event: Event) -> list[Step]:
 
     def start() -> float:
         target = data["to"]
-        if target == host.layout.source:
+        if target == host.layout.source or target not in host.sprite_zones:
+            # Back into the cup, or into a box no widget shows (the dinosaur dice of the
+            # last reroll): the die leaves the table rather than lie over the others.
             for item in data["items"]:
                 sprite = host.sprites.pop(item, None)
-                if sprite is not None:
+                if sprite is not None and target == host.layout.source:
                     host.shown.source[sprite.kind] = host.shown.source.get(sprite.kind, 0) + 1
             return 0.12
         owner = data.get("to_owner")
