@@ -297,6 +297,7 @@ class PlayersPart(Part):
         Panel(panel, "Scores" if areas is None else footer).draw(canvas)
         if areas is not None:
             areas.hits, areas.faces, areas.more, areas.hover = [], [], [], None
+            areas.ringed = []
         targets = host.steal_targets()
         for s in range(len(host.seats)):
             rect = self.plate_rect(s)

@@ -53,6 +53,8 @@ class Part:
         self.faces: list[tuple[pygame.Rect, str]] = []
         self.hover: tuple[pygame.Rect, str] | None = None
         self.more: list[tuple[pygame.Rect, list[str]]] = []
+        # Each space ringed as one of a set (see `board_sets`): where, which, the set's number.
+        self.ringed: list[tuple[pygame.Rect, Target, int]] = []
 
     @classmethod
     def build(cls, host: PartHost) -> list[Part]:

@@ -11,6 +11,7 @@ import pygame
 
 from ..render import cards, theme
 from ..render.dice import die_surface
+from .board_sets import draw_sets
 from .board_spaces import SPACE, Target
 from .choice import item_label
 from .tallies import tally
@@ -90,11 +91,14 @@ def draw_plate(canvas: pygame.Surface, plate: pygame.Rect, look: Look, seat: int
 
 def draw_spaces(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Look,
                 seat: int, board: str, spaces: list[str], cols: int, cell: int) -> None:
-    """A player's board's spaces in rows of `cols`, `cell` px each, from `box`'s corner."""
+    """A player's board's spaces in rows of `cols`, `cell` px each, from `box`'s corner;
+    at the end, the sets the layout names ringed on it."""
+    boxes = {}
     for n, space in enumerate(spaces):
         r, c = divmod(n, cols)
-        cellbox = pygame.Rect(box.x + c * cell, box.y + r * cell, cell - 3, cell - 3)
-        draw_space(part, canvas, cellbox, look, seat, f"{board}{SPACE}{space}")
+        boxes[space] = pygame.Rect(box.x + c * cell, box.y + r * cell, cell - 3, cell - 3)
+        draw_space(part, canvas, boxes[space], look, seat, f"{board}{SPACE}{space}")
+    draw_sets(part, canvas, boxes, look, seat, board)
 
 
 def fitted(words: str, width: int) -> str:

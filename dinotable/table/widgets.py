@@ -135,7 +135,7 @@ class ZonePart(Part):
         return self.need(seats, self.host.look())
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        self.faces, self.hover, self.more = [], None, []
+        self.faces, self.hover, self.more, self.ringed = [], None, [], []
         if self.rect.h < 30:
             self.hits = []
             return  # squeezed out of a crowded column: no empty band

@@ -1,0 +1,127 @@
+"""Sets ringed on a player's board at the end: the layout's `sets:` names the cards (a
+Rancher Bonus) whose sets are outlined on their owner's board once the game is over, a
+colour and number a set. What is ringed is what the score counted: the engine's
+`set_members` agrees with `sets()`, the spaces ringed hold exactly the tiles of each set,
+and as many sets are ringed as the bonus scored; nothing is ringed while the cards are
+secret."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_layout import played
+
+from dinotable import bots
+from dinotable.app import App, logical_size
+from dinotable.engine import count_sets, set_members
+from dinotable.ruleset import load_by_id, load_ruleset
+from dinotable.scenes.setup import Seat
+from dinotable.scenes.table import TableScene
+from dinotable.table.board_sets import COLOURS
+from dinotable.table.part import Part
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+FIXTURE = Path(__file__).parent / "fixtures" / "good_rulesets" / "fixture_sets"
+
+
+def test_the_members_of_sets_are_as_many_as_sets_counts() -> None:
+    rng = random.Random(4)
+    for _ in range(400):
+        values = [rng.choice("abcd") for _ in range(rng.randrange(12))]
+        wanted = [rng.choice("abc") for _ in range(rng.randrange(1, 4))]
+        groups = set_members(values, wanted)
+        assert len(groups) == count_sets(values, tuple(wanted))
+        used = [n for group in groups for n in group]
+        assert len(used) == len(set(used)), "each item in one set at most"
+        assert all(Counter(values[n] for n in group) == Counter(wanted) for group in groups)
+
+
+def ringed(table: TableScene) -> list[tuple[pygame.Rect, str, int | None, int]]:
+    """Every space ringed on the screen: where, which space, whose board, the set."""
+    parts: list[Part] = [getattr(p, "areas", None) or p for p in table.parts]
+    return [(rect, str(t.value), t.owner, n) for part in parts for rect, t, n in part.ringed]
+
+
+def game_to(app: App, rules: object, seats: int, seed: int, stop: int | None = None
+            ) -> TableScene:
+    """A seeded game between bots, to its end (or `stop` moves), Ann holding the laptop."""
+    table = TableScene(app, rules, [Seat(NAMES[i], "human" if i == 0 else "random", i)
+                                    for i in range(seats)], {}, seed, saving=False)
+    app.push(table)
+    rng = random.Random(seed)
+    moves = 0
+    while not table.state.game_over and (stop is None or moves < stop):
+        table.take(bots.choose("random", table.state, rng))
+        moves += 1
+    played(table)
+    return table
+
+
+def species_on(table: TableScene, zone: str, seat: int) -> list[str]:
+    state = table.state
+    return [state.rules.items[state.items[i].kind].props["species"]
+            for i in state.zones[zone][seat]]
+
+
+def bonus_points(table: TableScene, seat: int) -> int:
+    """What a player's Rancher Bonus scores, read off the engine's score: all of it but
+    their tiles' points and their kept cards' two points each."""
+    state = table.state
+    tiles = sum(state.rules.items[state.items[i].kind].props["points"]
+                for zone in state.zones if zone.startswith("ranch@")
+                for i in state.zones[zone][seat])
+    return int(state.score(seat)) - tiles - 2 * len(state.zones["kept"][seat])
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(3, 1), (4, 2), (5, 3), (5, 7)])
+def test_the_sets_a_rancher_bonus_scored_are_ringed_on_the_ranch(app: App, seats: int,
+                                                                 seed: int) -> None:
+    table = game_to(app, load_by_id("dino_dude_ranch"), seats, seed)
+    assert table.state.game_over
+    canvas = pygame.Surface(logical_size((1280, 720)))
+    table.draw(canvas)
+    drawn = ringed(table)
+    state = table.state
+    scored = 0
+    for seat in range(seats):
+        card = state.rules.items[state.items[state.zones["bonus"][seat][0]].kind].props
+        sets: dict[int, list[str]] = {}
+        for rect, space, owner, n in drawn:
+            if owner == seat:
+                sets.setdefault(n, []).append(space)
+                # The ring is seen, in the set's own colour.
+                assert canvas.get_at((rect.centerx, rect.y + 2))[:3] == COLOURS[n - 1]
+        spaces = [s for group in sets.values() for s in group]
+        assert len(spaces) == len(set(spaces)), "each tile in one set"
+        for group in sets.values():
+            assert Counter(x for s in group for x in species_on(table, s, seat)) == Counter(
+                card["set"])
+        bonus = bonus_points(table, seat)
+        assert len(sets) * card["set_points"] == bonus, (seat, sets, bonus)
+        scored += len(sets)
+    assert scored, "some player scored a set: the rings were looked for"
+
+
+def test_nothing_is_ringed_while_the_bonus_is_secret(app: App) -> None:
+    table = game_to(app, load_by_id("dino_dude_ranch"), 4, 2, stop=260)
+    state = table.state
+    assert not state.game_over
+    assert any(bonus_points(table, s) for s in range(4)), "a bonus would ring a set"
+    table.draw(pygame.Surface(logical_size((1280, 720))))
+    assert ringed(table) == []
+
+
+def test_a_fixture_rings_its_goals_sets_on_every_beach(app: App) -> None:
+    table = game_to(app, load_ruleset(FIXTURE), 3, 5)
+    table.draw(pygame.Surface(logical_size((800, 600))))
+    drawn = ringed(table)
+    state = table.state
+    for seat in range(3):
+        sets = {n for _, _, owner, n in drawn if owner == seat}
+        card = state.rules.items[state.items[state.zones["goal"][seat][0]].kind].props
+        assert len(sets) * card["set_points"] == state.score(seat)
+    assert drawn
