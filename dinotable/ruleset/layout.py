@@ -98,7 +98,8 @@ class Layout:
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
-WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups", "sets"}
+WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups", "sets",
+               "reflow"}
 SETS_KEYS = {"zone", "set", "by"}
 WIDGET_SIZES = ("normal", "small")  # small: cards as name chips (read them large on hover)
 ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
@@ -120,6 +121,7 @@ class WidgetSpec:
     group: str = ""  # a player's zone: its cards grouped by this property's value
     groups: tuple[tuple[str, Template], ...] = ()  # each value's heading, in this order
     sets: BoardSets | None = None  # a grid's sets outlined at the end (see `BoardSets`)
+    reflow: bool = False  # a grid whose shape does not matter: small, in the columns that fit
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,12 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                                          f"use show: {'track' if show == 'grid' else 'grid'}")
                 continue
             sets = _board_sets(spec, wpath, boards[board], zones, report, compiler)
-            out.append(WidgetSpec(str(show), board=str(board), label=label, sets=sets))
+            reflow = spec.get("reflow", False)
+            if not isinstance(reflow, bool) or (reflow and show != "grid"):
+                report((*wpath, "reflow"), "reflow: true or false, on a grid (show: grid)")
+                continue
+            out.append(WidgetSpec(str(show), board=str(board), label=label, sets=sets,
+                                  reflow=reflow))
         elif show in ZONE_WIDGETS:
             zone = spec.get("zone")
             if zone not in zones:

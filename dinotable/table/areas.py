@@ -37,6 +37,7 @@ class Areas(ZonePart):
         super().__init__(host, members[0].spec)
         self.members = members
         self.board = board  # a board each player has: theirs at the top of their area
+        self.reflow = False  # ... drawn in whatever columns make its spaces largest
 
     @classmethod
     def of(cls, host: PartHost) -> Areas | None:
@@ -44,9 +45,13 @@ class Areas(ZonePart):
         shows, when there are two or more (one alone is a part of its own)."""
         members = [kind_for(spec.show)(host, spec) for spec in area_specs(host.rules,
                                                                           host.layout)]
-        board = next((spec.board for spec in zone_specs(host.rules, host.layout)
-                      if spec.show == "grid" and host.rules.boards[spec.board].per_player), "")
-        return cls(host, members, board) if members else None
+        grid = next((spec for spec in zone_specs(host.rules, host.layout)
+                     if spec.show == "grid" and host.rules.boards[spec.board].per_player), None)
+        if not members:
+            return None
+        areas = cls(host, members, grid.board if grid is not None else "")
+        areas.reflow = grid is not None and grid.reflow
+        return areas
 
     def shows_board(self, seat: int, look: Look) -> bool:
         """Whether a player's area shows their board (not the viewer's own, which the table
@@ -200,26 +205,46 @@ class Areas(ZonePart):
         return sum(self.GAP + (self.chip_width(what, width) if kind == "chip"
                                else min(w, width)) for kind, what, w in rest)
 
-    def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
-        """How tall a player's area would like to be, every card showing."""
-        board = None
-        if self.shows_board(seat, look):
-            _, board, flow = player_boards.split_area(self.rules, self.board,
-                                                      pygame.Rect(0, 0, width, 9999), self.LINE)
-            width = flow.w
+    def split(self, seat: int, look: Look, area: pygame.Rect, plate: int
+              ) -> tuple[int, int, pygame.Rect, pygame.Rect] | None:
+        """Where a player's board and zones go in their area (`area`, their plate `plate`
+        px tall at its top): the space size, the board's columns, the board and the zones
+        (None: no board there)."""
+        if not self.shows_board(seat, look):
+            return None
+        return player_boards.split_area(self.rules, self.board, area, self.LINE,
+                                        self.reflow, plate)
+
+    def height_for(self, seat: int, look: Look, width: int, first: str, plate: int = 0
+                   ) -> int:
+        """How tall a player's area would like to be under its plate, every card showing
+        (its board beside the plate, when it stands there, may reach above)."""
+        split = self.split(seat, look, pygame.Rect(0, 0, width, 9999), plate)
+        if split is not None:
+            width = split[3].w
         lines, _ = self.flow(self.tokens(seat, look, first), width, 99)
         need = len(lines) * self.LINE if any(lines) else 0
-        if board is None:
+        if split is None:
             return need
-        return max(need, board.h) if board.x else need + board.h + 4
+        board = split[2]
+        return max(need, board.h - plate - 2) if board.x else need + board.h + 4
 
-    def draw_seat(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look, seat: int,
-                  first: str) -> None:
-        """A player's board and zones in `rect` (under their name plate)."""
-        if self.shows_board(seat, look):
-            cell, board, rect = player_boards.split_area(self.rules, self.board, rect,
-                                                         self.LINE)
-            cols, _, _ = player_boards.board_size(self.rules, self.board, 1)
+    def plate_w(self, seat: int, look: Look, area: pygame.Rect, plate: int) -> int:
+        """How wide a player's name plate is: the area's width, less their board when it
+        stands beside it."""
+        split = self.split(seat, look, inner(area), plate)
+        if split is None or split[2].y > area.y:
+            return area.w
+        return split[2].x - 8 - area.x
+
+    def draw_seat(self, canvas: pygame.Surface, area: pygame.Rect, look: Look, seat: int,
+                  first: str, plate: int) -> None:
+        """A player's board and zones in their area (their name plate `plate` px tall at
+        its top, drawn by the players column)."""
+        rect = pygame.Rect(area.x + 4, area.y + plate + 2, area.w - 8, area.h - plate - 2)
+        split = self.split(seat, look, inner(area), plate)
+        if split is not None:
+            cell, cols, board, rect = split
             player_boards.draw_spaces(self, canvas, board, look, seat, self.board,
                                       list(self.rules.boards[self.board].spaces), cols, cell)
             if rect.h < self.LINE - 6:
@@ -264,6 +289,11 @@ class Areas(ZonePart):
 
     def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         raise NotImplementedError("drawn a player at a time by the players column")
+
+
+def inner(area: pygame.Rect) -> pygame.Rect:
+    """A player's area less its sides' margins: where their board and zones go."""
+    return pygame.Rect(area.x + 4, area.y, area.w - 8, area.h)
 
 
 def more_under(parts: list[Part], pos: tuple[int, int]) -> tuple[int, ...] | None:

@@ -12,7 +12,8 @@ import pygame
 from ..engine import view_for
 from ..render import theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
-from .areas import Areas
+from . import player_boards
+from .areas import Areas, inner
 from .choice import Target
 from .part import Part, Point
 from .reading import Zoom, draw_pinned, read_card, show_read
@@ -124,6 +125,9 @@ class HeaderPart(Part):
         return f"{name}: choose " + " or ".join(labels) + "."
 
 
+READABLE = 28  # a space of a board in a player's area: its points read, its food shows
+
+
 @register
 class PlayersPart(Part):
     """The players column: a name plate per seat with the score, what each player keeps
@@ -151,7 +155,30 @@ class PlayersPart(Part):
         # Areas that hold a board each are short of height sooner than of width.
         wide = 300 if self.areas is not None and self.areas.board else 400
         cols = 2 if seats >= 5 and self.rect.w >= wide else 1
+        if self.areas is not None and self.areas.board and seats >= 4 and self.rect.h:
+            # Boards take the columns their spaces are largest in (two, only when clearly).
+            cols = 2 if self.board_cell(2) > self.board_cell(1) + 2 else 1
         return cols, -(-seats // cols)
+
+    def readable_board(self, width: int, least: int) -> int:
+        """The height, from `least`, of an area whose board's spaces read (their points)."""
+        assert self.areas is not None
+        for h in range(least, least + 200, 4):
+            area = pygame.Rect(0, 0, width, h - 4)
+            cell = player_boards.split_area(self.host.rules, self.areas.board, area,
+                                            Areas.LINE, self.areas.reflow, 38)[0]
+            if cell >= READABLE:
+                return h
+        return least
+
+    def board_cell(self, cols: int) -> int:
+        """The space size of the boards in the players' areas laid out in `cols` columns."""
+        assert self.areas is not None
+        rows = -(-len(self.host.seats) // cols)
+        area = pygame.Rect(0, 0, (self.rect.w - 20 - 8 * (cols - 1)) // cols,
+                           (self.rect.h - 50) // rows - 4)
+        return player_boards.split_area(self.host.rules, self.areas.board, inner(area),
+                                        Areas.LINE, self.areas.reflow, 38)[0]
 
     def area_rect(self, seat: int) -> pygame.Rect:
         """A player's area: the name plate, and their zones under it."""
@@ -181,16 +208,24 @@ class PlayersPart(Part):
         for s in range(len(host.seats)):
             # The plate, the gaps round the zones, and the lines of chips they fill.
             want = self.plate_h(s) + 8 + areas.height_for(s, look, width,
-                                                         self.counters_text(s, look))
+                                                         self.counters_text(s, look),
+                                                         self.plate_h(s))
             need[s // cols] = max(need[s // cols], want)
         heights = share_room(need, room)
-        first = host.shown.current // cols if 0 <= host.shown.current < len(host.seats) else 0
-        if rows > 1 and heights[first] < need[first] and not areas.board:
-            # Short of room, the player whose turn it is is served first: their cards are
-            # the ones in play. The others keep at least their plate and a line (where
-            # areas hold boards, each keeps its share: a squeezed board reads no more).
-            least = max(self.plate_h(s) for s in range(len(host.seats))) + 8 + Areas.LINE
-            mine = max(heights[first], min(need[first], room - (rows - 1) * least))
+        # Short of room, the player whose turn it is is served first: their cards are the
+        # ones in play. Where areas hold boards, the one holding the laptop is (their board
+        # is the large one, their cards the ones they play); the others keep at least their
+        # plate and a line, beside which their board still reads.
+        seat = host.shown.current
+        if areas.board and look.viewer is not None:
+            seat = look.viewer
+        first = seat // cols if 0 <= seat < len(host.seats) else 0
+        if rows > 1 and heights[first] < need[first]:
+            least = [max(self.plate_h(s) for s in range(len(host.seats))
+                         if s // cols == row) + 8 + Areas.LINE for row in range(rows)]
+            if areas.board:
+                least = [self.readable_board(width, h) for h in least]
+            mine = max(heights[first], min(need[first], room - sum(least) + least[first]))
             rest = share_room(need[:first] + need[first + 1:], room - mine)
             heights = [*rest[:first], mine, *rest[first:]]
         self._heights = (key, host.view, heights)
@@ -217,7 +252,9 @@ class PlayersPart(Part):
         """A player's name plate."""
         if self.areas is not None:
             area = self.area_rect(seat)
-            return pygame.Rect(area.x, area.y, area.w, self.plate_h(seat) if area.h >= 75 else 36)
+            h = self.plate_h(seat) if area.h >= 75 else 36
+            return pygame.Rect(area.x, area.y, self.areas.plate_w(seat, self.host.look(), area,
+                                                                   h), h)
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
@@ -319,9 +356,7 @@ class PlayersPart(Part):
             counters = self.counters_text(s, look)
             if areas is not None:
                 own = self.area_rect(s)
-                areas.draw_seat(canvas, pygame.Rect(own.x + 4, rect.bottom + 2, own.w - 8,
-                                                    own.bottom - rect.bottom - 2),
-                                look, s, counters)
+                areas.draw_seat(canvas, own, look, s, counters, rect.h)
                 continue
             strip_y = self.strip_y(s)
             if counters and self.has_strip:

@@ -32,22 +32,45 @@ def own_cell(w: int, h: int, cols: int, rows: int) -> int:
 
 def area_cell(width: int, cols: int) -> int:
     """The space size of a board in a player's area `width` wide."""
-    return max(SMALLEST, min(30, width // cols))
+    return max(SMALLEST, min(AREA_CELL, width // cols))
 
 
-def split_area(rules: Any, board: str, rect: pygame.Rect, line: int
-               ) -> tuple[int, pygame.Rect, pygame.Rect]:
-    """A player's area shared between their board and their zones: the space size, where
-    the board goes and what is left. A wide area has its board at the right, beside the
-    zones; a narrow one on top, leaving a line under it."""
-    cols, rows, _ = board_size(rules, board, 1)
-    if rect.w >= 260:
-        cell = max(12, min(30, (rect.h - 4) // rows, rect.w // 2 // cols))
-        spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, rows * cell)
-        return cell, spot, pygame.Rect(rect.x, rect.y, rect.w - spot.w - 8, rect.h)
-    cell = max(12, min(area_cell(rect.w, cols), (rect.h - line - 4) // rows))
-    spot = pygame.Rect(rect.x, rect.y, cols * cell, rows * cell)
-    return cell, spot, pygame.Rect(rect.x, spot.bottom + 4, rect.w, rect.bottom - spot.bottom - 4)
+AREA_CELL = 34  # a space of a board in a player's area at most: its points and food read
+ZONES_W = 150  # what a wide area keeps beside its board for the player's zones, at least
+
+
+def shape(n: int, cols: int, w: int, h: int, reflow: bool) -> tuple[int, int]:
+    """The space size and columns of a board of `n` spaces drawn in `w` x `h`: in its own
+    columns, or (`reflow`) in whichever number of columns makes its spaces largest."""
+    choices = range(1, n + 1) if reflow else (cols,)
+    best = max((min(AREA_CELL, w // k, h // -(-n // k)), -abs(k - cols), k)
+                for k in choices)
+    return max(12, best[0]), best[2]
+
+
+def split_area(rules: Any, board: str, rect: pygame.Rect, line: int, reflow: bool = False,
+               plate: int = 0) -> tuple[int, int, pygame.Rect, pygame.Rect]:
+    """A player's area (`rect`, their name plate `plate` px tall at its top) shared between
+    their board and their zones: the space size, the board's columns, where it goes and
+    where the zones go. The board goes where its spaces are largest: at the right of a
+    wide area, the whole area tall, the plate and the zones beside it; or under the plate,
+    leaving a line under it. `reflow`: a board whose shape does not matter is drawn in
+    whatever columns fit."""
+    cols, _, _ = board_size(rules, board, 1)
+    n = len(rules.boards[board].spaces)
+    below = rect.y + plate + (2 if plate else 0)
+    top = shape(n, cols, rect.w, rect.bottom - below - line - 4, reflow)
+    side = shape(n, cols, max(0, rect.w - max(ZONES_W, rect.w * 2 // 5) - 8), rect.h - 4,
+                 reflow) if rect.w >= 260 else (0, cols)
+    if side[0] >= top[0]:
+        cell, cols = side
+        spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, -(-n // cols) * cell)
+        return cell, cols, spot, pygame.Rect(rect.x, below, rect.w - spot.w - 8,
+                                             rect.bottom - below)
+    cell, cols = top
+    spot = pygame.Rect(rect.x, below, cols * cell, -(-n // cols) * cell)
+    return cell, cols, spot, pygame.Rect(rect.x, spot.bottom + 4, rect.w,
+                                         rect.bottom - spot.bottom - 4)
 
 
 def board_size(rules: Any, board: str, cell: int) -> tuple[int, int, int]:
