@@ -18,6 +18,7 @@ from .widgets import Look, ZonePart, area_specs, chip_w, count, zone_specs
 if TYPE_CHECKING:
     from .host import PartHost
 
+PIECE = "\x00"  # marks the rest of words broken over lines, in what "+N more" lists
 TUCK = 10  # how far an attached card lies behind the card it is attached to
 PEEK = 56  # how much of it shows in a narrow area
 
@@ -146,6 +147,7 @@ class Areas(ZonePart):
              ) -> tuple[list[list[tuple[str, Any, int, int]]], list[str]]:
         """The tokens laid out on at most `lines` lines of `width`: (kind, what, x, w)
         per line, and the names of the cards that did not fit (shown as "+N more")."""
+        tokens = broken(tokens, width)
         out: list[list[tuple[str, Any, int, int]]] = [[]]
         x = 0
         more_w = theme.font(theme.TINY, True).size("+99 more")[0]
@@ -188,11 +190,17 @@ class Areas(ZonePart):
         while hidden and len(out) > 1 and not out[-1] and (
                 not out[-2] or out[-2][-1][2] + out[-2][-1][3] + self.GAP + more_w <= width):
             out.pop()
-        return out, hidden
+        # Words broken over two lines are listed whole ("Rancher Bonus: 1").
+        for n in range(len(hidden) - 1, 0, -1):
+            if hidden[n].startswith(PIECE):
+                hidden[n - 1] += " " + hidden.pop(n)[len(PIECE):]
+        return out, [name.removeprefix(PIECE) for name in hidden]
 
     def named(self, kind: str, what: Any) -> str:
         """A token as the "+N more" lists it: a card's name (with what is attached to it),
         or the words."""
+        if kind == "piece":
+            return PIECE + str(what)
         if kind != "chip":
             return str(what[0] if kind == "tally" else what)
         entry, _, behind = what
@@ -289,6 +297,24 @@ class Areas(ZonePart):
 
     def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         raise NotImplementedError("drawn a player at a time by the players column")
+
+
+def broken(tokens: list[tuple[str, Any, int]], width: int) -> list[tuple[str, Any, int]]:
+    """The tokens, words wider than `width` broken where a word ends ("Rancher" and
+    "Bonus: 1" on two lines), so a narrow area shows them whole rather than cut."""
+    font = theme.font(theme.TINY, True)
+    out: list[tuple[str, Any, int]] = []
+    for kind, what, w in tokens:
+        if kind not in ("words", "label") or w <= width:
+            out.append((kind, what, w))
+            continue
+        lines = theme.wrap(str(what), font, width)
+        if " ".join(lines) != what:
+            out.append((kind, what, w))  # a word wider than the area: cut as before
+            continue
+        out += [(kind if n == 0 or kind == "label" else "piece", line, font.size(line)[0])
+                for n, line in enumerate(lines)]
+    return out
 
 
 def inner(area: pygame.Rect) -> pygame.Rect:

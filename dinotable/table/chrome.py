@@ -156,8 +156,10 @@ class PlayersPart(Part):
         wide = 300 if self.areas is not None and self.areas.board else 400
         cols = 2 if seats >= 5 and self.rect.w >= wide else 1
         if self.areas is not None and self.areas.board and seats >= 4 and self.rect.h:
-            # Boards take the columns their spaces are largest in (two, only when clearly).
-            cols = 2 if self.board_cell(2) > self.board_cell(1) + 2 else 1
+            # Areas holding boards stand in one column, their zones wide enough to read,
+            # unless the boards' spaces would be too small to read there but not in two.
+            one = self.board_cell(1)
+            cols = 2 if one < READABLE and self.board_cell(2) > one else 1
         return cols, -(-seats // cols)
 
     def readable_board(self, width: int, least: int) -> int:

@@ -185,7 +185,10 @@ def draw_tile(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Lo
         # long name broken after a syllable, "Plesio-saurus"), never cut to "Ples.".
         top = box.y + (22 if points else 4)
         room = box.bottom - (min(box.h // 3, 24) + 6 if food else 4) - top
-        size, names = cards.name_lines(info.title, box.w - 8, 2, room, cards.SMALLEST)
+        # Two lines may rise a little beside the points; where even so it has no room
+        # whole, its colour, points and food tell it (read whole on hover).
+        size, names = cards.whole_name(info.title, box.w - 8, 2, room + 14,
+                                       cards.SMALLEST) or (0, [])
         y = top + (room - len(names) * (size + 3) + 3) // 2
         for n, line in enumerate(names):
             theme.text(canvas, line, (box.x + 4, y + n * (size + 3)), size, ink, bold=True,
