@@ -1,9 +1,9 @@
 """Sets ringed on a player's board at the end: the layout's `sets:` names the cards (a
-Rancher Bonus) whose sets are outlined on their owner's board once the game is over, a
+Rancher Bonus) whose sets are outlined on their owner's board once they are turned up, a
 colour and number a set. What is ringed is what the score counted: the engine's
 `set_members` agrees with `sets()`, the spaces ringed hold exactly the tiles of each set,
 and as many sets are ringed as the bonus scored; nothing is ringed while the cards are
-secret."""
+secret, and each player's sets are ringed as the end turns their card up."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dinotable import bots
 from dinotable.app import App, logical_size
 from dinotable.engine import count_sets, set_members
 from dinotable.ruleset import load_by_id, load_ruleset
+from dinotable.scenes.results import ResultsScene
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.board_sets import COLOURS
@@ -46,9 +47,10 @@ def ringed(table: TableScene) -> list[tuple[pygame.Rect, str, int | None, int]]:
     return [(rect, str(t.value), t.owner, n) for part in parts for rect, t, n in part.ringed]
 
 
-def game_to(app: App, rules: object, seats: int, seed: int, stop: int | None = None
-            ) -> TableScene:
-    """A seeded game between bots, to its end (or `stop` moves), Ann holding the laptop."""
+def game_to(app: App, rules: object, seats: int, seed: int, stop: int | None = None,
+            last: bool = False) -> TableScene:
+    """A seeded game between bots, to its end (or `stop` moves), Ann holding the laptop;
+    `last`: the last move's playback (the end's reveal) still to come."""
     table = TableScene(app, rules, [Seat(NAMES[i], "human" if i == 0 else "random", i)
                                     for i in range(seats)], {}, seed, saving=False)
     app.push(table)
@@ -57,7 +59,8 @@ def game_to(app: App, rules: object, seats: int, seed: int, stop: int | None = N
     while not table.state.game_over and (stop is None or moves < stop):
         table.take(bots.choose("random", table.state, rng))
         moves += 1
-    played(table)
+        if not (last and table.state.game_over):
+            played(table)
     return table
 
 
@@ -125,3 +128,26 @@ def test_a_fixture_rings_its_goals_sets_on_every_beach(app: App) -> None:
         card = state.rules.items[state.items[state.zones["goal"][seat][0]].kind].props
         assert len(sets) * card["set_points"] == state.score(seat)
     assert drawn
+
+
+def test_each_players_sets_are_ringed_as_the_end_turns_their_card_up(app: App) -> None:
+    table = game_to(app, load_by_id("dino_dude_ranch"), 4, 2, stop=10**6, last=True)
+    canvas = pygame.Surface(logical_size((1280, 720)))
+    shown_up: set[int] = set()
+    for frame in range(60 * 30):  # the reveal plays by itself, a card at a time
+        table.update(1 / 30)
+        if isinstance(app.top, ResultsScene):
+            break
+        if frame % 6:
+            continue  # a look every fifth of a second: each card shows for a second or more
+        table.draw(canvas)
+        up = {s for s in range(1, 4) if table.view["zones"]["bonus"][s][0][1] is not None}
+        owners = {owner for _, _, owner, _ in ringed(table)}
+        assert owners - {0} <= up, "a card still face down rings nothing"
+        if 0 in owners:
+            assert up == {1, 2, 3}, "Ann's own, once every card lies open"
+        shown_up |= owners
+    else:
+        pytest.fail("the results never came")
+    scored = {s for s in range(4) if bonus_points(table, s)}
+    assert scored and scored <= shown_up, "every bonus that scored was ringed before the results"

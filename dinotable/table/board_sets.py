@@ -1,7 +1,8 @@
-"""Sets outlined on a player's board once the game is over: the layout's `sets:` on a grid
-names cards (a Rancher Bonus) whose list property is a set of values, and the items on the
-board making up each complete set (as the engine's `sets()` counts them, each item once)
-are ringed in a colour of their own, with the set's number where the space has room."""
+"""Sets outlined on a player's board once their cards lie open: the layout's `sets:` on a
+grid names cards (a Rancher Bonus, turned up at the end) whose list property is a set of
+values, and the items on the board making up each complete set (as the engine's `sets()`
+counts them, each item once) are ringed in a colour of their own, with the set's number
+where the space has room."""
 
 from __future__ import annotations
 
@@ -31,15 +32,14 @@ def sets_of(part: ZonePart, board: str) -> BoardSets | None:
 
 def set_spaces(part: ZonePart, look: Look, seat: int | None, board: str,
                spaces: list[str]) -> list[list[str]]:
-    """The spaces of each complete set on `seat`'s board, card by card (empty while the
-    game goes on, or while the viewer does not see the cards)."""
+    """The spaces of each complete set on `seat`'s board, card by card (none while the
+    cards are secret)."""
     sets = sets_of(part, board)
     rules = part.rules
-    if sets is None or not look.view.get("game_over"):
+    if sets is None or not revealed(look, sets.zone, seat):
         return []
     cards = look.zone(sets.zone, seat)
-    if isinstance(cards, dict):
-        return []
+    assert isinstance(cards, list)
     where: list[str] = []
     values: list[Any] = []
     for space in spaces:
@@ -58,6 +58,18 @@ def set_spaces(part: ZonePart, look: Look, seat: int | None, board: str,
             out += [[where[n] for n in group]
                     for group in set_members(values, [hashable(v) for v in wanted])]
     return out
+
+
+def revealed(look: Look, zone: str, seat: int | None) -> bool:
+    """Whether the cards in a player's zone lie open to all (a secret card turned up at
+    the end): another's the viewer sees; the viewer's own, once every player's shows."""
+    def seen(owner: int | None) -> bool:
+        content = look.zone(zone, owner)
+        return isinstance(content, list) and all(entry[1] is not None for entry in content)
+
+    if seat is not None and seat != look.viewer:
+        return seen(seat)
+    return all(seen(owner) for owner in range(len(look.names)))
 
 
 def hashable(value: Any) -> Any:

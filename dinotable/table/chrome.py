@@ -60,11 +60,20 @@ class HeaderPart(Part):
             # Still too long at the smaller type: two lines, the last words close under
             # them; only a third line's worth is cut.
             lines = theme.wrap(what, font, width)
+            step = 25
             if len(lines) > 2:
-                lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), font, width)]
+                # Three lines of the smallest type, whole, in place of the last thing said
+                # (the log tells it too); only a fourth line's worth is cut.
+                size, step = theme.TINY, 22
+                font = theme.font(size, True)
+                lines = theme.wrap(what, font, width)
+                if len(lines) > 3:
+                    lines = [*lines[:2], theme.ellipsize(" ".join(lines[2:]), font, width)]
             for n, line in enumerate(lines):
-                theme.text(canvas, line, (left, head.y + 4 + 25 * n), size, theme.PARCHMENT,
+                theme.text(canvas, line, (left, head.y + 4 + step * n), size, theme.PARCHMENT,
                            bold=True, tight=True)
+            if len(lines) > 2:
+                return
             words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
             theme.text(canvas, words, (left, head.y + 8 + 25 * len(lines)), theme.SMALL,
                        theme.PARCHMENT, tight=True)
