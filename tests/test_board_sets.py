@@ -24,6 +24,7 @@ from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.board_sets import COLOURS
 from dinotable.table.part import Part
+from dinotable.table.player_boards import split_area
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 FIXTURE = Path(__file__).parent / "fixtures" / "good_rulesets" / "fixture_sets"
@@ -151,3 +152,23 @@ def test_each_players_sets_are_ringed_as_the_end_turns_their_card_up(app: App) -
         pytest.fail("the results never came")
     scored = {s for s in range(4) if bonus_points(table, s)}
     assert scored and scored <= shown_up, "every bonus that scored was ringed before the results"
+
+
+def test_a_board_whose_shape_does_not_matter_takes_the_columns_that_fit(app: App) -> None:
+    rules = load_ruleset(FIXTURE)
+    # Beside a player's plate, short of height: its six spaces in a row rather than two
+    # rows of three, each space larger.
+    area = pygame.Rect(0, 0, 380, 60)
+    cell, cols, _, _ = split_area(rules, "beach", area, 31, reflow=True, plate=38)
+    kept, own_cols, _, _ = split_area(rules, "beach", area, 31, reflow=False, plate=38)
+    assert (cols, own_cols) == (6, 3) and cell > kept
+    table = game_to(app, rules, 4, 5, stop=9)
+    table.draw(pygame.Surface(logical_size((1280, 720))))
+    players = next(p for p in table.parts if p.name == "players")
+    for seat in (1, 2, 3):
+        drawn = {str(t.value): r for r, t in players.areas.hits
+                 if t.kind == "space" and t.owner == seat}
+        boxes = [drawn[f"beach@{space}"] for space in rules.boards["beach"].spaces]
+        # Read row by row, in the board's order; each large enough to read.
+        assert boxes == sorted(boxes, key=lambda r: (r.y, r.x))
+        assert min(r.w for r in boxes) + 3 >= 26 and players.rect.contains(boxes[-1])

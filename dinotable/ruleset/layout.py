@@ -174,7 +174,8 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
             sets = _board_sets(spec, wpath, boards[board], zones, report, compiler)
             reflow = spec.get("reflow", False)
             if not isinstance(reflow, bool) or (reflow and show != "grid"):
-                report((*wpath, "reflow"), "reflow: true or false, on a grid (show: grid)")
+                report((*wpath, "reflow"), "expected true or false: whether the small boards "
+                                           "in the players' areas take whatever columns fit")
                 continue
             out.append(WidgetSpec(str(show), board=str(board), label=label, sets=sets,
                                   reflow=reflow))
