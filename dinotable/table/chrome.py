@@ -155,7 +155,10 @@ class PlayersPart(Part):
         # The areas' heights, worked out once per view and column (see `area_heights`).
         self._heights: tuple[tuple[object, ...], object, list[int]] | None = None
         if self.areas is not None:
-            self.grow = self.wide = self.lifts = True
+            self.grow = self.lifts = True
+            # Areas holding boards ask for more of the width: a board beside each player's
+            # name leaves their cards a line of their own.
+            self.wide = 40 if self.areas.board else 32
 
     def grid(self) -> tuple[int, int]:
         """Columns and rows of the players' areas: two columns for five or more players

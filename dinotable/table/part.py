@@ -38,7 +38,9 @@ class Part:
     fills = False  # takes what its column has left over when no part there grows
     least = 0  # growing, it takes at least this height: the parts that shrink give way
     lifts = False  # under the pointer it is drawn last (a card read large lies over all)
-    wide = False  # holds the players' areas: the players column is made wide for it
+    # Holds the players' areas: the players column is made wide for it, this share (in
+    # hundredths) of the window's width at most (0: not wide).
+    wide = 0
     # Kinds are drawn layer by layer, lowest first (the frame's panels, whose shadows lie
     # under what stands beside them); a layer's kinds keep the order they registered in.
     layer: ClassVar[int] = 1

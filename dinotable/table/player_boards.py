@@ -35,7 +35,7 @@ def area_cell(width: int, cols: int) -> int:
     return max(SMALLEST, min(AREA_CELL, width // cols))
 
 
-AREA_CELL = 34  # a space of a board in a player's area at most: its points and food read
+AREA_CELL = 56  # a space of a board in a player's area at most: as large as the own board's names
 ZONES_W = 150  # what a wide area keeps beside its board for the player's zones, at least
 
 
