@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_scene_flow import click, key
 from test_table_layout import played
 
 from dinotable import bots
 from dinotable.app import App, logical_size
 from dinotable.engine import count_sets, set_members
 from dinotable.ruleset import load_by_id, load_ruleset
-from dinotable.scenes.results import ResultsScene
+from dinotable.scenes.results import ResultsScene, TableLook
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
 from dinotable.table.board_sets import COLOURS
@@ -152,6 +153,15 @@ def test_each_players_sets_are_ringed_as_the_end_turns_their_card_up(app: App) -
         pytest.fail("the results never came")
     scored = {s for s in range(4) if bonus_points(table, s)}
     assert scored and scored <= shown_up, "every bonus that scored was ringed before the results"
+    # From the results, the finished table once more, its sets ringed; a key goes back.
+    results = app.top
+    app.step()
+    click(app, results.menu.find("table").rect.center)
+    assert isinstance(app.top, TableLook)
+    app.step()
+    assert {owner for _, _, owner, _ in ringed(table)} == shown_up
+    key(app, pygame.K_SPACE)
+    assert app.top is results
 
 
 def test_a_board_whose_shape_does_not_matter_takes_the_columns_that_fit(app: App) -> None:
