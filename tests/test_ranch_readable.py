@@ -22,6 +22,7 @@ from dinotable.scenes.table import TableScene
 from dinotable.table.choice import item_label
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+FOOD = ("Leaf", "Fish", "Meat")
 WINDOWS = ((1280, 720), (800, 600))
 GAMES = [(2, {}), (3, {}), (4, {"board": "night"}), (4, {"teams": True}), (5, {})]
 
@@ -95,6 +96,13 @@ def test_every_ranch_and_label_reads_whole_through_a_game(app: App, seats: int,
             held = [item_label(table.rules, table.state.items[i].kind)
                     for i in table.state.zones["hand"][0]]
             assert not set(held) & set(hidden), (size, held, hidden)
+            if size == (1280, 720):
+                # A wide window leaves every player's food in sight beside their ranch.
+                for seat in range(1, seats):
+                    area = players.area_rect(seat)
+                    under = [name for rect, names in players.areas.more for name in names
+                             if area.colliderect(rect)]
+                    assert not [n for n in under if n.split(" ")[-1] in FOOD], (seat, under)
     assert looked >= 3
 
 

@@ -150,7 +150,7 @@ class Areas(ZonePart):
         tokens = broken(tokens, width)
         out: list[list[tuple[str, Any, int, int]]] = [[]]
         x = 0
-        more_w = theme.font(theme.TINY, True).size("+99 more")[0]
+        font = theme.font(theme.TINY, True)
         for n, (kind, what, w) in enumerate(tokens):
             w = self.chip_width(what, width) if kind == "chip" else min(w, width)
             # A heading keeps its first card with it: never left alone at a line's end.
@@ -163,6 +163,8 @@ class Areas(ZonePart):
                 x = 0
             last_line = len(out) == lines
             rest = tokens[n + 1:]
+            # As wide as the "+N more" would stand, were the rest to go under it.
+            more_w = font.size(f"+{sum(k != 'label' for k, _, _ in rest)} more")[0]
             if last_line and rest and x + w + self.GAP + more_w > width and any(
                     k == "chip" for k, _, _ in rest) and out[-1] and (
                     x + w + self.rest_w(rest, width) > width):
@@ -176,7 +178,8 @@ class Areas(ZonePart):
                   if kind != "label"]
         # The "+N more" stands at the last line's end: what leaves it no room goes under it.
         line = out[-1]
-        while hidden and line and line[-1][2] + line[-1][3] + self.GAP + more_w > width:
+        while hidden and line and line[-1][2] + line[-1][3] + self.GAP + font.size(
+                f"+{len(hidden)} more")[0] > width:
             kind, what, _, _ = line.pop()
             if kind != "label":
                 hidden.insert(0, self.named(kind, what))
@@ -187,6 +190,7 @@ class Areas(ZonePart):
                 line.pop()
             if line:
                 break
+        more_w = font.size(f"+{len(hidden)} more")[0]
         while hidden and len(out) > 1 and not out[-1] and (
                 not out[-2] or out[-2][-1][2] + out[-2][-1][3] + self.GAP + more_w <= width):
             out.pop()
@@ -221,7 +225,17 @@ class Areas(ZonePart):
         if not self.shows_board(seat, look):
             return None
         return player_boards.split_area(self.rules, self.board, area, self.LINE,
-                                        self.reflow, plate)
+                                        self.reflow, plate, self.first_line(seat, look))
+
+    def first_line(self, seat: int, look: Look) -> int:
+        """How wide a player's first zone stands on a line, with room for a "+N more"
+        after it (their food, say, beside their board)."""
+        tokens = self.tokens(seat, look, "")
+        first = next((n for n, (kind, _, _) in enumerate(tokens[1:], 1)
+                      if kind in ("label", "words")), len(tokens))
+        more = theme.font(theme.TINY, True).size("+9 more")[0]
+        return sum(w + self.GAP for _, _, w in tokens[:first]) + (
+            more if first < len(tokens) else 0)
 
     def height_for(self, seat: int, look: Look, width: int, first: str, plate: int = 0
                    ) -> int:

@@ -134,9 +134,6 @@ class HeaderPart(Part):
         return f"{name}: choose " + " or ".join(labels) + "."
 
 
-READABLE = 28  # a space of a board in a player's area: its points read, its food shows
-
-
 @register
 class PlayersPart(Part):
     """The players column: a name plate per seat with the score, what each player keeps
@@ -171,7 +168,7 @@ class PlayersPart(Part):
             # Areas holding boards stand in one column, their zones wide enough to read,
             # unless the boards' spaces would be too small to read there but not in two.
             one = self.board_cell(1)
-            cols = 2 if one < READABLE and self.board_cell(2) > one else 1
+            cols = 2 if one < player_boards.READABLE and self.board_cell(2) > one else 1
         return cols, -(-seats // cols)
 
     def readable_board(self, width: int, least: int) -> int:
@@ -181,7 +178,7 @@ class PlayersPart(Part):
             area = pygame.Rect(0, 0, width, h - 4)
             cell = player_boards.split_area(self.host.rules, self.areas.board, area,
                                             Areas.LINE, self.areas.reflow, 38)[0]
-            if cell >= READABLE:
+            if cell >= player_boards.READABLE:
                 return h
         return least
 

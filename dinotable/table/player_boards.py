@@ -35,33 +35,43 @@ def area_cell(width: int, cols: int) -> int:
     return max(SMALLEST, min(AREA_CELL, width // cols))
 
 
-AREA_CELL = 56  # a space of a board in a player's area at most: as large as the own board's names
+AREA_CELL = 56  # a space of a board in a player's area at most: room for its name
+SIDE_CELL = 34  # ... beside its owner's zones, which share the width: its points read
+READABLE = 28  # a space of a board in a player's area: its points read, its food shows
+GIVES_WAY = 26  # ... the least it becomes to leave its owner's zones a line beside it
 ZONES_W = 150  # what a wide area keeps beside its board for the player's zones, at least
 
 
-def shape(n: int, cols: int, w: int, h: int, reflow: bool) -> tuple[int, int]:
-    """The space size and columns of a board of `n` spaces drawn in `w` x `h`: in its own
-    columns, or (`reflow`) in whichever number of columns makes its spaces largest."""
+def shape(n: int, cols: int, w: int, h: int, reflow: bool, most: int = AREA_CELL
+          ) -> tuple[int, int]:
+    """The space size (`most` at most) and columns of a board of `n` spaces drawn in
+    `w` x `h`: in its own columns, or (`reflow`) in whichever makes its spaces largest."""
     choices = range(1, n + 1) if reflow else (cols,)
-    best = max((min(AREA_CELL, w // k, h // -(-n // k)), -abs(k - cols), k)
-                for k in choices)
+    best = max((min(most, w // k, h // -(-n // k)), -abs(k - cols), k) for k in choices)
     return max(12, best[0]), best[2]
 
 
 def split_area(rules: Any, board: str, rect: pygame.Rect, line: int, reflow: bool = False,
-               plate: int = 0) -> tuple[int, int, pygame.Rect, pygame.Rect]:
+               plate: int = 0, zones: int = 0) -> tuple[int, int, pygame.Rect, pygame.Rect]:
     """A player's area (`rect`, their name plate `plate` px tall at its top) shared between
     their board and their zones: the space size, the board's columns, where it goes and
     where the zones go. The board goes where its spaces are largest: at the right of a
     wide area, the whole area tall, the plate and the zones beside it; or under the plate,
     leaving a line under it. `reflow`: a board whose shape does not matter is drawn in
-    whatever columns fit."""
+    whatever columns fit. `zones`: the width the zones' first line would like beside it,
+    theirs while the board's spaces still read."""
     cols, _, _ = board_size(rules, board, 1)
     n = len(rules.boards[board].spaces)
     below = rect.y + plate + (2 if plate else 0)
     top = shape(n, cols, rect.w, rect.bottom - below - line - 4, reflow)
-    side = shape(n, cols, max(0, rect.w - max(ZONES_W, rect.w * 2 // 5) - 8), rect.h - 4,
-                 reflow) if rect.w >= 260 else (0, cols)
+    # Beside the zones a board grows no larger than its points need: the rest of the
+    # width is for the zones' lines.
+    side = (0, cols)
+    if rect.w >= 260:
+        for keep in (max(ZONES_W, zones), max(ZONES_W, rect.w * 2 // 5)):
+            side = shape(n, cols, max(0, rect.w - keep - 8), rect.h - 4, reflow, SIDE_CELL)
+            if side[0] >= GIVES_WAY:
+                break
     if side[0] >= top[0]:
         cell, cols = side
         spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, -(-n // cols) * cell)
