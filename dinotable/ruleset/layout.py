@@ -120,16 +120,16 @@ class WidgetSpec:
     left: str = ""  # a pile's count from a game variable: the cards still to come from it
     group: str = ""  # a player's zone: its cards grouped by this property's value
     groups: tuple[tuple[str, Template], ...] = ()  # each value's heading, in this order
-    sets: BoardSets | None = None  # a grid's sets outlined at the end (see `BoardSets`)
+    sets: BoardSets | None = None  # a grid's sets outlined once named (see `BoardSets`)
     reflow: bool = False  # a grid whose shape does not matter: small, in the columns that fit
 
 
 @dataclass(frozen=True)
 class BoardSets:
-    """`sets:` on a grid: once the game is over, the items on the board making up the sets
-    named by the cards in `zone` (each card's list property `set`, matched against the
-    items' property `by`) are outlined, a colour and number a set, as `sets()` counts
-    them: a Rancher Bonus's sets on its owner's ranch."""
+    """`sets:` on a grid: once the cards in `zone` lie open to all (turned up at the end),
+    the items on the board making up the sets they name (each card's list property `set`,
+    matched against the items' property `by`) are outlined, a colour and number a set, as
+    `sets()` counts them: a Rancher Bonus's sets on its owner's ranch."""
 
     zone: str
     set: str

@@ -39,6 +39,7 @@ class Areas(ZonePart):
         self.members = members
         self.board = board  # a board each player has: theirs at the top of their area
         self.reflow = False  # ... drawn in whatever columns make its spaces largest
+        self._first: dict[tuple[int, int | None], tuple[Any, int]] = {}  # see `first_line`
 
     @classmethod
     def of(cls, host: PartHost) -> Areas | None:
@@ -230,6 +231,13 @@ class Areas(ZonePart):
     def first_line(self, seat: int, look: Look) -> int:
         """How wide a player's first zone stands on a line, with room for a "+N more"
         after it (their food, say, beside their board)."""
+        key = (seat, look.viewer)
+        known = self._first.get(key)
+        if known is None or known[0] is not look.view:  # worked out once per view
+            known = self._first[key] = (look.view, self._first_line(seat, look))
+        return known[1]
+
+    def _first_line(self, seat: int, look: Look) -> int:
         tokens = self.tokens(seat, look, "")
         first = next((n for n, (kind, _, _) in enumerate(tokens[1:], 1)
                       if kind in ("label", "words")), len(tokens))

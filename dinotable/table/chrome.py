@@ -134,6 +134,9 @@ class HeaderPart(Part):
         return f"{name}: choose " + " or ".join(labels) + "."
 
 
+PLATE_H = 38  # a name plate in a player's area, of a player whose turn it is not
+
+
 @register
 class PlayersPart(Part):
     """The players column: a name plate per seat with the score, what each player keeps
@@ -177,7 +180,7 @@ class PlayersPart(Part):
         for h in range(least, least + 200, 4):
             area = pygame.Rect(0, 0, width, h - 4)
             cell = player_boards.split_area(self.host.rules, self.areas.board, area,
-                                            Areas.LINE, self.areas.reflow, 38)[0]
+                                            Areas.LINE, self.areas.reflow, PLATE_H)[0]
             if cell >= player_boards.READABLE:
                 return h
         return least
@@ -189,7 +192,7 @@ class PlayersPart(Part):
         area = pygame.Rect(0, 0, (self.rect.w - 20 - 8 * (cols - 1)) // cols,
                            (self.rect.h - 50) // rows - 4)
         return player_boards.split_area(self.host.rules, self.areas.board, inner(area),
-                                        Areas.LINE, self.areas.reflow, 38)[0]
+                                        Areas.LINE, self.areas.reflow, PLATE_H)[0]
 
     def area_rect(self, seat: int) -> pygame.Rect:
         """A player's area: the name plate, and their zones under it."""
@@ -276,7 +279,7 @@ class PlayersPart(Part):
         name over YOUR TURN; the others' one line leaves their cards a line more."""
         host = self.host
         active = seat == host.shown.current and not (host.state.game_over and host.idle)
-        return 46 if active else 38
+        return 46 if active else PLATE_H
 
     def row_rect(self, seat: int) -> pygame.Rect:
         """A player's whole row (plate and strip): what a click on a player hits."""
