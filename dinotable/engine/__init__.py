@@ -26,6 +26,7 @@ from .chance import Chance
 from .decide import PASS
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
 from .flow import apply, leaders, random_playout, scores
+from .items import count_sets, set_members
 from .legality import (
     Moves,
     Refusal,
@@ -73,6 +74,7 @@ __all__ = [
     "arg_values",
     "arrange",
     "can_see",
+    "count_sets",
     "dice_touched",
     "faces_dice",
     "in_face_order",
@@ -89,6 +91,7 @@ __all__ = [
     "sample_action",
     "scores",
     "seen_state",
+    "set_members",
     "showing_tops",
     "space_owners",
     "take_back",

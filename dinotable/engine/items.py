@@ -8,7 +8,7 @@ effects written on a card (`run_card`). Importing this module registers them all
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -148,9 +148,34 @@ def _pips(zone: ZoneName) -> Compiled:
 
 def count_sets(values: list[Any], wanted: tuple[Any, ...]) -> int:
     """Complete sets, each item used once: one item of each wanted value per set."""
-    have = Counter(values)
+    return _complete(Counter(values), Counter(wanted))
+
+
+def _complete(have: Counter[Any], need: Counter[Any]) -> int:
+    """How many sets `have` completes: the value it is shortest of decides."""
+    return min((have[v] // n for v, n in need.items()), default=0)
+
+
+def set_members(values: Sequence[Any], wanted: Sequence[Any]) -> list[list[int]]:
+    """The complete sets `sets()` counts, as the positions in `values` of the items making
+    each up: one item of each wanted value per set (two of a value listed twice), each
+    item in one set at most, the first free ones in order. There are always exactly
+    `count_sets(values, wanted)` of them, so what is shown agrees with the score."""
     need = Counter(wanted)
-    return min(have[v] // n for v, n in need.items())
+    free: dict[Any, list[int]] = {}
+    for n, value in enumerate(values):
+        if value in need:
+            free.setdefault(value, []).append(n)
+    sets = _complete(Counter({v: len(at) for v, at in free.items()}), need)
+    taken = dict.fromkeys(need, 0)
+    out = []
+    for _ in range(sets):
+        members = []
+        for value in wanted:
+            members.append(free[value][taken[value]])
+            taken[value] += 1
+        out.append(members)
+    return out
 
 
 @function("sets", ("zone", "prop", "values"), "Complete sets in a zone, each item used once: "

@@ -152,6 +152,33 @@ def name_lines(title: str, width: int, most: int = 2, height: int | None = None,
     the type size and its lines. On one line at the small type; else on two (a long word
     broken after a syllable, with a hyphen); else on two a size or more smaller, down to
     `floor`; else on up to `most` lines. Only a name longer still is cut short."""
+    whole = whole_name(title, width, most, height, floor)
+    if whole is not None:
+        return whole
+    size = floor
+    found = _name_lines(title, size, width)
+    font = theme.font(size, True)
+    shown, rest = found[:most - 1], " ".join(found[most - 1:]).replace("- ", "")
+    # A name cut to a letter or two tells nothing (the zoom reads the card): none is shown.
+    if any(font.size(line)[0] > width for line in shown) or (
+            font.size(rest[:3] + "…")[0] > width):
+        return size, []
+    return size, [*shown, theme.ellipsize(rest, font, width)]
+
+
+def width_for(title: str, w: int, h: int, most: int) -> int:
+    """How wide a small card `h` px tall stands, from `w` up to `most`, so that its name
+    (set as on a small card) reads whole."""
+    least, room = w, h - 6
+    while title and w < most and whole_name(title, w - 8, max(1, (room + 3) // (
+            SMALLEST + 3)), room, SMALLEST) is None:
+        w += 4
+    return max(least, min(w, most))
+
+
+def whole_name(title: str, width: int, most: int = 2, height: int | None = None,
+               floor: int = theme.TINY - 3) -> tuple[int, list[str]] | None:
+    """A card's name set whole as `name_lines` sets it, or None where it cannot be."""
     drops = range(1, theme.TINY - floor + 1)
     tries = [(1, theme.TINY), (2, theme.TINY)] + [(2, theme.TINY - k) for k in drops]
     tries += [(most, theme.TINY - k) for k in (0, *drops)]
@@ -162,12 +189,7 @@ def name_lines(title: str, width: int, most: int = 2, height: int | None = None,
                                                   for line in found) and (
                 height is None or len(found) * (size + 3) - 3 <= height):
             return size, found
-    shown, rest = found[:most - 1], " ".join(found[most - 1:]).replace("- ", "")
-    # A name cut to a letter or two tells nothing (the zoom reads the card): none is shown.
-    if any(font.size(line)[0] > width for line in shown) or (
-            font.size(rest[:3] + "…")[0] > width):
-        return size, []
-    return size, [*shown, theme.ellipsize(rest, font, width)]
+    return None
 
 
 def _name_lines(title: str, size: int, width: int) -> list[str]:

@@ -100,8 +100,9 @@ class Layout:
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
 
-WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups",
-               "applies_when"}
+WIDGET_KEYS = {"show", "zone", "board", "label", "size", "left", "group", "groups", "sets",
+               "reflow", "applies_when"}
+SETS_KEYS = {"zone", "set", "by"}
 WIDGET_SIZES = ("normal", "small")  # small: cards as name chips (read them large on hover)
 ZONE_WIDGETS = ("hand", "pile", "row", "players", "count", "none")  # shown for a zone
 # `none`: a zone the rules keep for their own bookkeeping, never drawn on the table
@@ -124,6 +125,20 @@ class WidgetSpec:
     # Shown only while these options have these values (the Game stacks, not in a party
     # game, which deals none); see engine/variants.py.
     applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    sets: BoardSets | None = None  # a grid's sets outlined once named (see `BoardSets`)
+    reflow: bool = False  # a grid whose shape does not matter: small, in the columns that fit
+
+
+@dataclass(frozen=True)
+class BoardSets:
+    """`sets:` on a grid: once the cards in `zone` lie open to all (turned up at the end),
+    the items on the board making up the sets they name (each card's list property `set`,
+    matched against the items' property `by`) are outlined, a colour and number a set, as
+    `sets()` counts them: a Rancher Bonus's sets on its owner's ranch."""
+
+    zone: str
+    set: str
+    by: str
 
 
 def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str, Any],
@@ -163,8 +178,14 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
                 report((*wpath, "show"), f"board {board!r} is not {kind}; "
                                          f"use show: {'track' if show == 'grid' else 'grid'}")
                 continue
-            out.append(WidgetSpec(str(show), board=str(board), label=label,
-                                  applies_when=when))
+            sets = _board_sets(spec, wpath, boards[board], zones, report, compiler)
+            reflow = spec.get("reflow", False)
+            if not isinstance(reflow, bool) or (reflow and show != "grid"):
+                report((*wpath, "reflow"), "expected true or false: whether the small boards "
+                                           "in the players' areas take whatever columns fit")
+                continue
+            out.append(WidgetSpec(str(show), board=str(board), label=label, sets=sets,
+                                  reflow=reflow, applies_when=when))
         elif show in ZONE_WIDGETS:
             zone = spec.get("zone")
             if zone not in zones:
@@ -192,6 +213,37 @@ def build_widgets(raw: Any, report: Any, zones: dict[str, Any], boards: dict[str
             report((*wpath, "show"), _unknown("widget", str(show),
                                               [*ZONE_WIDGETS, *BOARD_WIDGETS]))
     return tuple(out)
+
+
+def _board_sets(spec: dict[str, Any], wpath: tuple[Any, ...], board: Any,
+                zones: dict[str, Any], report: Any, compiler: EffectCompiler | None
+                ) -> BoardSets | None:
+    """A grid's `sets: {zone: ZONE, set: PROPERTY, by: PROPERTY}`, checked: a zone of
+    cards each naming a set, and the property of the board's items a set is made of."""
+    raw = spec.get("sets")
+    if raw is None:
+        return None
+    path = (*wpath, "sets")
+    if not isinstance(raw, dict) or not {"zone", "set", "by"} <= set(raw):
+        report(path, "expected {zone: ZONE, set: PROPERTY, by: PROPERTY}: the cards naming "
+                     "the sets, their list of values, and the items' property they match")
+        return None
+    check_keys(report, raw, SETS_KEYS, path, "sets setting")
+    zone, listed, by = (str(raw[k]) for k in ("zone", "set", "by"))
+    if zone not in zones:
+        report((*path, "zone"), _unknown("zone", zone, list(zones)))
+        return None
+    if bool(zones[zone].per_player) != bool(board.per_player):
+        report((*path, "zone"), f"zone {zone!r} and board {board.name!r} must both be one "
+                                "per player, or both shared: a player's cards name the sets "
+                                "on their own board")
+        return None
+    props = compiler.scope.props if compiler is not None else {listed, by}
+    for key, name in (("set", listed), ("by", by)):
+        if name not in props:
+            report((*path, key), _unknown("property", name, sorted(props)))
+            return None
+    return BoardSets(zone, listed, by)
 
 
 def _groups(spec: dict[str, Any], wpath: tuple[Any, ...], show: str, per_player: bool,

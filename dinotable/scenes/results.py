@@ -60,6 +60,7 @@ class ResultsScene(Scene):
         super().__init__(app)
         # The game just finished, as saved: what "Watch the replay" plays again.
         self.game = game if game is not None or table is None else table.saved_game()
+        self.table = table  # the finished table, to look at once more
         if standings is None:
             standings = Standings.of_table(table)
         self.standings = standings
@@ -79,12 +80,21 @@ class ResultsScene(Scene):
                    ("Back to title", self.title, "Esc", "title")]
         if self.game is not None:
             buttons.append(("Watch the replay", self.watch, "R", "replay"))
-        x = size[0] // 2 - (300 * len(buttons) + 20 * (len(buttons) - 1)) // 2
-        y = size[1] - 100
+        if self.table is not None:
+            buttons.append(("See the table", self.see_table, "T", "table"))
+        # One row while each button keeps its words at their size; else two rows.
+        per_row = len(buttons)
+        if (size[0] - 40 - 20 * (per_row - 1)) // per_row < 280:
+            per_row = -(-per_row // 2)
+        self.rows = -(-len(buttons) // per_row)
+        w = min(300, (size[0] - 40 - 20 * (per_row - 1)) // per_row)
         controls = []
-        for label, act, key, tag in buttons:
-            controls.append(Control(pygame.Rect(x, y, 300, 70), label, act, key=key, tag=tag))
-            x += 320
+        for n, (label, act, key, tag) in enumerate(buttons):
+            row, col = divmod(n, per_row)
+            in_row = min(per_row, len(buttons) - row * per_row)
+            x = size[0] // 2 - (w * in_row + 20 * (in_row - 1)) // 2 + col * (w + 20)
+            y = size[1] - 100 - 86 * (self.rows - 1 - row)
+            controls.append(Control(pygame.Rect(x, y, w, 70), label, act, key=key, tag=tag))
         focus = self.menu.focus
         self.menu.set(controls, keep_focus=False)
         self.menu.focus = min(focus, len(controls) - 1)
@@ -107,8 +117,15 @@ class ResultsScene(Scene):
         if self.game is not None:
             self.app.watch_replay(self.game)
 
+    def see_table(self) -> None:
+        """The table as the game ended (each player's cards turned up, what they scored
+        marked on it), until a key or a click comes back here."""
+        if self.table is not None:
+            self.app.push(TableLook(self.app, self.table))
+
     def handle(self, event: pygame.event.Event) -> None:
-        if not shortcut(event, {pygame.K_ESCAPE: self.title, pygame.K_r: self.watch}):
+        if not shortcut(event, {pygame.K_ESCAPE: self.title, pygame.K_r: self.watch,
+                                pygame.K_t: self.see_table}):
             self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
@@ -127,7 +144,8 @@ class ResultsScene(Scene):
         theme.text(canvas, st.game, (middle, 140), theme.BODY, theme.PARCHMENT,
                    anchor="center")
         # Six players' plates, a little closer together on a short canvas.
-        step = min(64, (self.size[1] - 100 - 30 - 180 - 80) // max(1, len(self.ranking)))
+        below = 100 + 86 * (self.rows - 1)  # the rows of buttons
+        step = min(64, (self.size[1] - below - 42 - 180 - 80) // max(1, len(self.ranking)))
         box = pygame.Rect(middle - 300, 180, 600, 80 + step * len(self.ranking))
         Panel(box, "Final scores").draw(canvas)
         y = box.y + 60
@@ -144,6 +162,32 @@ class ResultsScene(Scene):
                        st.names[seat], st.colours[seat], seat in self.winners,
                        self.scores[seat], mark=st.marks[seat], status="WINNER")
             y += step
-        theme.text(canvas, self.next_line(), (middle, self.size[1] - 128), theme.SMALL,
+        theme.text(canvas, self.next_line(), (middle, self.size[1] - below - 28), theme.SMALL,
                    theme.PARCHMENT, anchor="center", tight=True)
         self.menu.draw(canvas)
+
+
+class TableLook(Scene):
+    """The finished table, looked at once more from the results: any key or click goes
+    back to them."""
+
+    flows = True
+
+    def __init__(self, app: App, table: Any) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.dismiss()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        self.table.draw(canvas)
+        # Where the action bar stood: a finished game has no moves left to offer.
+        note = "Any key or a click: back to the results"
+        w = theme.font(theme.SMALL, True).size(note)[0] + 40
+        box = pygame.Rect(0, 0, w, 44)
+        box.center = (canvas.get_width() // 2, canvas.get_height() - 80)
+        Panel(box, "").draw(canvas)
+        theme.text(canvas, note, box.center, theme.SMALL, theme.INK, bold=True,
+                   anchor="center", tight=True)

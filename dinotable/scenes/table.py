@@ -97,7 +97,7 @@ class TableScene(TableHost, Scene):
         # The regions of the canvas the table is drawn on (the window's shape; see draw).
         self.area_size = app.canvas.get_size()
         self.parts: list[Part] = build_parts(self)
-        self.area = regions_for(self.area_size, any(p.wide for p in self.parts))
+        self.area = regions_for(self.area_size, max(p.wide for p in self.parts))
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
         display.opening(self, OPENING)

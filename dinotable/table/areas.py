@@ -18,6 +18,7 @@ from .widgets import Look, ZonePart, area_specs, chip_w, count, zone_specs
 if TYPE_CHECKING:
     from .host import PartHost
 
+PIECE = "\x00"  # marks the rest of words broken over lines, in what "+N more" lists
 TUCK = 10  # how far an attached card lies behind the card it is attached to
 PEEK = 56  # how much of it shows in a narrow area
 
@@ -37,6 +38,8 @@ class Areas(ZonePart):
         super().__init__(host, members[0].spec)
         self.members = members
         self.board = board  # a board each player has: theirs at the top of their area
+        self.reflow = False  # ... drawn in whatever columns make its spaces largest
+        self._first: dict[tuple[int, int | None], tuple[Any, int]] = {}  # see `first_line`
 
     @classmethod
     def of(cls, host: PartHost) -> Areas | None:
@@ -45,9 +48,13 @@ class Areas(ZonePart):
         options = host.state.options
         members = [kind_for(spec.show)(host, spec)
                    for spec in area_specs(host.rules, host.layout, options)]
-        board = next((spec.board for spec in zone_specs(host.rules, host.layout, options)
-                      if spec.show == "grid" and host.rules.boards[spec.board].per_player), "")
-        return cls(host, members, board) if members else None
+        grid = next((spec for spec in zone_specs(host.rules, host.layout, options)
+                     if spec.show == "grid" and host.rules.boards[spec.board].per_player), None)
+        if not members:
+            return None
+        areas = cls(host, members, grid.board if grid is not None else "")
+        areas.reflow = grid is not None and grid.reflow
+        return areas
 
     def shows_board(self, seat: int, look: Look) -> bool:
         """Whether a player's area shows their board (not the viewer's own, which the table
@@ -142,9 +149,10 @@ class Areas(ZonePart):
              ) -> tuple[list[list[tuple[str, Any, int, int]]], list[str]]:
         """The tokens laid out on at most `lines` lines of `width`: (kind, what, x, w)
         per line, and the names of the cards that did not fit (shown as "+N more")."""
+        tokens = broken(tokens, width)
         out: list[list[tuple[str, Any, int, int]]] = [[]]
         x = 0
-        more_w = theme.font(theme.TINY, True).size("+99 more")[0]
+        font = theme.font(theme.TINY, True)
         for n, (kind, what, w) in enumerate(tokens):
             w = self.chip_width(what, width) if kind == "chip" else min(w, width)
             # A heading keeps its first card with it: never left alone at a line's end.
@@ -157,6 +165,8 @@ class Areas(ZonePart):
                 x = 0
             last_line = len(out) == lines
             rest = tokens[n + 1:]
+            # As wide as the "+N more" would stand, were the rest to go under it.
+            more_w = font.size(f"+{sum(k != 'label' for k, _, _ in rest)} more")[0]
             if last_line and rest and x + w + self.GAP + more_w > width and any(
                     k == "chip" for k, _, _ in rest) and out[-1] and (
                     x + w + self.rest_w(rest, width) > width):
@@ -170,7 +180,8 @@ class Areas(ZonePart):
                   if kind != "label"]
         # The "+N more" stands at the last line's end: what leaves it no room goes under it.
         line = out[-1]
-        while hidden and line and line[-1][2] + line[-1][3] + self.GAP + more_w > width:
+        while hidden and line and line[-1][2] + line[-1][3] + self.GAP + font.size(
+                f"+{len(hidden)} more")[0] > width:
             kind, what, _, _ = line.pop()
             if kind != "label":
                 hidden.insert(0, self.named(kind, what))
@@ -181,14 +192,21 @@ class Areas(ZonePart):
                 line.pop()
             if line:
                 break
+        more_w = font.size(f"+{len(hidden)} more")[0]
         while hidden and len(out) > 1 and not out[-1] and (
                 not out[-2] or out[-2][-1][2] + out[-2][-1][3] + self.GAP + more_w <= width):
             out.pop()
-        return out, hidden
+        # Words broken over two lines are listed whole ("Rancher Bonus: 1").
+        for n in range(len(hidden) - 1, 0, -1):
+            if hidden[n].startswith(PIECE):
+                hidden[n - 1] += " " + hidden.pop(n)[len(PIECE):]
+        return out, [name.removeprefix(PIECE) for name in hidden]
 
     def named(self, kind: str, what: Any) -> str:
         """A token as the "+N more" lists it: a card's name (with what is attached to it),
         or the words."""
+        if kind == "piece":
+            return PIECE + str(what)
         if kind != "chip":
             return str(what[0] if kind == "tally" else what)
         entry, _, behind = what
@@ -201,26 +219,63 @@ class Areas(ZonePart):
         return sum(self.GAP + (self.chip_width(what, width) if kind == "chip"
                                else min(w, width)) for kind, what, w in rest)
 
-    def height_for(self, seat: int, look: Look, width: int, first: str) -> int:
-        """How tall a player's area would like to be, every card showing."""
-        board = None
-        if self.shows_board(seat, look):
-            _, board, flow = player_boards.split_area(self.rules, self.board,
-                                                      pygame.Rect(0, 0, width, 9999), self.LINE)
-            width = flow.w
+    def split(self, seat: int, look: Look, area: pygame.Rect, plate: int
+              ) -> tuple[int, int, pygame.Rect, pygame.Rect] | None:
+        """Where a player's board and zones go in their area (`area`, their plate `plate`
+        px tall at its top): the space size, the board's columns, the board and the zones
+        (None: no board there)."""
+        if not self.shows_board(seat, look):
+            return None
+        return player_boards.split_area(self.rules, self.board, area, self.LINE,
+                                        self.reflow, plate, self.first_line(seat, look))
+
+    def first_line(self, seat: int, look: Look) -> int:
+        """How wide a player's first zone stands on a line, with room for a "+N more"
+        after it (their food, say, beside their board)."""
+        key = (seat, look.viewer)
+        known = self._first.get(key)
+        if known is None or known[0] is not look.view:  # worked out once per view
+            known = self._first[key] = (look.view, self._first_line(seat, look))
+        return known[1]
+
+    def _first_line(self, seat: int, look: Look) -> int:
+        tokens = self.tokens(seat, look, "")
+        first = next((n for n, (kind, _, _) in enumerate(tokens[1:], 1)
+                      if kind in ("label", "words")), len(tokens))
+        more = theme.font(theme.TINY, True).size("+9 more")[0]
+        return sum(w + self.GAP for _, _, w in tokens[:first]) + (
+            more if first < len(tokens) else 0)
+
+    def height_for(self, seat: int, look: Look, width: int, first: str, plate: int = 0
+                   ) -> int:
+        """How tall a player's area would like to be under its plate, every card showing
+        (its board beside the plate, when it stands there, may reach above)."""
+        split = self.split(seat, look, pygame.Rect(0, 0, width, 9999), plate)
+        if split is not None:
+            width = split[3].w
         lines, _ = self.flow(self.tokens(seat, look, first), width, 99)
         need = len(lines) * self.LINE if any(lines) else 0
-        if board is None:
+        if split is None:
             return need
-        return max(need, board.h) if board.x else need + board.h + 4
+        board = split[2]
+        return max(need, board.h - plate - 2) if board.x else need + board.h + 4
 
-    def draw_seat(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look, seat: int,
-                  first: str) -> None:
-        """A player's board and zones in `rect` (under their name plate)."""
-        if self.shows_board(seat, look):
-            cell, board, rect = player_boards.split_area(self.rules, self.board, rect,
-                                                         self.LINE)
-            cols, _, _ = player_boards.board_size(self.rules, self.board, 1)
+    def plate_w(self, seat: int, look: Look, area: pygame.Rect, plate: int) -> int:
+        """How wide a player's name plate is: the area's width, less their board when it
+        stands beside it."""
+        split = self.split(seat, look, inner(area), plate)
+        if split is None or split[2].y > area.y:
+            return area.w
+        return split[2].x - 8 - area.x
+
+    def draw_seat(self, canvas: pygame.Surface, area: pygame.Rect, look: Look, seat: int,
+                  first: str, plate: int) -> None:
+        """A player's board and zones in their area (their name plate `plate` px tall at
+        its top, drawn by the players column)."""
+        rect = pygame.Rect(area.x + 4, area.y + plate + 2, area.w - 8, area.h - plate - 2)
+        split = self.split(seat, look, inner(area), plate)
+        if split is not None:
+            cell, cols, board, rect = split
             player_boards.draw_spaces(self, canvas, board, look, seat, self.board,
                                       list(self.rules.boards[self.board].spaces), cols, cell)
             if rect.h < self.LINE - 6:
@@ -265,6 +320,29 @@ class Areas(ZonePart):
 
     def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
         raise NotImplementedError("drawn a player at a time by the players column")
+
+
+def broken(tokens: list[tuple[str, Any, int]], width: int) -> list[tuple[str, Any, int]]:
+    """The tokens, words wider than `width` broken where a word ends ("Rancher" and
+    "Bonus: 1" on two lines), so a narrow area shows them whole rather than cut."""
+    font = theme.font(theme.TINY, True)
+    out: list[tuple[str, Any, int]] = []
+    for kind, what, w in tokens:
+        if kind not in ("words", "label") or w <= width:
+            out.append((kind, what, w))
+            continue
+        lines = theme.wrap(str(what), font, width)
+        if " ".join(lines) != what:
+            out.append((kind, what, w))  # a word wider than the area: cut as before
+            continue
+        out += [(kind if n == 0 or kind == "label" else "piece", line, font.size(line)[0])
+                for n, line in enumerate(lines)]
+    return out
+
+
+def inner(area: pygame.Rect) -> pygame.Rect:
+    """A player's area less its sides' margins: where their board and zones go."""
+    return pygame.Rect(area.x + 4, area.y, area.w - 8, area.h)
 
 
 def more_under(parts: list[Part], pos: tuple[int, int]) -> tuple[int, ...] | None:

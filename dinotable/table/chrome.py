@@ -13,7 +13,8 @@ from ..engine import view_for
 from ..engine.variants import applies, option_applies
 from ..render import theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
-from .areas import Areas
+from . import player_boards
+from .areas import Areas, inner
 from .choice import Target
 from .part import Part, Point
 from .reading import Zoom, draw_pinned, read_card, show_read
@@ -60,11 +61,20 @@ class HeaderPart(Part):
             # Still too long at the smaller type: two lines, the last words close under
             # them; only a third line's worth is cut.
             lines = theme.wrap(what, font, width)
+            step = 25
             if len(lines) > 2:
-                lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), font, width)]
+                # Three lines of the smallest type, whole, in place of the last thing said
+                # (the log tells it too); only a fourth line's worth is cut.
+                size, step = theme.TINY, 22
+                font = theme.font(size, True)
+                lines = theme.wrap(what, font, width)
+                if len(lines) > 3:
+                    lines = [*lines[:2], theme.ellipsize(" ".join(lines[2:]), font, width)]
             for n, line in enumerate(lines):
-                theme.text(canvas, line, (left, head.y + 4 + 25 * n), size, theme.PARCHMENT,
+                theme.text(canvas, line, (left, head.y + 4 + step * n), size, theme.PARCHMENT,
                            bold=True, tight=True)
+            if len(lines) > 2:
+                return
             words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
             theme.text(canvas, words, (left, head.y + 8 + 25 * len(lines)), theme.SMALL,
                        theme.PARCHMENT, tight=True)
@@ -125,6 +135,9 @@ class HeaderPart(Part):
         return f"{name}: choose " + " or ".join(labels) + "."
 
 
+PLATE_H = 38  # a name plate in a player's area, of a player whose turn it is not
+
+
 @register
 class PlayersPart(Part):
     """The players column: a name plate per seat with the score, what each player keeps
@@ -143,7 +156,10 @@ class PlayersPart(Part):
         # The areas' heights, worked out once per view and column (see `area_heights`).
         self._heights: tuple[tuple[object, ...], object, list[int]] | None = None
         if self.areas is not None:
-            self.grow = self.wide = self.lifts = True
+            self.grow = self.lifts = True
+            # Areas holding boards ask for more of the width: a board beside each player's
+            # name leaves their cards a line of their own.
+            self.wide = 40 if self.areas.board else 32
 
     def grid(self) -> tuple[int, int]:
         """Columns and rows of the players' areas: two columns for five or more players
@@ -152,7 +168,32 @@ class PlayersPart(Part):
         # Areas that hold a board each are short of height sooner than of width.
         wide = 300 if self.areas is not None and self.areas.board else 400
         cols = 2 if seats >= 5 and self.rect.w >= wide else 1
+        if self.areas is not None and self.areas.board and seats >= 4 and self.rect.h:
+            # Areas holding boards stand in one column, their zones wide enough to read,
+            # unless the boards' spaces would be too small to read there but not in two.
+            one = self.board_cell(1)
+            cols = 2 if one < player_boards.READABLE and self.board_cell(2) > one else 1
         return cols, -(-seats // cols)
+
+    def readable_board(self, width: int, least: int) -> int:
+        """The height, from `least`, of an area whose board's spaces read (their points)."""
+        assert self.areas is not None
+        for h in range(least, least + 200, 4):
+            area = pygame.Rect(0, 0, width, h - 4)
+            cell = player_boards.split_area(self.host.rules, self.areas.board, area,
+                                            Areas.LINE, self.areas.reflow, PLATE_H)[0]
+            if cell >= player_boards.READABLE:
+                return h
+        return least
+
+    def board_cell(self, cols: int) -> int:
+        """The space size of the boards in the players' areas laid out in `cols` columns."""
+        assert self.areas is not None
+        rows = -(-len(self.host.seats) // cols)
+        area = pygame.Rect(0, 0, (self.rect.w - 20 - 8 * (cols - 1)) // cols,
+                           (self.rect.h - 50) // rows - 4)
+        return player_boards.split_area(self.host.rules, self.areas.board, inner(area),
+                                        Areas.LINE, self.areas.reflow, PLATE_H)[0]
 
     def area_rect(self, seat: int) -> pygame.Rect:
         """A player's area: the name plate, and their zones under it."""
@@ -182,16 +223,24 @@ class PlayersPart(Part):
         for s in range(len(host.seats)):
             # The plate, the gaps round the zones, and the lines of chips they fill.
             want = self.plate_h(s) + 8 + areas.height_for(s, look, width,
-                                                         self.counters_text(s, look))
+                                                         self.counters_text(s, look),
+                                                         self.plate_h(s))
             need[s // cols] = max(need[s // cols], want)
         heights = share_room(need, room)
-        first = host.shown.current // cols if 0 <= host.shown.current < len(host.seats) else 0
-        if rows > 1 and heights[first] < need[first] and not areas.board:
-            # Short of room, the player whose turn it is is served first: their cards are
-            # the ones in play. The others keep at least their plate and a line (where
-            # areas hold boards, each keeps its share: a squeezed board reads no more).
-            least = max(self.plate_h(s) for s in range(len(host.seats))) + 8 + Areas.LINE
-            mine = max(heights[first], min(need[first], room - (rows - 1) * least))
+        # Short of room, the player whose turn it is is served first: their cards are the
+        # ones in play. Where areas hold boards, the one holding the laptop is (their board
+        # is the large one, their cards the ones they play); the others keep at least their
+        # plate and a line, beside which their board still reads.
+        seat = host.shown.current
+        if areas.board and look.viewer is not None:
+            seat = look.viewer
+        first = seat // cols if 0 <= seat < len(host.seats) else 0
+        if rows > 1 and heights[first] < need[first]:
+            least = [max(self.plate_h(s) for s in range(len(host.seats))
+                         if s // cols == row) + 8 + Areas.LINE for row in range(rows)]
+            if areas.board:
+                least = [self.readable_board(width, h) for h in least]
+            mine = max(heights[first], min(need[first], room - sum(least) + least[first]))
             rest = share_room(need[:first] + need[first + 1:], room - mine)
             heights = [*rest[:first], mine, *rest[first:]]
         self._heights = (key, host.view, heights)
@@ -218,7 +267,9 @@ class PlayersPart(Part):
         """A player's name plate."""
         if self.areas is not None:
             area = self.area_rect(seat)
-            return pygame.Rect(area.x, area.y, area.w, self.plate_h(seat) if area.h >= 75 else 36)
+            h = self.plate_h(seat) if area.h >= 75 else 36
+            return pygame.Rect(area.x, area.y, self.areas.plate_w(seat, self.host.look(), area,
+                                                                   h), h)
         row = self.row_height()
         plate_h = min(50, row - (30 if self.has_strip else 6))
         return pygame.Rect(self.rect.x + 10, self.rect.y + 52 + seat * row,
@@ -229,7 +280,7 @@ class PlayersPart(Part):
         name over YOUR TURN; the others' one line leaves their cards a line more."""
         host = self.host
         active = seat == host.shown.current and not (host.state.game_over and host.idle)
-        return 46 if active else 38
+        return 46 if active else PLATE_H
 
     def row_rect(self, seat: int) -> pygame.Rect:
         """A player's whole row (plate and strip): what a click on a player hits."""
@@ -311,6 +362,7 @@ class PlayersPart(Part):
         Panel(panel, "Scores" if areas is None else footer).draw(canvas)
         if areas is not None:
             areas.hits, areas.faces, areas.more, areas.hover = [], [], [], None
+            areas.ringed = []
         targets = host.steal_targets()
         for s in range(len(host.seats)):
             rect = self.plate_rect(s)
@@ -332,9 +384,7 @@ class PlayersPart(Part):
             counters = self.counters_text(s, look)
             if areas is not None:
                 own = self.area_rect(s)
-                areas.draw_seat(canvas, pygame.Rect(own.x + 4, rect.bottom + 2, own.w - 8,
-                                                    own.bottom - rect.bottom - 2),
-                                look, s, counters)
+                areas.draw_seat(canvas, own, look, s, counters, rect.h)
                 continue
             strip_y = self.strip_y(s)
             if counters and self.has_strip:

@@ -186,7 +186,7 @@ class TableHost:
         move the dice at rest with the parts they lie in."""
         old = self.tr.copy()
         self.area_size = size
-        self.area = regions_for(size, any(p.wide for p in self.parts))
+        self.area = regions_for(size, max(p.wide for p in self.parts))
         self.relayout()
         new = self.tr
         for zone in {s.zone for s in self.sprites.values()}:

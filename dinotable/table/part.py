@@ -38,7 +38,9 @@ class Part:
     fills = False  # takes what its column has left over when no part there grows
     least = 0  # growing, it takes at least this height: the parts that shrink give way
     lifts = False  # under the pointer it is drawn last (a card read large lies over all)
-    wide = False  # holds the players' areas: the players column is made wide for it
+    # Holds the players' areas: the players column is made wide for it, this share (in
+    # hundredths) of the window's width at most (0: not wide).
+    wide = 0
     # Kinds are drawn layer by layer, lowest first (the frame's panels, whose shadows lie
     # under what stands beside them); a layer's kinds keep the order they registered in.
     layer: ClassVar[int] = 1
@@ -53,6 +55,8 @@ class Part:
         self.faces: list[tuple[pygame.Rect, str]] = []
         self.hover: tuple[pygame.Rect, str] | None = None
         self.more: list[tuple[pygame.Rect, list[str]]] = []
+        # Each space ringed as one of a set (see `board_sets`): where, which, the set's number.
+        self.ringed: list[tuple[pygame.Rect, Target, int]] = []
 
     @classmethod
     def build(cls, host: PartHost) -> list[Part]:

@@ -11,6 +11,7 @@ import pygame
 
 from ..render import cards, theme
 from ..render.dice import die_surface
+from .board_sets import draw_sets
 from .board_spaces import SPACE, Target
 from .choice import item_label
 from .tallies import tally
@@ -31,22 +32,55 @@ def own_cell(w: int, h: int, cols: int, rows: int) -> int:
 
 def area_cell(width: int, cols: int) -> int:
     """The space size of a board in a player's area `width` wide."""
-    return max(SMALLEST, min(30, width // cols))
+    return max(SMALLEST, min(AREA_CELL, width // cols))
 
 
-def split_area(rules: Any, board: str, rect: pygame.Rect, line: int
-               ) -> tuple[int, pygame.Rect, pygame.Rect]:
-    """A player's area shared between their board and their zones: the space size, where
-    the board goes and what is left. A wide area has its board at the right, beside the
-    zones; a narrow one on top, leaving a line under it."""
-    cols, rows, _ = board_size(rules, board, 1)
+AREA_CELL = 56  # a space of a board in a player's area at most: room for its name
+SIDE_CELL = 34  # ... beside its owner's zones, which share the width: its points read
+READABLE = 28  # a space of a board in a player's area: its points read, its food shows
+GIVES_WAY = 26  # ... the least it becomes to leave its owner's zones a line beside it
+ZONES_W = 150  # what a wide area keeps beside its board for the player's zones, at least
+
+
+def shape(n: int, cols: int, w: int, h: int, reflow: bool, most: int = AREA_CELL
+          ) -> tuple[int, int]:
+    """The space size (`most` at most) and columns of a board of `n` spaces drawn in
+    `w` x `h`: in its own columns, or (`reflow`) in whichever makes its spaces largest."""
+    choices = range(1, n + 1) if reflow else (cols,)
+    best = max((min(most, w // k, h // -(-n // k)), -abs(k - cols), k) for k in choices)
+    return max(12, best[0]), best[2]
+
+
+def split_area(rules: Any, board: str, rect: pygame.Rect, line: int, reflow: bool = False,
+               plate: int = 0, zones: int = 0) -> tuple[int, int, pygame.Rect, pygame.Rect]:
+    """A player's area (`rect`, their name plate `plate` px tall at its top) shared between
+    their board and their zones: the space size, the board's columns, where it goes and
+    where the zones go. The board goes where its spaces are largest: at the right of a
+    wide area, the whole area tall, the plate and the zones beside it; or under the plate,
+    leaving a line under it. `reflow`: a board whose shape does not matter is drawn in
+    whatever columns fit. `zones`: the width the zones' first line would like beside it,
+    theirs while the board's spaces still read."""
+    cols, _, _ = board_size(rules, board, 1)
+    n = len(rules.boards[board].spaces)
+    below = rect.y + plate + (2 if plate else 0)
+    top = shape(n, cols, rect.w, rect.bottom - below - line - 4, reflow)
+    # Beside the zones a board grows no larger than its points need: the rest of the
+    # width is for the zones' lines.
+    side = (0, cols)
     if rect.w >= 260:
-        cell = max(12, min(30, (rect.h - 4) // rows, rect.w // 2 // cols))
-        spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, rows * cell)
-        return cell, spot, pygame.Rect(rect.x, rect.y, rect.w - spot.w - 8, rect.h)
-    cell = max(12, min(area_cell(rect.w, cols), (rect.h - line - 4) // rows))
-    spot = pygame.Rect(rect.x, rect.y, cols * cell, rows * cell)
-    return cell, spot, pygame.Rect(rect.x, spot.bottom + 4, rect.w, rect.bottom - spot.bottom - 4)
+        for keep in (max(ZONES_W, zones), max(ZONES_W, rect.w * 2 // 5)):
+            side = shape(n, cols, max(0, rect.w - keep - 8), rect.h - 4, reflow, SIDE_CELL)
+            if side[0] >= GIVES_WAY:
+                break
+    if side[0] >= top[0]:
+        cell, cols = side
+        spot = pygame.Rect(rect.right - cols * cell, rect.y, cols * cell, -(-n // cols) * cell)
+        return cell, cols, spot, pygame.Rect(rect.x, below, rect.w - spot.w - 8,
+                                             rect.bottom - below)
+    cell, cols = top
+    spot = pygame.Rect(rect.x, below, cols * cell, -(-n // cols) * cell)
+    return cell, cols, spot, pygame.Rect(rect.x, spot.bottom + 4, rect.w,
+                                         rect.bottom - spot.bottom - 4)
 
 
 def board_size(rules: Any, board: str, cell: int) -> tuple[int, int, int]:
@@ -90,11 +124,14 @@ def draw_plate(canvas: pygame.Surface, plate: pygame.Rect, look: Look, seat: int
 
 def draw_spaces(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Look,
                 seat: int, board: str, spaces: list[str], cols: int, cell: int) -> None:
-    """A player's board's spaces in rows of `cols`, `cell` px each, from `box`'s corner."""
+    """A player's board's spaces in rows of `cols`, `cell` px each, from `box`'s corner;
+    at the end, the sets the layout names ringed on it."""
+    boxes = {}
     for n, space in enumerate(spaces):
         r, c = divmod(n, cols)
-        cellbox = pygame.Rect(box.x + c * cell, box.y + r * cell, cell - 3, cell - 3)
-        draw_space(part, canvas, cellbox, look, seat, f"{board}{SPACE}{space}")
+        boxes[space] = pygame.Rect(box.x + c * cell, box.y + r * cell, cell - 3, cell - 3)
+        draw_space(part, canvas, boxes[space], look, seat, f"{board}{SPACE}{space}")
+    draw_sets(part, canvas, boxes, look, seat, board)
 
 
 def fitted(words: str, width: int) -> str:
@@ -158,7 +195,10 @@ def draw_tile(part: ZonePart, canvas: pygame.Surface, box: pygame.Rect, look: Lo
         # long name broken after a syllable, "Plesio-saurus"), never cut to "Ples.".
         top = box.y + (22 if points else 4)
         room = box.bottom - (min(box.h // 3, 24) + 6 if food else 4) - top
-        size, names = cards.name_lines(info.title, box.w - 8, 2, room, cards.SMALLEST)
+        # Two lines may rise a little beside the points; where even so it has no room
+        # whole, its colour, points and food tell it (read whole on hover).
+        size, names = cards.whole_name(info.title, box.w - 8, 2, room + 14,
+                                       cards.SMALLEST) or (0, [])
         y = top + (room - len(names) * (size + 3) + 3) // 2
         for n, line in enumerate(names):
             theme.text(canvas, line, (box.x + 4, y + n * (size + 3)), size, ink, bold=True,

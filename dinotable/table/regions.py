@@ -25,14 +25,21 @@ GAP = 10
 NARROW = 1100  # a canvas narrower than this puts the log over the action bar
 
 
-def regions_for(size: tuple[int, int], wide_players: bool = False) -> dict[str, pygame.Rect]:
+CENTRE_LEAST = 440  # what a wider players column leaves the centre: four tiles in a row
+
+
+def regions_for(size: tuple[int, int], wide_players: int = 0) -> dict[str, pygame.Rect]:
     """The table's regions on a canvas of `size` (at 1280x720 the reference layout).
-    `wide_players`: a card game, whose players column holds each player's area."""
+    `wide_players`: a card game, whose players column holds each player's area; more than
+    32 (hundredths of the width) asks for more where the centre keeps room enough."""
     w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
     bottom = h - 130  # where the columns end, over the action bar
     if wide_players:
-        players_w = max(260, min(600, w * 32 // 100))
         side_w = max(240, min(340, w * 20 // 100))
+        players_w = max(260, min(600, w * 32 // 100))
+        if wide_players > 32:
+            players_w = max(players_w, min(600, w * wide_players // 100,
+                                           w - 4 * MARGIN - side_w - CENTRE_LEAST))
     else:
         players_w = max(240, min(340, w * 268 // 1280))
         side_w = max(260, min(380, w * 288 // 1280))

@@ -41,7 +41,7 @@ def kind_for(show: str) -> type[ZonePart]:
 
 def load() -> None:
     """Load every module whose part kinds register as they load."""
-    from . import boards, chrome, dice_parts, side_parts  # noqa: F401
+    from . import boards, chrome, counts, dice_parts, side_parts  # noqa: F401
 
 
 def build_parts(host: PartHost) -> list[Part]:

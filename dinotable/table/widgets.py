@@ -20,7 +20,6 @@ from ..engine.variants import applies
 from ..render import cards, theme
 from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
-from . import tallies
 from .choice import SPACE, Target, item_label
 from .part import Part
 from .player_boards import draw_item
@@ -138,7 +137,7 @@ class ZonePart(Part):
         return self.need(seats, self.host.look())
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
-        self.faces, self.hover, self.more = [], None, []
+        self.faces, self.hover, self.more, self.ringed = [], None, [], []
         if self.rect.h < 30:
             self.hits = []
             return  # squeezed out of a crowded column: no empty band
@@ -312,9 +311,15 @@ class Pile(ZonePart):
             return
         # The stack on the left, its name and count beside it: one tidy line per pile.
         tall = max(30, min(60, rect.h - 10))
-        box = pygame.Rect(rect.x + 10, rect.centery - tall // 2 - 2, tall * 64 // 88, tall)
-        top = None
         entry = shown_top(content)
+        # A card's shape, wider where the name of the card showing needs it to read whole
+        # (as long as its pile's name keeps a line).
+        title = cards.card_info(self.rules, str(entry[1])).title if entry is not None and (
+            entry[1] in self.rules.items) else ""
+        most = min(rect.w // 3, rect.w - 32 - theme.font(theme.TINY, True).size(self.label)[0])
+        box = pygame.Rect(rect.x + 10, rect.centery - tall // 2 - 2,
+                          cards.width_for(title, tall * 64 // 88, tall, most), tall)
+        top = None
         if entry is not None:
             top = lambda r: self.item(canvas, r, look, entry, small=True)  # noqa: E731
         if n:
@@ -533,34 +538,6 @@ def chip_w(rules: Rules, kind: str | None, most: int) -> int:
         return min(most, 60)
     name = item_label(rules, kind)
     return min(most, int(theme.font(theme.TINY, True).size(name)[0]) + 18)
-
-
-@register
-class Count(ZonePart):
-    """A zone as one line, its label and how many it holds (for each player when each has
-    one): for zones a player only needs to know the size of."""
-
-    kind = "count"
-    side = True
-    shrinks = False
-
-    def height(self, seats: int) -> int:
-        return 62 if tallies.several(self.rules, self.spec.zone) else 36
-
-    def draw_zone(self, canvas: pygame.Surface, rect: pygame.Rect, look: Look) -> None:
-        self.hits = []
-        if tallies.several(self.rules, self.spec.zone) and rect.h >= 56:
-            tallies.draw_count(self, canvas, rect, look)
-            return
-        if self.rules.zones[self.spec.zone].per_player:
-            text = "  ".join(f"{look.names[s]}: {count(look.zone(self.spec.zone, s))}"
-                             for s in range(len(look.names)))
-        else:
-            text = str(count(look.zone(self.spec.zone)))
-        line = theme.ellipsize(f"{self.label}: {text}", theme.font(theme.SMALL, True),
-                               rect.w - 12)
-        theme.text(canvas, line, (rect.x + 6, rect.centery), theme.SMALL, theme.PARCHMENT,
-                   bold=True, anchor="midleft", tight=True)
 
 
 def zone_specs(rules: Rules, layout: Layout, options: dict[str, Any] | None = None
