@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import select
 import signal
 import sys
 import time
@@ -36,13 +37,23 @@ def test_a_kill_at_any_moment_during_saves_never_leaves_an_unreadable_slot() -> 
     newest = 0
     for kill in range(KILLS):
         start = 1 + kill * 5
+        read, write = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: save move after move until it is killed
             try:
+                os.close(read)
                 for n in range(start, len(game.log) + 1):
                     saves.try_write(dataclasses.replace(game, log=game.log[:n]))
+                    if n == start:
+                        os.write(write, b"1")  # one save made: the parent may now wait
             finally:
                 os._exit(0)
+        os.close(write)
+        if kill % 2:
+            # Every other child is killed only once it has saved: however slow a loaded
+            # machine makes it, kills land in the middle of later saves too.
+            select.select([read], [], [], 30)
+        os.close(read)
         time.sleep(timing.uniform(0, 0.03))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
