@@ -126,7 +126,9 @@ def test_a_name_from_a_save_is_drawn_at_once_however_long(app: App) -> None:
     started = time.perf_counter()
     shown = theme.ellipsize(name, theme.font(theme.BODY, True), 700)
     lines = theme.wrap(name, theme.font(theme.SMALL), 820)
-    assert time.perf_counter() - started < 1.0
+    # No hang: cut or wrapped letter by letter, this name took minutes (the speed itself is
+    # the bench's to measure; this only catches a return of that).
+    assert time.perf_counter() - started < 10
     assert shown.endswith("…") and theme.font(theme.BODY, True).size(shown)[0] <= 700
     assert "".join(lines) == name
     assert theme.ellipsize("Ann", theme.font(theme.BODY), 700) == "Ann"

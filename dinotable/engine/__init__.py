@@ -49,6 +49,7 @@ from .stacks import showing_tops
 from .state import Action, Event, GameState, Item
 from .undo import UndoInfo, undo_info, why_no_undo
 from .undo import undo as take_back
+from .variants import applies, option_applies
 from .views import can_see, redact, seen_state, text_for, value_for, view_for
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "Refusal",
     "Rules",
     "UndoInfo",
+    "applies",
     "apply",
     "arg_values",
     "arrange",
@@ -84,6 +86,7 @@ __all__ = [
     "markable",
     "moves",
     "new_game",
+    "option_applies",
     "random_playout",
     "redact",
     "refusal",

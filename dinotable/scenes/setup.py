@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import Rules
-from ..engine.variants import option_applies
+from ..engine import Rules, option_applies
 from ..names import allowed_in_name, clean_name
 from ..render import theme
 from ..settings import BOT_SPEEDS

@@ -22,13 +22,13 @@ from ..engine import (
     ActionDef,
     ArgDef,
     GameState,
+    applies,
     arg_values,
     is_subset,
     moves,
     showing_tops,
     why_illegal,
 )
-from ..engine.variants import applies
 from .board_spaces import SPACE as SPACE
 from .board_spaces import BoardSpaces
 from .board_spaces import Target as Target

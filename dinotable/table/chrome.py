@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import view_for
-from ..engine.variants import applies, option_applies
+from ..engine import applies, option_applies, view_for
 from ..render import theme
 from ..render.widgets import Banner, Panel, draw_log, name_plate
 from . import player_boards

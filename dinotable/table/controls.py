@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action
-from ..engine.variants import applies
+from ..engine import Action, applies
 from ..scenes.base import Control
 from .bar import bar_controls
 from .choice import Choice

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import text_for, value_for
-from ..engine.variants import applies
+from ..engine import applies, text_for, value_for
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from ..engine import Rules
-from ..engine.variants import applies
+from ..engine import Rules, applies
 from ..render import cards, theme
 from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
