@@ -13,7 +13,9 @@ Where the ruleset has hints, the fair and sharp bots search otherwise: they take
 advice unless another move beats it beyond doubt when every seat then plays on by the hints
 (one step of policy improvement over the hints, never worse than them where its estimates
 are sound). Each move is weighed on the same worlds with the same dice, turn by turn, so
-the luck all of them share cancels out of the comparison.
+the luck all of them share cancels out of the comparison. A move beats the advice when it
+wins more games beyond doubt, or, where wins do not tell the moves apart, when it leads by
+more at the round's end beyond doubt and wins no fewer games.
 
 Strengths are budgets: at most so many playouts, and never longer than so many seconds
 (except in simulations, see `unclocked`).
