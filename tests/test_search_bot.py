@@ -179,6 +179,32 @@ def test_search_overrules_hints_that_are_plainly_wrong_and_keeps_sound_ones(
                          STRENGTHS["fair"]) == Action(1, "stop")
 
 
+def test_search_rolls_on_past_the_goal_rather_than_hand_the_last_turn_an_easy_target(
+        dhd: Rules) -> None:
+    # Ann, first to play, reaches the goal of 5 with three dinos and no stomp; Ben has 4 and
+    # the last turn. The hints bank at once, and Ben then needs two dinos to win, which he
+    # nearly always finds; another roll almost never brings three stomps and makes Ben's
+    # task harder. Played on by the hints, rolling wins about one game in seven more: a
+    # search with playouts enough to be sure of that rolls on.
+    state = new_game(dhd, ["Ann", "Ben"], {"goal": 5}, 1)
+    _force(state, "green", "green", "green", "dino", "dino", "leaves")
+    apply(state, Action(0, "roll"))
+    apply(state, Action(0, "stop"))
+    _force(state, "green", "green", "green", "dino", "dino", "dino")
+    apply(state, Action(1, "roll"))
+    _force(state, "green", "green", "yellow", "dino", "leaves", "leaves")
+    apply(state, Action(1, "roll"))
+    apply(state, Action(1, "stop"))
+    _force(state, "green", "green", "green", "dino", "dino", "dino")
+    apply(state, Action(0, "roll"))
+    assert [v["banked"] for v in state.player_vars] == [2, 4] and not state.last_round
+    legal = legal_actions(state)
+    assert POLICIES["heuristic"](state, legal, random.Random(0)) == Action(0, "stop")
+    keen = Strength("keen", 2000, 60.0, 0, 60, heed=True)
+    for seed in range(3):
+        assert search.search(state, legal, random.Random(seed), keen) == Action(0, "roll")
+
+
 def test_search_banks_rather_than_roll_an_empty_cup_for_ever() -> None:
     # Fixture Dice: every die caught and the cup empty, a roll changes nothing and a stop
     # banks four; a search that weighed them alike could roll for ever.

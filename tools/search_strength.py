@@ -6,7 +6,9 @@ Markdown table row per ruleset and seat count, and a JSON line of every figure.
         --seats 2,4 --games 100 --policy search --against heuristic,random --jobs 2
 
 A name is a shipped ruleset id or a folder under tests/fixtures/good_rulesets/. A seat count
-the ruleset does not allow is left out.
+the ruleset does not allow is left out. Each cell gives the wins, the share and its standard
+error; with --baseline it is followed by the other policy's own share from the same seat on
+the same seeds (what the seat's luck alone is worth).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ def main() -> int:
     parser.add_argument("--policy", default="search")
     parser.add_argument("--against", default="heuristic,random")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
     fixtures = ROOT / "tests" / "fixtures" / "good_rulesets"
     for name in args.rulesets:
@@ -49,11 +52,21 @@ def main() -> int:
                 result["ruleset"] = rules.id
                 result["seconds"] = round(time.perf_counter() - start, 1)
                 print(json.dumps(result), file=sys.stderr, flush=True)
-                cells.append(f"{result['wins']}/{result['games']} "
-                             f"({result['share']:.0%})")
+                cells.append(_cell(result))
+                if args.baseline:
+                    cells.append(_cell(head_to_head(rules, seats, args.games, args.seed,
+                                                    against, against, jobs=args.jobs)))
             print(f"| {rules.id} | {seats} | {' | '.join(cells)} | "
                   f"{1 / seats:.0%} |", flush=True)
     return 0
+
+
+def _cell(result: dict[str, int | float | str]) -> str:
+    """Wins out of games, the share and its standard error, for a Markdown table."""
+    wins, games = int(result["wins"]), int(result["games"])
+    share = wins / games if games else 0.0
+    error = (share * (1 - share) / games) ** 0.5 if games else 0.0
+    return f"{wins}/{games} ({share:.0%} ± {error:.1%})"
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ Where the ruleset has hints, the fair and sharp bots search otherwise: they take
 advice unless another move beats it beyond doubt when every seat then plays on by the hints
 (one step of policy improvement over the hints, never worse than them where its estimates
 are sound). Each move is weighed on the same worlds with the same dice, turn by turn, so
-the luck all of them share cancels out of the comparison.
+the luck all of them share cancels out of the comparison. A move beats the advice when it
+wins more games beyond doubt, or, where wins do not tell the moves apart, when it leads by
+more at the round's end beyond doubt and wins no fewer games.
 
 Strengths are budgets: at most so many playouts, and never longer than so many seconds
 (except in simulations, see `unclocked`).
@@ -373,10 +375,17 @@ def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strengt
     on by the hints: one step of policy improvement over the hints, never worse than them
     where the estimates are sound. The moves are weighed in pairs on the same worlds with
     the same dice (common random numbers), so the luck both share cancels out of the
-    difference, and a move is dropped once it is plainly worse than the advice."""
+    difference, and a move is dropped once it is plainly worse than the advice.
+
+    Two things are weighed: who wins the game played on, and the seat's lead when the round
+    ends. A win or a loss tells apart only the few worlds where the move changes who wins,
+    so a small gain is lost in the noise; the lead at the round's end differs in almost
+    every world, and the luck of the rest of the game does not blur it. A move that wins
+    more often beyond doubt is taken; failing that, one that leads by more beyond doubt and
+    wins at least as often."""
     rivals = [a for a in legal if a != hinted]
-    gain = {a: 0.0 for a in rivals}  # summed reward over the advice's, on the same world
-    squares = {a: 0.0 for a in rivals}
+    wins = {a: _Paired() for a in rivals}  # each rival's reward less the advice's
+    leads = {a: _Paired() for a in rivals}
     rounds = spent = 0
     slowest = [0.0]
     scale = _Scale()
@@ -386,23 +395,59 @@ def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strengt
                        start, slowest)
         if value is None:
             break  # out of time: a round cut short is dropped, only whole pairs compare
-        if any(v is None for v in value.values()):
+        judged = {a: v for a, v in value.items() if v is not None}
+        if len(judged) < len(value):
             continue  # a world the rules could never reach (a guess gone wrong)
-        base = value[hinted] or 0.0
         rounds += 1
+        base_won, base_led = judged[hinted]
         for a in rivals:
-            d = (value[a] or 0.0) - base
-            gain[a] += d
-            squares[a] += d * d
+            won, led = judged[a]
+            wins[a].add(won - base_won)
+            if led is not None and base_led is not None:
+                leads[a].add(led - base_led)
         if rounds >= FEWEST:
-            rivals = [a for a in rivals
-                      if gain[a] / rounds + DOUBT * _spread(gain[a], squares[a], rounds) > 0]
+            rivals = [a for a in rivals if not wins[a].worse()]
     if rounds < FEWEST:
         return hinted
-    best = max(rivals, key=lambda a: gain[a], default=None)
-    if best is None or gain[best] / rounds <= DOUBT * _spread(gain[best], squares[best], rounds):
-        return hinted
-    return best
+    best = max(rivals, key=lambda a: wins[a].mean(), default=None)
+    if best is not None and wins[best].better():
+        return best
+    ahead = [a for a in rivals if leads[a].better() and wins[a].mean() >= 0]
+    return max(ahead, key=lambda a: leads[a].mean(), default=hinted)
+
+
+class _Paired:
+    """Paired differences of one move's reward from the advice's, summed as they come."""
+
+    __slots__ = ("count", "squares", "total")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.total = self.squares = 0.0
+
+    def add(self, difference: float) -> None:
+        self.count += 1
+        self.total += difference
+        self.squares += difference * difference
+
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def error(self) -> float:
+        """The standard error of the mean."""
+        n = self.count
+        if n < 2:
+            return math.inf
+        mean = self.total / n
+        return math.sqrt(max(0.0, self.squares / n - mean * mean) / (n - 1))
+
+    def better(self) -> bool:
+        """Better than the advice beyond doubt."""
+        return self.mean() > DOUBT * self.error()
+
+    def worse(self) -> bool:
+        """Plainly no better than the advice."""
+        return self.mean() + DOUBT * self.error() <= 0
 
 
 FEWEST = 8  # paired rounds before any move is judged better or worse than the advice
@@ -410,11 +455,11 @@ FEWEST = 8  # paired rounds before any move is judged better or worse than the a
 
 def _round(knowledge: _Knowledge, moves: list[Action], seed: int, strength: Strength,
            scale: _Scale, start: float, slowest: list[float]
-           ) -> dict[Action, float | None] | None:
-    """Each move's reward on the one world and dice of `seed` (None: the clock ran out).
-    The clock is read before each playout, and one is begun only when twice the slowest
-    so far still fits in the budget."""
-    value: dict[Action, float | None] = {}
+           ) -> dict[Action, tuple[float, float | None] | None] | None:
+    """Each move's reward and lead (see `_judge`) on the one world and dice of `seed` (None:
+    the clock ran out). The clock is read before each playout, and one is begun only when
+    twice the slowest so far still fits in the budget."""
+    value: dict[Action, tuple[float, float | None] | None] = {}
     for move in moves:
         began = _clock()
         if _CLOCK[0] and began - start + 2 * slowest[0] > strength.seconds:
@@ -424,17 +469,12 @@ def _round(knowledge: _Knowledge, moves: list[Action], seed: int, strength: Stre
     return value
 
 
-def _spread(total: float, squares: float, n: int) -> float:
-    """The standard error of the mean of n paired differences, from their sum and squares."""
-    mean = total / n
-    return math.sqrt(max(0.0, squares / n - mean * mean) / max(1, n - 1))
-
-
 def _judge(knowledge: _Knowledge, action: Action, seed: int, strength: Strength,
-           scale: _Scale) -> float | None:
+           scale: _Scale) -> tuple[float, float | None] | None:
     """The seat's reward when it makes `action` in the world dealt from `seed` and every
-    seat then follows the hints, to the end or `strength.depth` moves on (None where the
-    world refuses the move)."""
+    seat then follows the hints, to the end or `strength.depth` moves on, and its lead over
+    the best of the others when the round ends (None without numeric scores); None where
+    the world refuses the move."""
     from . import heuristic_policy
 
     chooser = random.Random(seed)
@@ -443,6 +483,8 @@ def _judge(knowledge: _Knowledge, action: Action, seed: int, strength: Strength,
     # turn rolls alike whichever move was weighed, however many throws the move took.
     turn = world.turns
     world.chance = Chance(_turn_seed(seed, turn))
+    lead: float | None = None
+    began, measured = world.round, False
     try:
         apply(world, action, False)
         made = 0
@@ -450,11 +492,32 @@ def _judge(knowledge: _Knowledge, action: Action, seed: int, strength: Strength,
             if world.turns != turn:
                 turn = world.turns
                 world.chance = Chance(_turn_seed(seed, turn))
+                if not measured and world.round != began:
+                    lead, measured = _lead(world, knowledge.seat), True
             apply(world, heuristic_policy(world, legal_actions(world), chooser), False)
             made += 1
     except EngineError:
         return None
-    return _outcome(world, scale)[knowledge.seat]
+    if not measured and not world.game_over:
+        lead = _lead(world, knowledge.seat)
+    # A game over by the round's end is weighed by who won it alone: a lead then is
+    # worth nothing (a player out of the race banks a stomp-free point it cannot use).
+    seat = knowledge.seat
+    if world.game_over:  # who won alone: the margin is the lead's business
+        won = 1.0 / len(world.winners) if seat in world.winners else 0.0
+    else:
+        won = _outcome(world, scale)[seat]
+    return won, lead
+
+
+def _lead(state: GameState, seat: int) -> float | None:
+    """The seat's score less the best of the others' (None where scores are not numbers)."""
+    if state.rules.teams:
+        return None
+    values = scores(state)
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return None
+    return float(values[seat] - max(v for s, v in enumerate(values) if s != seat))
 
 
 def _turn_seed(seed: int, turn: int) -> int:
