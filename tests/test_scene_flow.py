@@ -19,6 +19,7 @@ import pytest
 from helpers import ROOT
 
 from dinotable.app import App, display_problem
+from dinotable.render import theme
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.base import stepper_geometry
 from dinotable.scenes.pause import PauseScene
@@ -203,6 +204,22 @@ def test_results_hand_back_again_or_title(app: App) -> None:
         assert results not in app.stack
     assert chosen == ["again", "title"]
     assert ResultsScene(app, standings=standings).next_line() == "Play again and Ben goes first."
+
+
+def test_a_team_games_results_give_each_teams_total_best_first(app: App) -> None:
+    # 2 vs 2: the 1st and 3rd seats against the 2nd and 4th; the team's sum decides.
+    standings = Standings("Dino Dude Ranch", ["Ann", "Ben", "Cat", "Dan"],
+                          [(200, 60, 60)] * 4, [""] * 4, [14, 29, 17, 20], [1, 3], teams=2)
+    assert standings.team_line() == "Ben and Dan 49  ·  Ann and Cat 31"
+    alone = Standings("Dino Dude Ranch", ["Ann", "Ben"], [(200, 60, 60)] * 2, [""] * 2,
+                      [14, 29], [1])
+    assert alone.team_line() == ""
+    results = ResultsScene(app, standings=standings)
+    app.push(results)
+    with theme.seeing_text() as seen:
+        app.step()
+    assert any("Ben and Dan 49" in text for text, _, _ in seen.drawn)
+    assert not seen.cut
 
 
 def test_play_again_seats_the_next_starter_first() -> None:

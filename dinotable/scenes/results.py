@@ -33,6 +33,7 @@ class Standings:
     marks: list[str]
     scores: list[int]
     winners: list[int]
+    teams: int = 0  # how many teams, seat by seat round the table (0: everyone alone)
 
     @classmethod
     def of_table(cls, table: Any) -> Standings:
@@ -41,7 +42,18 @@ class Standings:
         seats = range(len(state.players))
         return cls(table.rules.name, [table.name(s) for s in seats],
                    [table.colour(s) for s in seats], [table.mark(s) for s in seats],
-                   [state.score(s) for s in seats], list(state.winners))
+                   [state.score(s) for s in seats], list(state.winners), state.rules.teams)
+
+    def team_line(self) -> str:
+        """Each team's players and total, best first ("Ben and Dan 49 · Ann and Cat 31"):
+        the team's score is what decides a team game."""
+        if not self.teams:
+            return ""
+        teams = [[s for s in range(len(self.names)) if s % self.teams == t]
+                 for t in range(self.teams)]
+        teams.sort(key=lambda team: -sum(self.scores[s] for s in team))
+        return "  ·  ".join(" and ".join(self.names[s] for s in team) + " "
+                            + str(sum(self.scores[s] for s in team)) for team in teams)
 
 
 def next_starter(seats: Sequence[T]) -> list[T]:
@@ -141,8 +153,9 @@ class ResultsScene(Scene):
                               floor=theme.TITLE_SMALL)
         theme.text(canvas, words, (middle, 70), size, theme.GOLD_LIGHT, bold=True,
                    anchor="center")
-        theme.text(canvas, st.game, (middle, 140), theme.BODY, theme.PARCHMENT,
-                   anchor="center")
+        line = st.game + (f":  {st.team_line()}" if st.teams else "")
+        size = theme.fit_size(line, self.size[0] - 40, theme.BODY, floor=theme.SMALL)
+        theme.text(canvas, line, (middle, 140), size, theme.PARCHMENT, anchor="center")
         # Six players' plates, a little closer together on a short canvas.
         below = 100 + 86 * (self.rows - 1)  # the rows of buttons
         step = min(64, (self.size[1] - below - 42 - 180 - 80) // max(1, len(self.ranking)))
