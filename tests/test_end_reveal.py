@@ -9,6 +9,7 @@ from itertools import pairwise
 from typing import Any
 
 import pygame
+import pytest
 
 from dinotable.app import App
 from dinotable.engine import Action, new_game, scores
@@ -18,7 +19,7 @@ from dinotable.ruleset import load_by_id
 from dinotable.scenes.results import ResultsScene
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
-from dinotable.table import display
+from dinotable.table import chrome, display
 
 FRAME = 1 / 30
 
@@ -124,3 +125,27 @@ def test_cards_shown_at_the_end_are_named_whole_at_both_window_sizes(app: App) -
             assert name in drawn, (size, name)
         assert not [whole for whole, _ in seen.cut if "Grandmothers" in whole
                     or "Bone Artifact" in whole], size
+
+
+def test_while_the_end_is_shown_no_plate_says_someone_is_thinking_or_to_play(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = last_claim_table(app)
+    statuses: list[str] = []
+    plate = chrome.name_plate
+
+    def noting(*args: Any, **kwargs: Any) -> None:
+        if args[4]:  # the active plate: the one that carries a status
+            statuses.append(kwargs.get("status", "YOUR TURN"))
+        plate(*args, **kwargs)
+
+    monkeypatch.setattr(chrome, "name_plate", noting)
+    canvas = pygame.Surface((1280, 720))
+    table.draw(canvas)
+    assert statuses[-1] == "YOUR TURN", "before the end, Ann is to play"
+    table.take(Action(0, "claim", (("card", "torch"),)))
+    assert table.state.game_over
+    statuses.clear()
+    for _ in range(120):  # the reveal plays on: the Secret cards, the bonuses, the scores
+        table.update(FRAME)
+        table.draw(canvas)
+    assert statuses and not set(statuses) - {""}, set(statuses)

@@ -659,7 +659,7 @@ def name_plate(
 
     # The active plate stacks the name over its status: a long name beside a two-digit
     # score needs every pixel, so the marker, the gaps and the score are a little smaller.
-    two_lines = active and rect.height >= 46
+    two_lines = active and rect.height >= 46 and bool(status)  # no status: the name alone
     squeeze = two_lines and rect.width < 320  # a plate in the players column
     gap = 6 if two_lines else 10
     left = rect.x + (8 if two_lines else 12)

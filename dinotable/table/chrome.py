@@ -378,8 +378,9 @@ class PlayersPart(Part):
             name_plate(canvas, rect, name, host.colour(s), active,
                        "?" if seen is None else round(host.shown.scores[s]),
                        mark=host.mark(s), dim=out,
-                       status="TO PLAY" if host.sees_all else
-                       "THINKING" if host.is_bot(s) else "YOUR TURN")
+                       # The end being shown: nobody is thinking, nobody is to play.
+                       status="" if host.state.game_over else "TO PLAY" if host.sees_all
+                       else "THINKING" if host.is_bot(s) else "YOUR TURN")
             counters = self.counters_text(s, look)
             if areas is not None:
                 own = self.area_rect(s)
