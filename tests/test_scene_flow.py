@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,13 +20,14 @@ import pytest
 from helpers import ROOT
 
 from dinotable.app import App, display_problem
+from dinotable.engine import apply, new_game, sample_action
 from dinotable.render import theme
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.base import stepper_geometry
 from dinotable.scenes.pause import PauseScene
 from dinotable.scenes.results import ResultsScene, Standings, next_starter
 from dinotable.scenes.rules import RulesScene, parse_rules, rules_lines
-from dinotable.scenes.setup import SetupScene
+from dinotable.scenes.setup import Seat, SetupScene
 from dinotable.scenes.table import TableScene
 from dinotable.scenes.title import TitleScene
 from dinotable.settings import Settings
@@ -209,7 +211,8 @@ def test_results_hand_back_again_or_title(app: App) -> None:
 def test_a_team_games_results_give_each_teams_total_best_first(app: App) -> None:
     # 2 vs 2: the 1st and 3rd seats against the 2nd and 4th; the team's sum decides.
     standings = Standings("Dino Dude Ranch", ["Ann", "Ben", "Cat", "Dan"],
-                          [(200, 60, 60)] * 4, [""] * 4, [14, 29, 17, 20], [1, 3], teams=2)
+                          [(200, 60, 60)] * 4, [""] * 4, [14, 29, 17, 20], [1, 3],
+                          teams=[0, 1, 0, 1], team_totals=[31, 49])
     assert standings.team_line() == "Ben and Dan 49  ·  Ann and Cat 31"
     alone = Standings("Dino Dude Ranch", ["Ann", "Ben"], [(200, 60, 60)] * 2, [""] * 2,
                       [14, 29], [1])
@@ -325,3 +328,18 @@ def test_a_display_or_a_chosen_driver_is_trusted() -> None:
     assert display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
     assert display_problem({}, "darwin") is None
     assert display_problem({}, "win32") is None
+
+
+def test_a_finished_team_tables_standings_add_up_each_team(app: App) -> None:
+    rules = load_by_id("dino_dude_ranch")
+    state = new_game(rules, ["Ann", "Ben", "Cat", "Dan"], {"teams": True}, 2)
+    rng = random.Random(2)
+    while not state.game_over:
+        apply(state, sample_action(state, rng))
+    seats = [Seat(n, "random", i) for i, n in enumerate(state.players)]
+    table = TableScene(app, rules, seats, {"teams": True}, 2, state=state, saving=False)
+    standings = Standings.of_table(table)
+    assert standings.teams == [0, 1, 0, 1]
+    assert standings.team_totals == [standings.scores[0] + standings.scores[2],
+                                     standings.scores[1] + standings.scores[3]]
+    assert str(max(standings.team_totals)) in standings.team_line().split("  ·  ")[0]

@@ -8,11 +8,12 @@ and options with the next player starting: `next_starter(seats)` gives that seat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from ..engine import view_for
 from ..render import theme
 from ..render.widgets import Panel, name_plate
 from .base import Control, Menu, Scene, shortcut
@@ -33,27 +34,29 @@ class Standings:
     marks: list[str]
     scores: list[int]
     winners: list[int]
-    teams: int = 0  # how many teams, seat by seat round the table (0: everyone alone)
+    # In a team game, each seat's team and each team's total, as the engine tells them
+    # (empty: everyone plays alone).
+    teams: list[int] = field(default_factory=list)
+    team_totals: list[int] = field(default_factory=list)
 
     @classmethod
     def of_table(cls, table: Any) -> Standings:
         """Read a finished table (its state, names, colours and marks)."""
         state = table.state
         seats = range(len(state.players))
+        public = view_for(state, None)  # the game is over: the team totals are open to all
         return cls(table.rules.name, [table.name(s) for s in seats],
                    [table.colour(s) for s in seats], [table.mark(s) for s in seats],
-                   [state.score(s) for s in seats], list(state.winners), state.rules.teams)
+                   [state.score(s) for s in seats], list(state.winners),
+                   public["teams"] or [], public["team_scores"] or [])
 
     def team_line(self) -> str:
         """Each team's players and total, best first ("Ben and Dan 49 · Ann and Cat 31"):
         the team's score is what decides a team game."""
-        if not self.teams:
-            return ""
-        teams = [[s for s in range(len(self.names)) if s % self.teams == t]
-                 for t in range(self.teams)]
-        teams.sort(key=lambda team: -sum(self.scores[s] for s in team))
-        return "  ·  ".join(" and ".join(self.names[s] for s in team) + " "
-                            + str(sum(self.scores[s] for s in team)) for team in teams)
+        best = sorted(range(len(self.team_totals)), key=lambda t: -self.team_totals[t])
+        return "  ·  ".join(" and ".join(name for name, team in zip(self.names, self.teams,
+                                                                     strict=True) if team == t)
+                            + f" {self.team_totals[t]}" for t in best)
 
 
 def next_starter(seats: Sequence[T]) -> list[T]:
@@ -153,7 +156,7 @@ class ResultsScene(Scene):
                               floor=theme.TITLE_SMALL)
         theme.text(canvas, words, (middle, 70), size, theme.GOLD_LIGHT, bold=True,
                    anchor="center")
-        line = st.game + (f":  {st.team_line()}" if st.teams else "")
+        line = st.game + (f":  {st.team_line()}" if st.team_totals else "")
         size = theme.fit_size(line, self.size[0] - 40, theme.BODY, floor=theme.SMALL)
         theme.text(canvas, line, (middle, 140), size, theme.PARCHMENT, anchor="center")
         # Six players' plates, a little closer together on a short canvas.
