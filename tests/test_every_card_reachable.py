@@ -35,7 +35,7 @@ def _unreachable(table: TableScene) -> list[str]:
             continue
         value = dict(action.args)[adef.args[0].name]
         targets = chooser._value_targets(adef.args[0], value)
-        cards = [t for t in targets if t.kind == "item" and chooser._is_card(str(t.value))]
+        cards = [t for t in targets if t.kind == "item" and chooser.is_card(str(t.value))]
         if not cards or any(t in drawn for t in cards) or f"{action.id}:{value}" in offered:
             continue
         if f"start:{action.id}" in offered and chooser.clickable(adef.args[0], [value]):

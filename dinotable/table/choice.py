@@ -508,13 +508,13 @@ class Chooser(DiceMarks, BoardSpaces):
             self.glowing = None
             return None
         action = self._click(target)
-        if action is not None and target.kind == "item" and self._is_card(str(target.value)):
+        if action is not None and target.kind == "item" and self.is_card(str(target.value)):
             self.ready = (action, target)
             self.building = None
             return None
         return action
 
-    def _is_card(self, item_id: str) -> bool:
+    def is_card(self, item_id: str) -> bool:
         index = self.state.item_ids.get(item_id)
         if index is None:
             return False

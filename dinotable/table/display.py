@@ -203,7 +203,7 @@ def note_unseen(table: TableScene) -> None:
     chooser = table.chooser
     unseen: frozenset[Target] = frozenset()
     if table.my_turn and table.idle:
-        glowing = {t for t in chooser.targets() if t.kind == "item" and chooser._is_card(
+        glowing = {t for t in chooser.targets() if t.kind == "item" and chooser.is_card(
             str(t.value))}
         if glowing:
             drawn = {t for part in table.parts for _, t in part.targets_at()}
