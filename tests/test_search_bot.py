@@ -340,3 +340,46 @@ def test_a_thought_about_a_position_the_game_has_left_is_dropped() -> None:
         time.sleep(0.01)
     assert first is not None and first.key[0] == 1 and moved == 2
     assert action in legal_actions(session.state) and len(session.state.log) == moved
+
+
+def test_a_weighing_looks_no_further_than_its_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A card game runs hundreds of moves: fair and sharp weigh a move by the lead a round or
+    # two on, where the moves still differ, not by a long guess at the far end. Every
+    # position the hints are asked about lies within that many rounds of the move.
+    from dinotable import bots
+
+    rules = load_by_id("dino_hunt")
+    state = _played(rules, 2, 3, 12)
+    legal = legal_actions(state)
+    asked: list[int] = []
+    hints = bots.heuristic_policy
+
+    def noting(world: GameState, moves: list[Action], rng: random.Random) -> Action:
+        asked.append(world.round)
+        return hints(world, moves, rng)
+
+    monkeypatch.setattr(bots, "heuristic_policy", noting)
+    far = Strength("far", 4, 60.0, 0, 400, 1, heed=True)
+    near = Strength("near", 4, 60.0, 0, 400, 1, heed=True, rounds=2)
+    search._judge(search._Knowledge(seen_state(state, legal[0].player), legal[0].player),
+                  legal[0], 7, far, search._Scale())
+    assert max(asked) > state.round + 2  # unbounded, the weighing plays on well past
+    asked.clear()
+    search._judge(search._Knowledge(seen_state(state, legal[0].player), legal[0].player),
+                  legal[0], 7, near, search._Scale())
+    assert asked and max(asked) <= state.round + 1  # this round, then one more
+    assert STRENGTHS["fair"].rounds and STRENGTHS["sharp"].rounds
+
+
+def test_a_choice_among_dozens_weighs_every_kind_of_move_and_a_sample_of_the_rest() -> None:
+    # Thirty sets of dice to throw again, a stop and a claim: fair cannot weigh them all
+    # often enough to tell, so it weighs the stop, the claim and a sample of the sets.
+    others = [Action(0, "reroll", (("dice", ("food",) * n),)) for n in range(30)]
+    others += [Action(0, "stop"), Action(0, "claim", (("card", "spear"),))]
+    fair = STRENGTHS["fair"]
+    chosen = search._rivals(others, fair, random.Random(1))
+    assert Action(0, "stop") in chosen and Action(0, "claim", (("card", "spear"),)) in chosen
+    assert 3 <= len(chosen) < len(others)
+    assert fair.playouts // (len(chosen) + 1) >= 2 * search.FEWEST  # each weighed enough
+    assert chosen == [a for a in others if a in chosen]
+    assert search._rivals(others[-4:], fair, random.Random(1)) == others[-4:]

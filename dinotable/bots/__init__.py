@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, GameState, legal_actions, sample_action, value_for
+from ..engine import Action, GameState, legal_actions, sample_action, unchanging, value_for
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 
@@ -25,7 +25,10 @@ def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) 
     if not legal:
         raise ValueError("no legal action to choose from")
     # A preference's expression that fails is an EngineError naming its line (value_for).
-    return _preferred(state, legal, rng)
+    # Nothing changes while the preferences are read, so a formula that several of them
+    # (or one of them for each choice) call with the same arguments is worked out once.
+    with unchanging():
+        return _preferred(state, legal, rng)
 
 
 def _preferred(state: GameState, legal: list[Action], rng: random.Random) -> Action:

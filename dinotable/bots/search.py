@@ -15,7 +15,10 @@ advice unless another move beats it beyond doubt when every seat then plays on b
 are sound). Each move is weighed on the same worlds with the same dice, turn by turn, so
 the luck all of them share cancels out of the comparison. A move beats the advice when it
 wins more games beyond doubt, or, where wins do not tell the moves apart, when it leads by
-more at the round's end beyond doubt and wins no fewer games.
+more at the round's end beyond doubt and wins no fewer games. A weighing looks two rounds'
+ends ahead at most: in a card game, hundreds of moves long, the lead two rounds on tells
+moves apart where a guess at the far end is mostly noise (and costs many times the work);
+in a dice game's last rounds it still plays on to the end.
 
 Strengths are budgets: at most so many playouts, and never longer than so many seconds
 (except in simulations, see `unclocked`).
@@ -63,6 +66,7 @@ class Strength:
     depth: int  # moves a playout makes at most before the game is judged by who leads
     turns: int = 0  # and turns begun after the move (0: no limit) before it is judged
     heed: bool = False  # keep to the ruleset's hints unless the playouts clearly beat them
+    rounds: int = 0  # a weighing (`_judge`) ends once this many rounds end (0: no limit)
 
 
 STRENGTHS: dict[str, Strength] = {
@@ -70,10 +74,10 @@ STRENGTHS: dict[str, Strength] = {
     # or lost in the turn weighs far more than the noise of a whole game played out at
     # random. Gentle plays out at random and heeds no hints: a beatable opponent that still
     # sees what a move does at once. Fair and sharp, in a ruleset with hints, weigh each
-    # move by playing on by the hints for up to `depth` moves (most dice games to the end).
+    # move by playing on by the hints for up to `depth` moves or two rounds' ends.
     "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
-    "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True),
-    "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True),
+    "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True, rounds=2),
+    "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True, rounds=2),
 }
 
 
@@ -383,7 +387,7 @@ def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strengt
     every world, and the luck of the rest of the game does not blur it. A move that wins
     more often beyond doubt is taken; failing that, one that leads by more beyond doubt and
     wins at least as often."""
-    rivals = [a for a in legal if a != hinted]
+    rivals = _rivals([a for a in legal if a != hinted], strength, rng)
     wins = {a: _Paired() for a in rivals}  # each rival's reward less the advice's
     leads = {a: _Paired() for a in rivals}
     rounds = spent = 0
@@ -414,6 +418,21 @@ def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strengt
         return best
     ahead = [a for a in rivals if leads[a].better() and wins[a].mean() >= 0]
     return max(ahead, key=lambda a: leads[a].mean(), default=hinted)
+
+
+def _rivals(others: list[Action], strength: Strength, rng: random.Random) -> list[Action]:
+    """The moves to weigh against the advice: all of them where the budget gives each enough
+    weighings to tell, else one of each kind of move (a stop, a claim) and then others drawn
+    at random, as many as it allows. A choice among dozens of sets of dice to throw again
+    would otherwise share the budget so thinly that no move is ever judged."""
+    most = max(1, strength.playouts // (2 * FEWEST) - 1)
+    if len(others) <= most:
+        return others
+    shuffled = others.copy()
+    rng.shuffle(shuffled)
+    kinds = list({a.id: a for a in shuffled}.values())
+    chosen = kinds[:most] + [a for a in shuffled if a not in kinds][:max(0, most - len(kinds))]
+    return [a for a in others if a in chosen]  # in the order the rules list them
 
 
 class _Paired:
@@ -494,6 +513,8 @@ def _judge(knowledge: _Knowledge, action: Action, seed: int, strength: Strength,
                 world.chance = Chance(_turn_seed(seed, turn))
                 if not measured and world.round != began:
                     lead, measured = _lead(world, knowledge.seat), True
+                if strength.rounds and world.round - began >= strength.rounds:
+                    break
             apply(world, heuristic_policy(world, legal_actions(world), chooser), False)
             made += 1
     except EngineError:

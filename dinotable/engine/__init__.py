@@ -26,6 +26,7 @@ from .chance import Chance
 from .decide import PASS
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
 from .flow import apply, leaders, random_playout, scores
+from .formulas import unchanging
 from .items import count_sets, set_members
 from .legality import (
     Moves,
@@ -99,6 +100,7 @@ __all__ = [
     "space_owners",
     "take_back",
     "text_for",
+    "unchanging",
     "undo_info",
     "value_for",
     "view_for",

@@ -10,14 +10,27 @@ the types of that call's arguments.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-# The argument values of the formula calls in progress, innermost last. Expressions are
-# evaluated on one thread, one call inside another: a stack is all a call needs.
-FRAMES: list[tuple[Any, ...]] = []
+class _PerThread(threading.local):
+    """What formula calls keep while they run, apart for each thread: a bot thinks on a
+    thread of its own while the table reads the game on another.
+
+    `stack`: the argument values of the formula calls in progress, innermost last (one call
+    runs inside another). `memo`: while `unchanging()` runs, each call's value by (formula,
+    game, seat, arguments), for many readings of one unchanging game."""
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[Any, ...]] = []
+        self.memo: dict[tuple[Any, ...], Any] | None = None
+
+
+FRAMES = _PerThread()
 FRAMES_NAME = "_formula_frames"
 
 _SIGNATURE = re.compile(r"^([a-z][a-z0-9_]*)\s*\((.*)\)$", re.S)
@@ -63,22 +76,50 @@ def parse_signature(key: str) -> tuple[str, list[str]] | str | None:
 
 def param_source(index: int) -> str:
     """Python source reading a parameter of the innermost formula call."""
-    return f"{FRAMES_NAME}[-1][{index}]"
+    return f"{FRAMES_NAME}.stack[-1][{index}]"
 
 
 def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
                  check: Callable[[tuple[str, ...]], str]) -> Formula:
     """A formula running `body` (compiled with its parameters as `param_source` reads)."""
-    frames = FRAMES
+    local = FRAMES
 
     def call(c: Any, *values: Any) -> Any:
+        memo = local.memo
+        if memo is not None:
+            # A body reads the game, the seat in scope and its parameters, never an
+            # action's arguments: with the game unchanged, those three fix its value.
+            key = (name, id(c.state), c.state.version, c.seat, values)
+            try:
+                return memo[key]
+            except KeyError:
+                pass
+            except TypeError:  # an argument that cannot be a key (a list): work it out
+                memo = None
+        frames = local.stack
         frames.append(values)
         try:
-            return body(c)
+            value = body(c)
         finally:
             frames.pop()
+        if memo is not None:
+            memo[key] = value
+        return value
 
     return Formula(name, tuple(params), call, check)
+
+
+@contextlib.contextmanager
+def unchanging() -> Iterator[None]:
+    """Within it, a formula called again with the same seat and arguments gives the value it
+    gave before, without working it out: only for readings of a game that does not change
+    meanwhile (never while an action's effects run)."""
+    before = FRAMES.memo
+    FRAMES.memo = {}
+    try:
+        yield
+    finally:
+        FRAMES.memo = before
 
 
 def stand_in(name: str, params: list[str]) -> Formula:
