@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+
 class _PerThread(threading.local):
     """What formula calls keep while they run, apart for each thread: a bot thinks on a
     thread of its own while the table reads the game on another.
