@@ -362,11 +362,11 @@ def test_a_weighing_looks_no_further_than_its_rounds(monkeypatch: pytest.MonkeyP
     far = Strength("far", 4, 60.0, 0, 400, 1, heed=True)
     near = Strength("near", 4, 60.0, 0, 400, 1, heed=True, rounds=2)
     search._judge(search._Knowledge(seen_state(state, legal[0].player), legal[0].player),
-                  legal[0], 7, far, search._Scale())
+                  legal[0], 7, far, search._Scale(), [0])
     assert max(asked) > state.round + 2  # unbounded, the weighing plays on well past
     asked.clear()
     search._judge(search._Knowledge(seen_state(state, legal[0].player), legal[0].player),
-                  legal[0], 7, near, search._Scale())
+                  legal[0], 7, near, search._Scale(), [0])
     assert asked and max(asked) <= state.round + 1  # this round, then one more
     assert STRENGTHS["fair"].rounds and STRENGTHS["sharp"].rounds
 
@@ -383,3 +383,49 @@ def test_a_choice_among_dozens_weighs_every_kind_of_move_and_a_sample_of_the_res
     assert fair.playouts // (len(chosen) + 1) >= 2 * search.FEWEST  # each weighed enough
     assert chosen == [a for a in others if a in chosen]
     assert search._rivals(others[-4:], fair, random.Random(1)) == others[-4:]
+
+
+def _weighings(monkeypatch: pytest.MonkeyPatch, ruleset: str, decisions: int) -> list[int]:
+    """The playouts fair spent on each of its first decisions in a game of the ruleset."""
+    counted = [0]
+    judge = search._judge
+
+    def counting(*args: Any) -> Any:
+        counted[0] += 1
+        return judge(*args)
+
+    monkeypatch.setattr(search, "_judge", counting)
+    state = new_game(load_by_id(ruleset), ["Ann", "Ben"], None, 5)
+    rng = random.Random(3)
+    spent: list[int] = []
+    with search.unclocked():
+        while not state.game_over and len(spent) < decisions:
+            legal = legal_actions(state)
+            counted[0] = 0
+            action = POLICIES["search"](state, legal, rng)
+            if len(legal) > 1:
+                spent.append(counted[0])
+            apply(state, action, False)
+    return spent
+
+
+def test_a_dice_game_is_weighed_past_the_playouts_a_card_game_stops_at(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A dice game's weighings list a choice or two a move, so the work budget lets fair
+    # weigh its close calls with several times the playouts; Dino Hunt's list thousands of
+    # choices and stop where they always did.
+    fair = STRENGTHS["fair"]
+    dice = _weighings(monkeypatch, "dino_hunt_dice", 30)
+    assert max(dice) > 2 * fair.playouts
+    assert max(dice) <= fair.most
+    cards = _weighings(monkeypatch, "dino_hunt", 3)
+    assert cards and max(cards) <= fair.playouts
+
+
+def test_the_work_budget_adds_playouts_only_while_it_lasts() -> None:
+    fair = STRENGTHS["fair"]
+    assert search._affords(fair, fair.playouts, 10 ** 9)  # the playouts are always there
+    assert not search._affords(fair, fair.playouts + 1, fair.work)
+    assert search._affords(fair, fair.most, fair.work - 1)
+    assert not search._affords(fair, fair.most + 1, 0)
+    assert not search._affords(STRENGTHS["gentle"], STRENGTHS["gentle"].playouts + 1, 0)
