@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import math
 from pathlib import Path
+from types import ModuleType
 
 from dinotable.ruleset import load_by_id
 from dinotable.sim import simulate
@@ -14,7 +15,7 @@ from dinotable.sim import simulate
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "dino_hunt_dice_ceiling.py"
 
 
-def _tool():  # type: ignore[no-untyped-def]
+def _tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("dino_hunt_dice_ceiling", TOOL)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -80,10 +80,11 @@ STRENGTHS: dict[str, Strength] = {
     # sees what a move does at once. Fair and sharp, in a ruleset with hints, weigh each
     # move by playing on by the hints for up to `depth` moves or two rounds' ends. Their
     # time goes mostly on listing and reading each move's choices (some 50 to 120 us a
-    # choice in every shipped game), so `work` counts those: a card game's 150 playouts
-    # list 15,000 to 30,000 and stop there, while a dice game's list some 15 each and go
-    # on to hundreds more in a tenth of the time, weighing close calls finely enough to
-    # tell (Dino Hunt Dice: 53% against the hints at 150 playouts, 57% at 600).
+    # choice in every shipped game), so `work` counts those: Dino Hunt's and Danger's 150
+    # playouts list 15,000 to 30,000 and stop there (Dino Dude Ranch's about 8,000), while
+    # a dice game's list some 15 each, so its close calls go on to hundreds of playouts in
+    # a fraction of the time budget (in Dino Hunt Dice that doubles what fair's choices
+    # gain over the hints', weighed exactly by tools/dino_hunt_dice_ceiling.py --regret).
     "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
     "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True, rounds=2, work=8000, most=1500),
     "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True, rounds=2, work=30000,
