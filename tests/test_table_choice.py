@@ -104,10 +104,24 @@ def test_the_first_tab_lands_on_the_first_glowing_thing(app: App) -> None:
     first = table.ring_targets()[0][1]
     key(app, pygame.K_TAB)
     assert table.ring == first
-    key(app, pygame.K_RETURN)  # marks it; the ring stays, and Tab goes on from there
-    assert table.ring == first and table.chooser.marked()
+    key(app, pygame.K_RETURN)  # marks it; the focus goes to the button that rerolls
+    assert table.chooser.marked() == [first.value]
+    assert table.ring is None and table.menu.focused.tag.startswith("confirm:")
+    key(app, pygame.K_TAB)  # Tab goes on from the die just marked, to mark the next
+    assert table.ring == table.ring_targets()[1][1]
     key(app, pygame.K_BACKSPACE)
     assert table.chooser.building is None
+
+
+def test_an_arrow_on_the_bar_stays_on_the_bar(app: App) -> None:
+    """Right or Left from a ringed button moves along the buttons, never onto a die
+    that the next Enter would choose at once."""
+    table = table_for(app, "fixture_reroll", ["human", "human"])
+    settle(app, table)
+    assert table.ring_targets() and table.menu.show_focus
+    for pressed in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_DOWN):
+        key(app, pressed)
+        assert table.ring is None and table.menu.show_focus
 
 
 def _steal_table(app: App) -> TableScene:

@@ -128,7 +128,7 @@ def test_clicking_two_dice_and_reroll_throws_exactly_those(
             assert before[die] in kept, die
 
 
-def test_the_keyboard_chooses_dice_with_the_arrows_and_space_then_the_reroll_key(
+def test_the_keyboard_chooses_dice_with_tab_and_space_then_the_reroll_key(
         app: App) -> None:
     table = danger_table(app, rerolling_with_twins, seed=9)
     faces = {d: f for d, (_, _, _, f) in jungle_dice(table).items()}
@@ -136,11 +136,12 @@ def test_the_keyboard_chooses_dice_with_the_arrows_and_space_then_the_reroll_key
     assert table.chooser.building is not None and table.chooser.building.adef.id == "reroll"
     chosen = []
     for _ in range(2):
-        key(app, pygame.K_RIGHT)  # the ring moves to the next die
+        key(app, pygame.K_TAB)  # the ring moves to the next die
         ring = table.ring
         assert ring is not None and ring.value in faces
-        key(app, pygame.K_SPACE)  # and Space chooses it
+        key(app, pygame.K_SPACE)  # and Space chooses it: the focus waits on Reroll
         chosen.append(str(ring.value))
+        assert table.ring is None and table.menu.focused.tag == "confirm:reroll"
     assert sorted(table.chooser.marked()) == sorted(chosen) and len(set(chosen)) == 2
     key(app, pygame.K_e)
     action = table.state.log[-1]

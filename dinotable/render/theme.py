@@ -294,6 +294,7 @@ class TextSeen(NamedTuple):
 
     drawn: list[tuple[str, pygame.Rect, pygame.Surface]]
     cut: list[tuple[str, str]]  # (the whole string, what was shown)
+    rooms: list[int]  # the width each string in `cut` had to fit in, px
 
 
 _seen: TextSeen | None = None
@@ -303,7 +304,7 @@ _seen: TextSeen | None = None
 def seeing_text() -> Iterator[TextSeen]:
     """Record the text drawn inside the `with`."""
     global _seen
-    before, _seen = _seen, TextSeen([], [])
+    before, _seen = _seen, TextSeen([], [], [])
     try:
         yield _seen
     finally:
@@ -407,13 +408,15 @@ def ellipsize(string: str, font: pygame.font.Font, width: int) -> str:
     """`string`, cut short with an ellipsis if it is wider than `width` px."""
     # No glyph is narrower than a pixel here, so nothing past `width` characters can show;
     # cutting first keeps every measurement small.
+    whole = string
     if len(string) > width + 1:
         string = string[:width + 1]
     elif font.size(string)[0] <= width:
         return string
     cut = max(1, _longest_fit(string, font, width, "…"))
     if _seen is not None:
-        _seen.cut.append((string, string[:cut].rstrip() + "…"))
+        _seen.cut.append((whole, string[:cut].rstrip() + "…"))
+        _seen.rooms.append(width)
     return string[:cut].rstrip() + "…"
 
 

@@ -109,6 +109,11 @@ class TableScene(TableHost, Scene):
         if not self.is_bot(action.player):
             self.log_scroll = 0  # a player who acts has read on: the newest lines again
         display.stand_in(self, action)  # the very dice the player chose are the ones moved
+        holder = self.session.holder
+        # What everyone may see before the move: shown from the moment the laptop is to be
+        # passed, while the move plays out (nothing of the last holder's stays on screen).
+        public = view_for(self.state, None) if (
+            holder is not None and self.rules.hidden_information) else None
         try:
             applied = self.session.take(action)
         except IllegalAction as refused:
@@ -117,6 +122,9 @@ class TableScene(TableHost, Scene):
             self.hint(str(refused))
             self.chooser.refresh()
             return
+        if public is not None and self.session.holder is None:
+            self.view = public
+            self.zoom.clear()
         events = applied if self.sees_all else redact(applied, self.viewer, self.state)
         words = f"{self.name(action.player)}: {self.rules.actions[action.id].label}."
         # Under the header too, until the move's own words come ("Ann: Pass.", not the
@@ -182,6 +190,10 @@ class TableScene(TableHost, Scene):
         """The hand-off was answered: `seat` holds the laptop; the table shows their view."""
         self.session.handed(seat)
         self.view = view_for(self.state, seat)
+        # Their own score and counters as they may see them, at once: not ticking up from
+        # what the last holder (or nobody) was shown.
+        display.level(self)
+        self.shown.scores = list(self.shown.score_goals)
         self.chooser.refresh()
         self.refresh_buttons()
 
@@ -370,6 +382,8 @@ class TableScene(TableHost, Scene):
         look = self.look()
         hovered: list[Part] = []
         for part in self.parts:
+            if part.on_top:
+                continue
             if part.lifts and part.rect.collidepoint(self.mouse):
                 hovered.append(part)  # a hovered card grows over its neighbours: drawn last
                 continue
@@ -380,6 +394,9 @@ class TableScene(TableHost, Scene):
         self.menu.draw(canvas)
         if self.ring is not None:
             self.focus.draw(canvas, self.ring_targets())
+        for part in self.parts:
+            if part.on_top:
+                part.draw(canvas, look)  # a card a click pinned lies over the whole table
         display.draw_over(self, canvas)
         self.drawn_hover = display.hover_key(self)
 

@@ -276,6 +276,8 @@ class Areas(ZonePart):
         split = self.split(seat, look, inner(area), plate)
         if split is not None:
             cell, cols, board, rect = split
+            spaces = len(self.rules.boards[self.board].spaces)
+            self.told.append((seat, "board", f"{cols}x{-(-spaces // cols)}"))
             player_boards.draw_spaces(self, canvas, board, look, seat, self.board,
                                       list(self.rules.boards[self.board].spaces), cols, cell)
             if rect.h < self.LINE - 6:

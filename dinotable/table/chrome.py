@@ -74,12 +74,25 @@ class HeaderPart(Part):
                            bold=True, tight=True)
             if len(lines) > 2:
                 return
-            words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
-            theme.text(canvas, words, (left, head.y + 8 + 25 * len(lines)), theme.SMALL,
-                       theme.PARCHMENT, tight=True)
+            self.last_words(canvas, (left, head.y + 8 + 25 * len(lines)), width, tight=True)
             return
-        words = theme.ellipsize(host.last_words, theme.font(theme.SMALL), width)
-        theme.text(canvas, words, words_at, theme.SMALL, theme.PARCHMENT)
+        self.last_words(canvas, words_at, width)
+
+    def last_words(self, canvas: pygame.Surface, at: tuple[int, int], width: int,
+                   tight: bool = False) -> None:
+        """The last thing that happened, under what to do: whole, in smaller type or on a
+        second line where the header has room for one; cut only past that."""
+        words = self.host.last_words
+        size = theme.fit_size(words, width, theme.SMALL, floor=theme.TINY)
+        font = theme.font(size)
+        lines = theme.wrap(words, font, width) if font.size(words)[0] > width else [words]
+        step = font.get_linesize() - 6 if tight else font.get_linesize() - 4
+        room = max(1, (self.rect.bottom - at[1]) // step)
+        if len(lines) > room:
+            lines = [*lines[:room - 1], theme.ellipsize(" ".join(lines[room - 1:]), font, width)]
+        for n, line in enumerate(lines):
+            theme.text(canvas, line, (at[0], at[1] + step * n), size, theme.PARCHMENT,
+                       tight=tight)
 
     def what_to_do(self) -> str:
         """One line telling everyone who the game waits on and what they can do."""
@@ -291,12 +304,15 @@ class PlayersPart(Part):
     def strip_y(self, seat: int) -> int:
         return self.plate_rect(seat).bottom + 4 + PLAYER_DIE // 2
 
-    def counters_text(self, seat: int, look: Look) -> str:
+    def counters(self, seat: int, look: Look) -> list[tuple[str, str, str]]:
+        """Each counter beside a player's name: (its variable, its label, its value shown)."""
         shown_vars = look.view["player_vars"][seat]
-        return "  ".join(
-            f"{c.label}: {'?' if shown_vars[c.var] is None else shown_vars[c.var]}"
-            for c in self.host.layout.player_counters
-            if applies(c.applies_when, self.host.state.options))
+        return [(c.var, c.label, "?" if shown_vars[c.var] is None else str(shown_vars[c.var]))
+                for c in self.host.layout.player_counters
+                if applies(c.applies_when, self.host.state.options)]
+
+    def counters_text(self, seat: int, look: Look) -> str:
+        return "  ".join(f"{label}: {value}" for _, label, value in self.counters(seat, look))
 
     def room_for_dice(self, seat: int) -> int:
         """How many kept dice fit left of the counters, with room for a count after them."""
@@ -359,9 +375,10 @@ class PlayersPart(Part):
         footer = self.footer()
         # A card game's areas need the column's foot: the round goes in the title there.
         Panel(panel, "Scores" if areas is None else footer).draw(canvas)
+        self.told = []
         if areas is not None:
             areas.hits, areas.faces, areas.more, areas.hover = [], [], [], None
-            areas.ringed = []
+            areas.ringed, areas.told = [], []
         targets = host.steal_targets()
         for s in range(len(host.seats)):
             rect = self.plate_rect(s)
@@ -375,8 +392,10 @@ class PlayersPart(Part):
             if host.is_bot(s) and theme.font(theme.SIZE_BUTTON, True).size(
                     name + " (bot)")[0] <= rect.w - 150:
                 name += " (bot)"  # only when it fits: a long name is never cut for it
-            name_plate(canvas, rect, name, host.colour(s), active,
-                       "?" if seen is None else round(host.shown.scores[s]),
+            score = "?" if seen is None else str(round(host.shown.scores[s]))
+            self.told += [(s, "name", name), (s, "score", score)] + [
+                (s, var, value) for var, _, value in self.counters(s, look)]
+            name_plate(canvas, rect, name, host.colour(s), active, score,
                        mark=host.mark(s), dim=out,
                        # The end being shown: nobody is thinking, nobody is to play.
                        status="" if host.state.game_over else "TO PLAY" if host.sees_all
@@ -446,6 +465,7 @@ class PinnedCardPart(Part):
 
     name = "pinned"
     region = "pinned"
+    on_top = True
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         draw_pinned(self.host, self.host.zoom, canvas)

@@ -20,10 +20,13 @@ class FocusRing:
     def __init__(self) -> None:
         self.ring: Target | None = None  # the glowing thing the focus is on
         self.keyed = False  # the keyboard has moved the focus since the last decision
+        # The thing just picked, while the focus waits on the button that confirms it: Tab
+        # goes on from it (to mark the next die), Enter presses the button.
+        self.picked: Target | None = None
 
     def reset(self) -> None:
         """A new decision: the first Tab starts over."""
-        self.ring, self.keyed = None, False
+        self.ring, self.keyed, self.picked = None, False, None
 
     @staticmethod
     def targets(parts: Iterable[Part], glowing: set[Target]) -> list[tuple[pygame.Rect, Target]]:
@@ -53,6 +56,17 @@ class FocusRing:
         step = {pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1,
                 pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1,
                 pygame.K_UP: -1}.get(event.key)
+        if step is not None and event.key != pygame.K_TAB:
+            # An arrow moves along what the focus is on: the glowing things, or the buttons.
+            # Only Tab crosses between them, so an arrow pressed on the bar never lands on
+            # a card or a period that the next Enter would play at once.
+            if self.ring in order:
+                stops = list(order)
+            else:
+                stops, now = list(buttons), menu.focus
+        picked, self.picked = self.picked, None
+        if event.key == pygame.K_TAB and picked in order and self.ring is None:
+            now = picked  # on from the thing just picked, not from its button
         if step is not None:
             k = stops.index(now) if now in stops else (-1 if step > 0 else 0)
             nxt = stops[(k + step) % len(stops)]
@@ -71,6 +85,15 @@ class FocusRing:
             assert target is not None
             at = order.index(target)
             click(target)
+            confirm = next((i for i, c in enumerate(menu.controls)
+                            if c.enabled and c.tag.startswith("confirm:")), None)
+            if confirm is not None:
+                # A pick the bar now asks to confirm (Hunt this, Play that, Reroll the
+                # marked dice): the focus goes to that button, so the next Enter or Space
+                # presses it rather than taking the pick back.
+                menu.focus, menu.show_focus, self.keyed = confirm, True, True
+                self.picked = target
+                return True
             # The ring stays where it was (on the die just marked), so the next Tab goes
             # on from there and reaches the buttons; back to the first thing only when
             # what glows has changed under it. (Going back to the first after every press

@@ -38,6 +38,7 @@ class Part:
     fills = False  # takes what its column has left over when no part there grows
     least = 0  # growing, it takes at least this height: the parts that shrink give way
     lifts = False  # under the pointer it is drawn last (a card read large lies over all)
+    on_top: ClassVar[bool] = False  # drawn after everything else (the card a click pinned)
     # Holds the players' areas: the players column is made wide for it, this share (in
     # hundredths) of the window's width at most (0: not wide).
     wide = 0
@@ -57,6 +58,9 @@ class Part:
         self.more: list[tuple[pygame.Rect, list[str]]] = []
         # Each space ringed as one of a set (see `board_sets`): where, which, the set's number.
         self.ringed: list[tuple[pygame.Rect, Target, int]] = []
+        # What it said about each player, as words (seat, what, words): a score, a counter,
+        # a name, a board's shape. Read by the table's audit against the engine's view.
+        self.told: list[tuple[int, str, str]] = []
 
     @classmethod
     def build(cls, host: PartHost) -> list[Part]:

@@ -66,9 +66,7 @@ def show_read(host: PartHost, part: Part, zoom: Zoom, canvas: pygame.Surface,
     it, the pinned card kept on top, or what a "+N more" hides."""
     hover = part.hover
     if zoom.pinned is not None:
-        if where.collidepoint(host.mouse):
-            draw_pinned(host, zoom, canvas)  # drawn last: keep the pinned on top
-        return
+        return  # the pinned card is drawn over the whole table (`PinnedCardPart`)
     if hover is None:
         more_tooltip(canvas, part.more, host.mouse, zoom.tip)
         return

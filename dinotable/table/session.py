@@ -124,7 +124,19 @@ class TableSession:
         changed); a person who acts holds the laptop from then on."""
         if not self.is_bot(action.player):
             self.holder = action.player
-        return apply(self.state, action)
+        events = apply(self.state, action)
+        if self.passing():
+            self.holder = None  # nothing private is drawn until the laptop is passed
+        return events
+
+    def passing(self) -> bool:
+        """Whether the game now waits on another person than the one holding the laptop,
+        in a game that hides things: the laptop must be passed to them."""
+        seat = self.deciding
+        if (self.state.game_over or self.holder is None or self.is_bot(seat)
+                or self.holder == seat or not self.rules.hidden_information):
+            return False
+        return sum(not self.is_bot(s) for s in range(len(self.seats))) > 1
 
     def bot_action(self) -> Action:
         """What the bot the game waits on plays now (from the session's own source)."""
