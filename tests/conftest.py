@@ -95,5 +95,5 @@ def words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return text(surface, string, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(theme, "text", spy)
-    cards._forget()
+    cards.forget()
     return said

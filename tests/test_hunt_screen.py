@@ -559,7 +559,7 @@ def test_each_dinosaur_to_place_shows_its_whole_name(app: App, size: tuple[int, 
     state.zones["drawn"][0][:] = ids
     table.handed(0)
     canvas = pygame.Surface(logical_size(size))
-    cards._forget()  # every face painted afresh, so its words are seen
+    cards.forget()  # every face painted afresh, so its words are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     row = next(p for p in table.widgets if p.spec.zone == "drawn")

@@ -72,7 +72,7 @@ def test_every_ranch_and_label_reads_whole_through_a_game(app: App, seats: int,
             faults = layout_faults(table, canvas, spans)
             assert not faults, (size, faults[:4])
             # layout_faults drew with the text seen: every label whole, none cut.
-            cards._forget()
+            cards.forget()
             with theme.seeing_text() as seen:
                 table.draw(canvas)
             assert not seen.cut, (size, seen.cut[:4])

@@ -139,7 +139,7 @@ def test_a_hand_is_drawn_only_for_its_owner(app: App) -> None:
     table = ranch_table(app, 3, lambda t: t.state.current == 0 and all(
         t.state.zones["hand"][s] for s in range(3)))
     canvas = pygame.Surface(logical_size((1280, 720)))
-    cards._forget()  # every card face painted afresh, so the words on it are seen
+    cards.forget()  # every card face painted afresh, so the words on it are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     words = " ".join(string for string, _, _ in seen.drawn)

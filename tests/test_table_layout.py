@@ -92,7 +92,7 @@ def layout_faults(table: TableScene, canvas: pygame.Surface,
     """Everything wrong with the table drawn on `canvas`: widgets overlapping or off the
     screen, text past its widget or the screen, a player's row outside the column."""
     spans.clear()
-    cards._forget()  # every card face painted afresh, so the words on it are seen
+    cards.forget()  # every card face painted afresh, so the words on it are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     screen = canvas.get_rect()

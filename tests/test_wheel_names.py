@@ -24,7 +24,7 @@ def test_every_top_card_on_the_wheel_shows_its_whole_name(app: App,
     table = wheel_table(app)
     canvas = pygame.Surface(logical_size(size))
     table.resized(canvas.get_size())
-    cards._forget()  # every card face painted afresh, so the words on it are seen
+    cards.forget()  # every card face painted afresh, so the words on it are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     piles = pile_parts(table)
@@ -56,7 +56,7 @@ def test_any_card_of_the_game_on_top_of_a_stack_reads_whole_in_a_small_window(ap
     assert len(kinds) > 40
     for kind in kinds:
         name = item_label(table.rules, kind)
-        cards._forget()
+        cards.forget()
         with theme.seeing_text() as seen:
             cards.draw_card(canvas, rect, kind, name, small=True)
         drawn = squeezed("".join(string for string, _, _ in seen.drawn))

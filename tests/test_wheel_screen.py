@@ -60,7 +60,7 @@ def test_every_stack_of_the_wheel_stands_in_the_middle_with_its_top_and_count(
         app: App, size: tuple[int, int]) -> None:
     table = wheel_table(app)
     canvas = pygame.Surface(logical_size(size))
-    cards._forget()  # every card face painted afresh, so the words on it are seen
+    cards.forget()  # every card face painted afresh, so the words on it are seen
     with theme.seeing_text() as seen:
         table.draw(canvas)
     piles = pile_parts(table)

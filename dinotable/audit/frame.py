@@ -86,11 +86,13 @@ class Recorder:
 
         part.draw = drawing  # type: ignore[method-assign]
 
-    def frame(self, canvas: pygame.Surface) -> Frame:
-        """Draw the table on `canvas` and say what was drawn."""
+    def frame(self, canvas: pygame.Surface, fresh: bool = True) -> Frame:
+        """Draw the table on `canvas` and say what was drawn (`fresh`: every card face
+        painted afresh, so the words on it are seen too)."""
         table = self.table
         self.spans, self.large, self.canvas = [], [], canvas
-        cards._forget()  # every card face painted afresh, so the words on it are seen
+        if fresh:
+            cards.forget()
         with theme.seeing_text() as seen:
             self.seen = seen
             table.draw(canvas)

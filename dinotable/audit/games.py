@@ -51,6 +51,7 @@ class Case:
     keyboard: bool
     seed: int = 1
     moves: int = 400  # decisions at most (a fixture game could go on)
+    every: int = 1  # while a move plays out, every how many frames privacy is checked
 
     def __str__(self) -> str:
         return f"{self.name} {self.seats} seats {'keyboard' if self.keyboard else 'mouse'}"
@@ -116,15 +117,15 @@ class Audit:
         self.app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
                                              size=size))
 
-    def draw(self) -> Frame:
+    def draw(self, fresh: bool = True) -> Frame:
         """The table drawn on the app's canvas, as data."""
         self.report.frames += 1
-        return self.recorder.frame(self.app.canvas)
+        return self.recorder.frame(self.app.canvas, fresh)
 
     # --- the checks ----------------------------------------------------------------------
 
     def check_privacy(self) -> None:
-        for what in privacy_faults(self.table, self.draw()):
+        for what in privacy_faults(self.table, self.draw(fresh=False)):
             self.fault(what)
 
     def check_settled(self) -> None:
@@ -188,7 +189,7 @@ class Audit:
         from ..scenes.handoff import HandoffScene
 
         app, table = self.app, self.table
-        for _ in range(PATIENCE):
+        for frame in range(PATIENCE):
             top = app.top
             if isinstance(top, HandoffScene):
                 if self.case.keyboard:
@@ -202,7 +203,7 @@ class Audit:
                 if table.my_turn or table.state.game_over:
                     return True
             app.step([], STEP)
-            if app.top is table and not self.settled():
+            if app.top is table and not self.settled() and frame % self.case.every == 0:
                 self.check_privacy()
         self.fault("the table never settled for a person to act")
         return False

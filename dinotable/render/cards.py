@@ -72,7 +72,8 @@ _FACES: dict[tuple[Any, ...], pygame.Surface] = {}
 _FACES_MAX = 400
 
 
-def _forget() -> None:
+def forget() -> None:
+    """Paint every card face afresh from now on (a test or the audit then sees its words)."""
     _FACES.clear()
     _LARGE.clear()
 
