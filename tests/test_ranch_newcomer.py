@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from dinotable.app import App
 from dinotable.bots import choose
 from dinotable.engine import apply, new_game
 from dinotable.narrate import describe
-from dinotable.ruleset import load_by_id
+from dinotable.ruleset import installed_rulesets, load_by_id
+from dinotable.scenes.setup import SetupScene
 
 
 def test_a_new_dinosaur_is_said_to_come_from_the_dinosaur_bag() -> None:
@@ -25,3 +29,26 @@ def test_a_new_dinosaur_is_said_to_come_from_the_dinosaur_bag() -> None:
     assert lines, "no dinosaur came out of the bag"
     for line in lines:
         assert "from the dinosaur bag" in line and "parts" not in line.lower(), line
+
+
+SWITCHED = [p.name for p in installed_rulesets()
+            if any(isinstance(o.default, bool) for o in load_by_id(p.name).options.values())]
+
+
+@pytest.mark.parametrize("ruleset", SWITCHED)
+def test_a_switch_on_the_setup_screen_reads_on_or_off(app: App, ruleset: str) -> None:
+    """Every game's yes-or-no options read On and Off, both ways round, never Python's
+    True and False."""
+    rules = load_by_id(ruleset)
+    setup = SetupScene(app, rules)
+    app.push(setup)
+    switches = [n for n, o in rules.options.items() if isinstance(o.default, bool)
+                and f"option:{n}" in {c.tag for c in setup.menu.controls}]
+    assert switches, "the switches are offered"
+    for name in switches:
+        for _ in range(2):
+            value = setup.menu.find(f"option:{name}").value
+            assert value in ("On", "Off"), f"{name}: {value}"
+            setup.step_option(name, 1)
+            if setup.menu.find(f"option:{name}").value == value:
+                break  # a switch with one choice at this many players
