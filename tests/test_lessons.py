@@ -366,3 +366,32 @@ def test_a_drag_across_the_tray_throws_the_dice_when_rolling_is_taught(app: App)
               pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)], FRAME)
     assert [a.id for a in scene.state.log] == ["roll"] and scene.nudge is None
+
+
+def test_a_card_read_large_lies_over_the_lesson_and_the_next_click_still_counts(
+        app: App) -> None:
+    """A card the learner opens to read is drawn over the caption, the panel and the arrow;
+    a click on Next beside it puts the card back and goes on, both at once."""
+    from dinotable.render import cards
+    from dinotable.table.reading import pinned_rect
+
+    start(app, lesson_of("dino_dude_ranch"))
+    scene = settle(app)
+    while scene.run.point() != {"card": "triceratops"}:
+        app.step(click(scene.menu.find("lesson:next").rect.center), FRAME)
+        scene = settle(app)
+    rect, kind = next((r, t.value) for part in scene.parts for r, t in part.targets_at()
+                      if t.kind == "item" and scene.kind_of(str(t.value)) == "stegosaurus")
+    app.step(click(rect.center), FRAME)
+    assert scene.zoom.pinned is not None, f"{kind} was opened to be read"
+    app.step([], FRAME)
+    scene.draw(app.canvas)
+    where = pinned_rect(scene)
+    alone = app.canvas.copy()
+    cards.draw_card_large(alone, where, cards.card_info(scene.rules, scene.zoom.pinned))
+    inside = where.inflate(-24, -24)
+    assert (pygame.image.tobytes(app.canvas.subsurface(inside), "RGB")
+            == pygame.image.tobytes(alone.subsurface(inside), "RGB")), "nothing lies over it"
+    at = scene.run.cursor
+    app.step(click(scene.menu.find("lesson:next").rect.center), FRAME)
+    assert scene.zoom.pinned is None and scene.run.cursor > at, "the click was not lost"
