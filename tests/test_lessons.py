@@ -417,3 +417,21 @@ def test_a_card_read_large_lies_over_the_lesson_and_the_next_click_still_counts(
     at = scene.run.cursor
     app.step(click(scene.menu.find("lesson:next").rect.center), FRAME)
     assert scene.zoom.pinned is None and scene.run.cursor > at, "the click was not lost"
+
+
+COLOUR_WORDS = ("green", "black", "red", "yellow", "blue", "white")
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.parent.parent.name)
+def test_a_die_named_by_its_colour_is_drawn_in_it(path: Path) -> None:
+    """"The green die and the black die" only where the table draws them green and black:
+    a die the layout gives no colour of its own is drawn grey."""
+    lesson = load_scenario(path)
+    rules = load_by_id(lesson.ruleset)
+    coloured = set(rules.layout.dice_colours)
+    for step in lesson.steps:
+        for colour in COLOUR_WORDS:
+            if re.search(rf"\b{colour} (die|dice)\b", step.say, re.IGNORECASE):
+                assert colour in coloured or any(
+                    colour in str(rules.dice[k].label).lower() for k in coloured
+                    if k in rules.dice), f"step {step.index + 1}: {step.say}"
