@@ -6,6 +6,7 @@ learner's hands are still; Back, Skip and a real game at the end work."""
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -182,22 +183,43 @@ def test_a_wrong_click_or_key_gets_a_hint_and_the_right_one_still_works(app: App
 
 
 def test_on_a_rival_s_turn_the_lesson_moves_on_with_the_mouse_still(app: App) -> None:
-    """Nobody touches anything while Ben plays: his moves are made and the lesson comes to
-    the next words on its own; at words or a move of the learner's, it waits."""
+    """Nobody touches anything while Ben plays: his moves are made, with the words that ask
+    the learner to watch him, and the lesson comes to the next words on its own; at words
+    or a move of the learner's, it waits."""
     start(app, lesson_of("dino_hunt_dice"))
     scene = settle(app)
-    while "Ben's turn" not in scene.run.caption():
+    while "Press Stop and bank" not in scene.run.caption():
         app.step(by_mouse(scene), FRAME)
         scene = settle(app)
-    at, log = scene.run.cursor, len(scene.state.log)
+    log = len(scene.state.log)
+    app.step(by_mouse(scene), FRAME)
+    shown = set()
+    for _ in range(2000):
+        app.step([], FRAME)
+        shown.add(scene.run.caption())
+        if scene.idle and scene.run.kind() in ("read", "learner", "done"):
+            break
+    assert any("watch him" in words.lower() for words in shown), "Ben was watched"
+    assert scene.run.kind() == "read" and "third stomp" in scene.run.caption()
+    assert len(scene.state.log) == log + 3, "Ann banked, and Ben's two throws were played"
+    assert scene.state.players[scene.state.current] == "Ann"
+    at = scene.run.cursor
     for _ in range(40):
         app.step([], FRAME)
     assert scene.run.cursor == at, "words wait for Next"
-    app.step(click(scene.menu.find("lesson:next").rect.center), FRAME)
-    scene = settle(app, 2000)
-    assert scene.run.kind() == "read" and "third stomp" in scene.run.caption()
-    assert len(scene.state.log) == log + 2, "Ben's two throws were played"
-    assert scene.state.players[scene.state.current] == "Ann"
+
+
+WATCH = re.compile(r"\bwatch\b(?! out| for)", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.parent.parent.name)
+def test_words_that_say_watch_are_never_a_page_to_press_next_on(path: Path) -> None:
+    """"Watch him" comes with the other player's move, which plays on by itself; on a page
+    the learner must press Next for, there would be nothing to watch."""
+    run = LessonRun(load_scenario(path))
+    pages = [run.steps[at].say for at in range(run.first, len(run.steps))
+             if run.kind(at) == "read" and WATCH.search(run.steps[at].say)]
+    assert not pages, pages
 
 
 def test_back_and_skip_rebuild_the_table_at_the_step_before_and_after(app: App) -> None:
@@ -366,3 +388,50 @@ def test_a_drag_across_the_tray_throws_the_dice_when_rolling_is_taught(app: App)
               pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)], FRAME)
     assert [a.id for a in scene.state.log] == ["roll"] and scene.nudge is None
+
+
+def test_a_card_read_large_lies_over_the_lesson_and_the_next_click_still_counts(
+        app: App) -> None:
+    """A card the learner opens to read is drawn over the caption, the panel and the arrow;
+    a click on Next beside it puts the card back and goes on, both at once."""
+    from dinotable.render import cards
+    from dinotable.table.reading import pinned_rect
+
+    start(app, lesson_of("dino_dude_ranch"))
+    scene = settle(app)
+    while scene.run.point() != {"card": "triceratops"}:
+        app.step(click(scene.menu.find("lesson:next").rect.center), FRAME)
+        scene = settle(app)
+    rect, kind = next((r, t.value) for part in scene.parts for r, t in part.targets_at()
+                      if t.kind == "item" and scene.kind_of(str(t.value)) == "stegosaurus")
+    app.step(click(rect.center), FRAME)
+    assert scene.zoom.pinned is not None, f"{kind} was opened to be read"
+    app.step([], FRAME)
+    scene.draw(app.canvas)
+    where = pinned_rect(scene)
+    alone = app.canvas.copy()
+    cards.draw_card_large(alone, where, cards.card_info(scene.rules, scene.zoom.pinned))
+    inside = where.inflate(-24, -24)
+    assert (pygame.image.tobytes(app.canvas.subsurface(inside), "RGB")
+            == pygame.image.tobytes(alone.subsurface(inside), "RGB")), "nothing lies over it"
+    at = scene.run.cursor
+    app.step(click(scene.menu.find("lesson:next").rect.center), FRAME)
+    assert scene.zoom.pinned is None and scene.run.cursor > at, "the click was not lost"
+
+
+COLOUR_WORDS = ("green", "black", "red", "yellow", "blue", "white")
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.parent.parent.name)
+def test_a_die_named_by_its_colour_is_drawn_in_it(path: Path) -> None:
+    """"The green die and the black die" only where the table draws them green and black:
+    a die the layout gives no colour of its own is drawn grey."""
+    lesson = load_scenario(path)
+    rules = load_by_id(lesson.ruleset)
+    coloured = set(rules.layout.dice_colours)
+    for step in lesson.steps:
+        for colour in COLOUR_WORDS:
+            if re.search(rf"\b{colour} (die|dice)\b", step.say, re.IGNORECASE):
+                assert colour in coloured or any(
+                    colour in str(rules.dice[k].label).lower() for k in coloured
+                    if k in rules.dice), f"step {step.index + 1}: {step.say}"

@@ -32,6 +32,7 @@ from ..table.choice import Choice, Chooser, Target
 from ..table.chrome import PlayersPart
 from ..table.controls import OWN
 from ..table.marking import Building, by_faces
+from ..table.reading import draw_pinned, pinned_rect
 from ..table.session import Seat
 from ..table.undoing import choice as undo_choice
 from .base import Control, Menu, Scene, shade, shortcut
@@ -363,6 +364,10 @@ class LessonScene(TableScene):
                 self.menu.activate(self.menu.focused)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.zoom.pinned is not None and not pinned_rect(self).collidepoint(event.pos):
+                # A card read large is put back by a click beside it, and that click still
+                # does what it was aimed at (Next, the taught move): nothing is lost.
+                self.zoom.clear()
             self.pressed = (self.progress(), self.toast, self.own_control_at(event.pos))
         super().handle(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
@@ -401,6 +406,8 @@ class LessonScene(TableScene):
         self.menu.draw(canvas)  # the lesson's buttons, over its panel
         if self.nudge is not None:
             self.draw_nudge(canvas, self.nudge[0])
+        # A card being read large lies over the lesson's caption, panel and arrow too.
+        draw_pinned(self, self.zoom, canvas)
 
     def caption_rect(self) -> pygame.Rect:
         """The caption: across the top, over the header."""

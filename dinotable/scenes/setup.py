@@ -41,6 +41,13 @@ def remembered_names(names: list[str]) -> list[str]:
 ROW_W = 1060  # a seat's row at 1280x720: name, person or bot, colour, Remove
 
 
+def option_words(value: Any) -> str:
+    """An option's value as a player reads it: a switch is On or Off, never True/False."""
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    return str(value)
+
+
 class SetupScene(Scene):
     """Who plays, and with which options; laid out for the window's shape."""
 
@@ -122,7 +129,7 @@ class SetupScene(Scene):
 
         for name, o in offered.items():
             controls.append(Control(cell(), o.label or name,
-                                    kind="stepper", value=str(self.options[name]),
+                                    kind="stepper", value=option_words(self.options[name]),
                                     on_left=partial(self.step_option, name, -1),
                                     on_right=partial(self.step_option, name, 1),
                                     tag=f"option:{name}"))

@@ -73,6 +73,7 @@ class TableScene(TableHost, Scene):
         self.bot_wait, self.dots = 0.0, ""  # the dots: a thinking bot's, as last drawn
         self.hurry = False
         self.told_in_words = False  # the move being played back has the ruleset's words
+        self.rolled_in_move: list[str] = []  # every face a move's rolls showed, for its summary
         self.show_odds = app.settings.show_odds
         self.muted = bool(getattr(app.sounds, "muted", False))
         self.menu = Menu()

@@ -219,11 +219,11 @@ class Chooser(DiceMarks, BoardSpaces):
                         out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
                                           f"{adef.id}:{value}", a))
                 else:
-                    for value in values:
-                        out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
-                                          f"{adef.id}:{value}",
-                                          step=partial(self.start, adef,
-                                                       {first.name: value})))
+                    # Several answers to give (the first food paid, then the second): one
+                    # button with its key, the answers asked in turn. A button per first
+                    # answer ("Buy a card: Leaf") would read as the whole price.
+                    out.append(Choice(adef.label, f"start:{adef.id}",
+                                      step=partial(self.start, adef), key=adef.key.upper()))
         if self.state.pending and self.state.pending[-1].get("kind") == "window":
             # Asked to respond, most people pass: Pass comes first, never a page away.
             out.sort(key=lambda c: c.tag != f"action:{PASS}")

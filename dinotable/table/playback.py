@@ -151,10 +151,25 @@ def _drew(host: TableScene, event: Event) -> list[Step]:
     return [Step(start, "drew")]
 
 
+@on("action")
+def _action(host: TableScene, event: Event) -> list[Step]:
+    host.rolled_in_move = []  # a new move: its summary names only its own rolls
+    return []
+
+
+def and_list(words: list[str]) -> str:
+    """"Water", "Water and Blank", "Food, Water and Blank"."""
+    return "".join(words) if len(words) <= 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 @on("rolled")
 def _rolled(host: TableScene, event: Event) -> list[Step]:
     data = event.data
     rolled = [face for _, _, face in data["dice"]]
+    # A move may roll two zones (the exploration dice, then the dinosaur dice): the line
+    # under the header names every face the move rolled, not just the last zone's.
+    host.rolled_in_move = [*host.rolled_in_move, *rolled]
+    summary = list(host.rolled_in_move)
 
     def throw() -> float:
         host.throw(data["zone"], data["dice"])
@@ -165,7 +180,7 @@ def _rolled(host: TableScene, event: Event) -> list[Step]:
         shown = ", ".join(host.face_label(face) for face in rolled)
         who = host.name(host.shown.current)
         host.log_line(f"{who} rolls: {shown}.")
-        host.last_words = f"{who} rolled {shown}."
+        host.last_words = f"{who} rolled {and_list([host.face_label(f) for f in summary])}."
         return 0.0
     return [Step(throw, "rolled"), Step(tell, "told")]
 

@@ -115,11 +115,16 @@ def draw_pinned(host: PartHost, zoom: Zoom, canvas: pygame.Surface) -> None:
     if zoom.viewer != host.viewer:
         zoom.clear()  # the laptop changed hands: the card goes back unseen
         return
+    cards.draw_card_large(canvas, pinned_rect(host), cards.card_info(host.rules, zoom.pinned),
+                          back=zoom.back)
+
+
+def pinned_rect(host: PartHost) -> pygame.Rect:
+    """Where a pinned card lies: in the middle of the table."""
     within = room(host)
     rect = pygame.Rect((0, 0), (min(PINNED_SIZE[0], within.w), min(PINNED_SIZE[1], within.h)))
     rect.center = within.center
-    cards.draw_card_large(canvas, rect.clamp(within), cards.card_info(host.rules, zoom.pinned),
-                          back=zoom.back)
+    return rect.clamp(within)
 
 
 def more_tooltip(canvas: pygame.Surface, more: list[tuple[pygame.Rect, list[str]]],
