@@ -101,7 +101,11 @@ class CardsScene(Scene):
     def lay_out(self, size: tuple[int, int]) -> None:
         """The list's place and the buttons for a canvas of `size`."""
         self.size = size
-        self.grid = pygame.Rect(GRID.x, GRID.y, size[0] - 2 * GRID.x, size[1] - GRID.y - 76)
+        self.tab_rects = self.place_tabs(size[0] - 2 * GRID.x)
+        # The list starts under the tabs: one row of them, or more on a narrow canvas.
+        top = GRID.y + (self.tab_rects[-1].bottom - self.tab_rects[0].bottom
+                        if self.tab_rects else 0)
+        self.grid = pygame.Rect(GRID.x, top, size[0] - 2 * GRID.x, size[1] - top - 76)
         self._controls()
         self.clamp_scroll()
 
@@ -132,17 +136,33 @@ class CardsScene(Scene):
         cols = max(1, (self.grid.w + GAP) // (w + GAP))
         return cols, w, h, size
 
+    def tab_label(self, index: int) -> str:
+        """A tab's words: its group's name and how many cards it has."""
+        group = self.groups[index]
+        return f"{group.name} ({len(group.cards)})"
+
+    def place_tabs(self, room: int) -> list[pygame.Rect]:
+        """Where the tabs go, left to right in rows `room` wide: a tab that would run
+        past the edge starts the next row (a narrow window, or a game with many groups)."""
+        if len(self.groups) < 2:
+            return []
+        rects: list[pygame.Rect] = []
+        x, y = GRID.x, TABS_Y - 4
+        for i in range(len(self.groups)):
+            w = min(room, theme.font(theme.SIZE_BUTTON, True).size(self.tab_label(i))[0] + 48)
+            if rects and x + w > GRID.x + room:
+                x, y = GRID.x, y + 48 + 14
+            rects.append(pygame.Rect(x, y, w, 48))
+            x += w + 12
+        return rects
+
     def _controls(self) -> None:
         """Tabs, and the buttons of the list or of the zoomed card."""
         controls = []
         if len(self.groups) > 1 and not self.zoomed:
-            x = self.grid.x
-            for i, group in enumerate(self.groups):
-                label = f"{group.name} ({len(group.cards)})"
-                w = theme.font(theme.SIZE_BUTTON, True).size(label)[0] + 48
-                controls.append(Control(pygame.Rect(x, TABS_Y - 4, w, 48), label,
-                                        partial(self.open_tab, i), tag=f"tab{i}"))
-                x += w + 12
+            for i, rect in enumerate(self.tab_rects):
+                controls.append(Control(rect, self.tab_label(i), partial(self.open_tab, i),
+                                        tag=f"tab{i}"))
         w, h = self.size
         if self.zoomed:
             controls.append(Control(pygame.Rect(w - 280, h - 220, 240, 60), "Flip", self.flip,

@@ -217,7 +217,14 @@ class RulesScene(Scene):
                              border_radius=4)
         back = self.menu.controls[0].rect
         hint = "Arrows, Page Up/Down or the wheel scroll"
-        hint = theme.ellipsize(hint, theme.font(theme.SMALL), self.size[0] - back.right - 40)
-        theme.text(canvas, hint, (back.right + 20, back.centery), theme.SMALL, theme.PARCHMENT,
-                   anchor="midleft", tight=True)
+        room = self.size[0] - back.right - 40
+        # Smaller type on a narrow canvas, then two lines, before any word is lost.
+        size = theme.fit_size(hint, room, theme.SMALL, floor=theme.TINY)
+        lines = [hint] if theme.font(size).size(hint)[0] <= room else [
+            theme.ellipsize(line, theme.font(size), room)
+            for line in theme.wrap(hint, theme.font(size), room)[:2]]
+        for n, line in enumerate(lines):
+            y = back.centery + (2 * n - len(lines) + 1) * (size + 2) // 2
+            theme.text(canvas, line, (back.right + 20, y), size, theme.PARCHMENT,
+                       anchor="midleft", tight=True)
         self.menu.draw(canvas)

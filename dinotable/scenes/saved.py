@@ -24,8 +24,7 @@ from .base import Control, Menu, Scene, shortcut
 if TYPE_CHECKING:
     from ..app import App
 
-ROWS = 5  # lines shown at once; Up/Down and the wheel scroll
-ROW_TOP, ROW_H, ROW_X, ROW_W = 170, 86, 140, 1000
+ROW_TOP, ROW_H, ROW_W = 170, 86, 1000  # the lines' top, height and widest width
 
 
 @dataclass
@@ -38,7 +37,10 @@ class Opened:
 
 
 class SavedGamesScene(Scene):
-    """Two lists, saved and finished, one shown at a time, with Open and Delete."""
+    """Two lists, saved and finished, one shown at a time, with Open and Delete; laid out
+    for the window's shape (a taller window shows more lines)."""
+
+    flows = True
 
     def __init__(self, app: App, finished: bool = False) -> None:
         super().__init__(app)
@@ -49,7 +51,19 @@ class SavedGamesScene(Scene):
         self.confirm = False  # Delete pressed once: the next press deletes
         self.problem = ""
         self.menu = Menu()
+        self.size = app.canvas.get_size()
         self.load()
+
+    @property
+    def rows(self) -> int:
+        """Lines shown at once (Up/Down and the wheel scroll): as many as fit over the
+        buttons, and never fewer than three."""
+        return max(3, (self.size[1] - 96 - ROW_TOP + 6) // (ROW_H + 6))
+
+    @property
+    def left(self) -> int:
+        """Where the lines and buttons start: the list is centred."""
+        return (self.size[0] - min(ROW_W, self.size[0] - 80)) // 2
 
     def load(self) -> None:
         """Read the list from disk (kept until something is deleted)."""
@@ -69,19 +83,24 @@ class SavedGamesScene(Scene):
         why_not = ("Nothing to open" if entry is None else
                    "This save cannot be opened" if entry.problem else "")
         open_label = "Watch" if self.finished else "Open"
+        # Three buttons across the list's width, Back at its right end.
+        left, width = self.left, min(ROW_W, self.size[0] - 80)
+        button_w = min(300, (width - 40) // 3)
+        y = self.size[1] - 92
         # Open first: the keyboard's focus starts on it, so Enter opens the selected line.
         self.menu.set([
-            Control(pygame.Rect(140, 628, 300, 64), open_label, self.open, key="Enter",
+            Control(pygame.Rect(left, y, button_w, 64), open_label, self.open, key="Enter",
                     enabled=can_open, why_disabled=why_not, tag="open"),
-            Control(pygame.Rect(460, 628, 300, 64),
+            Control(pygame.Rect(left + button_w + 20, y, button_w, 64),
                     "Really delete?" if self.confirm else "Delete", self.delete, key="Del",
                     enabled=entry is not None, why_disabled="Nothing to delete",
                     tag="delete"),
-            Control(pygame.Rect(840, 628, 300, 64), "Back", self.back, key="Esc", tag="back"),
-            Control(pygame.Rect(140, 80, 300, 56), "Saved games", self.show_saved,
+            Control(pygame.Rect(left + width - button_w, y, button_w, 64), "Back", self.back,
+                    key="Esc", tag="back"),
+            Control(pygame.Rect(left, 80, button_w, 56), "Saved games", self.show_saved,
                     tag="tab:saved"),
-            Control(pygame.Rect(460, 80, 300, 56), "Finished games", self.show_finished,
-                    tag="tab:finished"),
+            Control(pygame.Rect(left + button_w + 20, 80, button_w, 56), "Finished games",
+                    self.show_finished, tag="tab:finished"),
         ], keep_focus=keep_focus)
 
     # --- choices ---------------------------------------------------------------------
@@ -107,8 +126,8 @@ class SavedGamesScene(Scene):
         self.selected = max(0, min(index, len(self.entries) - 1))
         if self.selected < self.first:
             self.first = self.selected
-        elif self.selected >= self.first + ROWS:
-            self.first = self.selected - ROWS + 1
+        elif self.selected >= self.first + self.rows:
+            self.first = self.selected - self.rows + 1
         self.confirm = False
         self.rebuild()
 
@@ -146,14 +165,15 @@ class SavedGamesScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if shortcut(event, {pygame.K_ESCAPE: self.back, pygame.K_DELETE: self.delete,
-                            pygame.K_PAGEUP: lambda: self.select(self.selected - ROWS),
-                            pygame.K_PAGEDOWN: lambda: self.select(self.selected + ROWS)}):
+                            pygame.K_PAGEUP: lambda: self.select(self.selected - self.rows),
+                            pygame.K_PAGEDOWN: lambda: self.select(self.selected + self.rows)}):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.first = max(0, min(self.first - event.y, max(0, len(self.entries) - ROWS)))
+            last = max(0, len(self.entries) - self.rows)
+            self.first = max(0, min(self.first - event.y, last))
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             row = self._row_at(event.pos)
@@ -166,20 +186,25 @@ class SavedGamesScene(Scene):
         self.menu.handle(event)
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
-        for shown in range(ROWS):
+        for shown in range(self.rows):
             index = self.first + shown
             if index < len(self.entries) and self._row_rect(shown).collidepoint(pos):
                 return index
         return None
 
-    @staticmethod
-    def _row_rect(shown: int) -> pygame.Rect:
-        return pygame.Rect(ROW_X, ROW_TOP + shown * (ROW_H + 6), ROW_W, ROW_H)
+    def _row_rect(self, shown: int) -> pygame.Rect:
+        return pygame.Rect(self.left, ROW_TOP + shown * (ROW_H + 6),
+                           min(ROW_W, self.size[0] - 80), ROW_H)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        if canvas.get_size() != self.size:  # the window was resized
+            self.size = canvas.get_size()
+            self.select(self.selected)  # still in view, with fewer lines or more
+            self.rebuild()
+        middle = self.size[0] // 2
         theme.draw_table_background(canvas)
         title = "Finished games" if self.finished else "Saved games"
-        theme.text(canvas, title, (640, 40), theme.SIZE_HEADING, theme.PARCHMENT, bold=True,
+        theme.text(canvas, title, (middle, 40), theme.SIZE_HEADING, theme.PARCHMENT, bold=True,
                    anchor="center")
         self.menu.draw(canvas)
         # The tab showing is underlined, so which list this is reads at a glance.
@@ -190,21 +215,28 @@ class SavedGamesScene(Scene):
             empty = ("No finished games yet: the last 20 played to the end are kept here."
                      if self.finished else
                      "No saved games yet: choose Save as... from the pause menu in a game.")
-            theme.text(canvas, empty, (640, 330), theme.BODY, theme.PARCHMENT, anchor="center")
-        for shown in range(ROWS):
+            size = theme.fit_size(empty, self.size[0] - 40, theme.BODY, floor=theme.SMALL)
+            for n, line in enumerate(theme.wrap(empty, theme.font(size), self.size[0] - 40)):
+                theme.text(canvas, line, (middle, 330 + n * 36), size, theme.PARCHMENT,
+                           anchor="center")
+        for shown in range(self.rows):
             index = self.first + shown
             if index >= len(self.entries):
                 break
             self._draw_row(canvas, self._row_rect(shown), self.entries[index],
                            index == self.selected)
-        if len(self.entries) > ROWS:
-            more = (f"{self.first + 1}-{min(self.first + ROWS, len(self.entries))} of "
+        if len(self.entries) > self.rows:
+            more = (f"{self.first + 1}-{min(self.first + self.rows, len(self.entries))} of "
                     f"{len(self.entries)}  (Up/Down to scroll)")
-            theme.text(canvas, more, (1140, 146), theme.SMALL, theme.PARCHMENT,
+            theme.text(canvas, more, (self._row_rect(0).right, 146), theme.SMALL, theme.PARCHMENT,
                        anchor="midright")
         if self.problem:
-            theme.text(canvas, self.problem, (640, 606), theme.SMALL, theme.DANGER_LIGHT,
-                       anchor="center")
+            # Under the tabs, over the list: clear of the lines however many there are.
+            room = self._row_rect(0).w - 260
+            size = theme.fit_size(self.problem, room, theme.SMALL, floor=theme.TINY)
+            words = theme.ellipsize(self.problem, theme.font(size), room)
+            theme.text(canvas, words, (self.left, 158), size, theme.DANGER_LIGHT,
+                       anchor="midleft")
 
     @staticmethod
     def _draw_row(canvas: pygame.Surface, rect: pygame.Rect, entry: saves.SaveEntry,

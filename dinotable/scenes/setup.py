@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -48,6 +48,22 @@ def option_words(value: Any) -> str:
     return str(value)
 
 
+class Spacing(NamedTuple):
+    """How tall the seats' rows and the settings' cells are, and how far apart."""
+
+    seat_h: int
+    seat_pitch: int
+    cell_h: int
+    cell_pitch: int
+
+
+# The roomiest first; many seats and settings on a short canvas (Dino Dude Ranch's four
+# or five seats at 1280x720) take the closer rows rather than run under Back and Start!.
+# Never below 48 px: a narrow setting's label still has room for two lines.
+SPACINGS = (Spacing(52, 60, 50, 58), Spacing(50, 56, 48, 54), Spacing(48, 52, 48, 52),
+            Spacing(46, 50, 48, 50))
+
+
 class SetupScene(Scene):
     """Who plays, and with which options; laid out for the window's shape."""
 
@@ -76,41 +92,56 @@ class SetupScene(Scene):
 
     def rebuild(self, keep_focus: bool = True) -> None:
         """Lay out the controls for the current seats and options, on the canvas the
-        window gives (a narrow one narrows the name fields)."""
-        self.size = size = self.app.canvas.get_size()
+        window gives (a narrow one narrows the name fields): the roomiest spacing that
+        leaves every row clear of Back and Start!."""
+        self.size = self.app.canvas.get_size()
+        for spacing in SPACINGS:
+            controls, bottom = self.controls_at(spacing)
+            if bottom <= self.menu_bottom():
+                break
+        self.menu.set(controls, keep_focus=keep_focus)
+
+    def menu_bottom(self) -> int:
+        """How far down the seats and settings may reach: above Back and Start!."""
+        return self.size[1] - 12 - 66 - 10
+
+    def controls_at(self, spacing: Spacing) -> tuple[list[Control], int]:
+        """The controls with rows spaced as `spacing` says, and how far down they reach."""
+        size = self.size
         row_w = min(ROW_W, size[0] - 60)
         left = (size[0] - row_w) // 2
         name_w = 420 - (ROW_W - row_w)
         controls: list[Control] = []
         y = 132
+        seat_h = spacing.seat_h
         for i, seat in enumerate(self.seats):
             colour = theme.PLAYER_COLOURS[seat.colour]
             x = left + name_w + 15
-            controls.append(Control(pygame.Rect(left, y, name_w, 52), f"Seat {i + 1}",
+            controls.append(Control(pygame.Rect(left, y, name_w, seat_h), f"Seat {i + 1}",
                                     kind="field", value=seat.name, colour=colour.rgb,
                                     on_text=partial(self.type_name, seat),
                                     tag=f"name:{i}"))
-            controls.append(Control(pygame.Rect(x, y, 290, 52), "", kind="stepper",
+            controls.append(Control(pygame.Rect(x, y, 290, seat_h), "", kind="stepper",
                                     value=KIND_LABELS[seat.kind],
                                     on_left=partial(self.cycle_kind, seat, -1),
                                     on_right=partial(self.cycle_kind, seat, 1),
                                     tag=f"kind:{i}"))
-            controls.append(Control(pygame.Rect(x + 305, y, 200, 52), "", kind="stepper",
+            controls.append(Control(pygame.Rect(x + 305, y, 200, seat_h), "", kind="stepper",
                                     value=colour.name,
                                     on_left=partial(self.cycle_colour, seat, -1),
                                     on_right=partial(self.cycle_colour, seat, 1),
                                     tag=f"colour:{i}"))
             can_remove = len(self.seats) > self.rules.min_players
-            controls.append(Control(pygame.Rect(x + 520, y, 105, 52), "Remove",
+            controls.append(Control(pygame.Rect(x + 520, y, 105, seat_h), "Remove",
                                     partial(self.remove_seat, i), enabled=can_remove,
                                     why_disabled=f"{self.rules.name} needs at least "
                                                  f"{self.rules.min_players} players",
                                     tag=f"remove:{i}"))
-            y += 60
+            y += spacing.seat_pitch
         if len(self.seats) < self.rules.max_players:
-            controls.append(Control(pygame.Rect(left, y, 300, 50), "Add a seat",
+            controls.append(Control(pygame.Rect(left, y, 300, seat_h - 2), "Add a seat",
                                     self.add_seat, key="+", tag="add"))
-            y += 62
+            y += spacing.seat_pitch + 2
         # The settings sit in two columns under the seats, so six seats still fit; a narrow
         # window puts them in one column, wide enough for their words, while they fit.
         # An option that does not matter with the others as chosen (a party game's goal in
@@ -118,14 +149,17 @@ class SetupScene(Scene):
         offered = {name: o for name, o in self.rules.options.items()
                    if option_applies(o, self.options)}
         settings_n = len(offered) + 3
-        cols = 1 if row_w < ROW_W and y + settings_n * 58 <= size[1] - 90 else 2
+        pitch = spacing.cell_pitch
+        cols = 1 if row_w < ROW_W and (
+            y + settings_n * pitch - (pitch - spacing.cell_h) <= self.menu_bottom()) else 2
         cell_w = (row_w - 20 * (cols - 1)) // cols
-        grid = [pygame.Rect(left + col * (cell_w + 20), 0, cell_w, 50) for col in range(cols)]
+        grid = [pygame.Rect(left + col * (cell_w + 20), 0, cell_w, spacing.cell_h)
+                for col in range(cols)]
         cells = iter(range(100))
 
         def cell() -> pygame.Rect:
             n = next(cells)
-            return grid[n % cols].move(0, y + (n // cols) * 58)
+            return grid[n % cols].move(0, y + (n // cols) * pitch)
 
         for name, o in offered.items():
             controls.append(Control(cell(), o.label or name,
@@ -147,12 +181,13 @@ class SetupScene(Scene):
         controls.append(Control(cell(), "Pass the laptop",
                                 kind="stepper", value=handoff, on_left=self.toggle_handoff,
                                 on_right=self.toggle_handoff, tag="handoff"))
+        reach = max(c.rect.bottom for c in controls)
         bottom = size[1] - 12
         controls.append(Control(pygame.Rect(left + row_w - 290, bottom - 66, 290, 66),
                                 "Start!", self.start, key="Enter", tag="start"))
         controls.append(Control(pygame.Rect(left, bottom - 60, 250, 56), "Back", self.back,
                                 key="Esc", tag="back"))
-        self.menu.set(controls, keep_focus=keep_focus)
+        return controls, reach
 
     def type_name(self, seat: Seat, ch: str) -> None:
         """Edit a seat's name from the keyboard."""

@@ -247,6 +247,10 @@ class TableScene(TableHost, Scene):
 
     def paused(self, choice: Any) -> None:
         """What the pause menu handed back: resume, restart, learn or quit to the title."""
+        if choice in ("restart", "learn"):
+            # Opened over the hand-off: it goes with this game, which is replaced below.
+            while self in self.app.stack and self.app.top is not self:
+                self.app.pop()
         if choice == "restart":
             self.restart()
         elif choice == "learn":  # the game stays the one to continue: a lesson never saves
@@ -331,7 +335,8 @@ class TableScene(TableHost, Scene):
             self.handoff_due = False
             seat = self.deciding
             self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat),
-                                       lambda: self.handed(seat), self.session.handoff_words(seat)))
+                                       lambda: self.handed(seat), self.session.handoff_words(seat),
+                                       on_pause=self.pause))
             return
         muted = bool(getattr(self.app.sounds, "muted", False))
         if muted != self.muted:

@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from ..saves import SavedGame, Skipped
 
 
-LIST_BOTTOM = 596  # the games' cards end over the keys' hint and the row of buttons
 GAP = 12
 CARD_MIN_H = 76  # a game's card: its name over its one-line pitch
+BUTTON_H = 60
+BUTTON_GAP = 10
+HINT = ("Arrows or Tab to choose, Enter to play, L to learn it, F1 for the rules, M mutes, "
+        "F11 full screen")
 
 
 class Entry(NamedTuple):
@@ -116,7 +119,9 @@ def _listing(rules: Rules) -> Listing:
 
 
 class TitleScene(Scene):
-    """Pick a game."""
+    """Pick a game; laid out for the window's shape."""
+
+    flows = True
 
     def __init__(self, app: object, lazy: bool = False) -> None:
         super().__init__(app)  # type: ignore[arg-type]
@@ -130,6 +135,9 @@ class TitleScene(Scene):
         self.listed = False  # the games come from their listings: the rules are not loaded
         self.placeholder = False  # the Continue card's place, kept until the save is read
         self.loading: Loading | None = None  # the games being read aside (see update)
+        self.size: tuple[int, int] = app.canvas.get_size()  # type: ignore[attr-defined]
+        # The row (or rows) of buttons and their one size of type, for the canvas's width.
+        self.button_rows, self.button_size = button_rows(self.size[0], BUTTONS)
         if lazy:
             self.show_listings()
         else:
@@ -206,21 +214,28 @@ class TitleScene(Scene):
         """Many games: the heading is smaller and higher, to leave the list more room."""
         return len(self.entries) + (self.saved is not None or self.placeholder) > 4
 
+    def buttons_top(self) -> int:
+        """Where the row (or rows) of buttons starts: at the foot of the canvas."""
+        rows = len(self.button_rows)
+        return self.size[1] - 20 - rows * BUTTON_H - (rows - 1) * 10
+
     def game_rects(self, n: int, resume: bool) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The Continue card and a card per game, in one column while they fit, else in
         two or three, each as tall as the room allows (never below a readable card)."""
+        w = self.size[0]
         top = 130 if self.compact else 210
-        resume_rect = pygame.Rect(240, top, 800, 80)
+        width_1 = min(800, w - 80)
+        resume_rect = pygame.Rect((w - width_1) // 2, top, width_1, 80)
         if resume:
             top += 96
-        room = LIST_BOTTOM - top
+        room = self.buttons_top() - 44 - top  # the keys' hint goes between
         for cols in (1, 2, 3):
             rows = -(-n // cols)
             card_h = min(92, room // max(1, rows) - GAP)
             if card_h >= CARD_MIN_H or cols == 3:
                 break
-        width = 800 if cols == 1 else (1280 - 80 - GAP * (cols - 1)) // cols
-        left = 640 - (width * cols + GAP * (cols - 1)) // 2
+        width = width_1 if cols == 1 else (w - 80 - GAP * (cols - 1)) // cols
+        left = (w - (width * cols + GAP * (cols - 1))) // 2
         rects = [pygame.Rect(left + (k % cols) * (width + GAP),
                              top + (k // cols) * (card_h + GAP), width, card_h)
                  for k in range(n)]
@@ -241,19 +256,19 @@ class TitleScene(Scene):
                                     or (self.listed and not entry.problem),
                                     why_disabled="This game's rules file has a problem",
                                     tag=f"game:{entry.id}"))
-        # Wide enough for every label at full button type: all six read alike, and the
-        # first frame measures no label again at smaller sizes.
-        row = [("Learn to play", self.learn, "L", "learn", 250),
-               ("Rules", self.show_rules, "F1", "rules", 140),
-               ("Cards", self.show_cards, "K", "cards", 140),
-               ("Saved games", self.show_saved, "S", "saved", 240),
-               ("Watch a demo", self.demo, "D", "demo", 270),
-               ("Quit", self.quit, "Esc", "quit", 130)]
-        x = 640 - (sum(w for *_, w in row) + 12 * (len(row) - 1)) // 2
-        for label, act, key, tag, width in row:
-            controls.append(Control(pygame.Rect(x, 640, width, 60), label, act, key=key,
-                                    tag=tag))
-            x += width + 12
+        acts = {"learn": self.learn, "rules": self.show_rules, "cards": self.show_cards,
+                "saved": self.show_saved, "demo": self.demo, "quit": self.quit}
+        # Each button just wide enough for its label at the one size all six share, so
+        # all read alike (the button would shrink a label that it had no room for).
+        y = self.buttons_top()
+        for row in self.button_rows:
+            widths = [button_width(label, key, self.button_size) for label, key, _ in row]
+            x = (self.size[0] - sum(widths) - BUTTON_GAP * (len(row) - 1)) // 2
+            for (label, key, tag), width in zip(row, widths, strict=True):
+                controls.append(Control(pygame.Rect(x, y, width, BUTTON_H), label, acts[tag],
+                                        key=key, tag=tag))
+                x += width + BUTTON_GAP
+            y += BUTTON_H + 10
         self.menu.set(controls, keep_focus=keep_focus)
 
     def resume(self) -> None:
@@ -309,6 +324,7 @@ class TitleScene(Scene):
 
     def _opened(self, result: object) -> None:
         from ..ruleset import LoadError
+        from .keeping import keep_unfinished
         from .saved import Opened
 
         if not isinstance(result, Opened):
@@ -325,16 +341,23 @@ class TitleScene(Scene):
             self.report("The saved game could not be opened",
                         [str(p) for p in exc.problems[:3]])
             return
-        self.sit_down(result.game, state)
+        # The save opened becomes the game to continue: the one left unfinished is kept.
+        self.sit_down(result.game, state, keep_unfinished(result.game))
 
-    def sit_down(self, saved: SavedGame, state: GameState) -> None:
-        """Play on at a saved game."""
+    def sit_down(self, saved: SavedGame, state: GameState, kept: str = "") -> None:
+        """Play on at a saved game; `kept`: the words saying the unfinished game was kept."""
+        from .history import past_lines
+        from .keeping import tell_kept
         from .setup import Seat
         from .table import TableScene
 
         seats = [Seat(s.name, s.kind, s.colour) for s in saved.seats]
-        self.app.push(TableScene(self.app, state.rules, seats, dict(saved.options),
-                                 saved.seed, state, saved.bots_rng()))
+        table = TableScene(self.app, state.rules, seats, dict(saved.options), saved.seed,
+                           state, saved.bots_rng())
+        # What happened before, in the log: the players pick up where they left off.
+        table.log[:0] = past_lines(table)
+        self.app.push(table)
+        tell_kept(table, kept)
 
     def choose(self, entry: Entry) -> None:
         """Go to the seats and options of a game."""
@@ -452,13 +475,18 @@ class TitleScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.drawn = True
+        if canvas.get_size() != self.size:  # the window was resized
+            self.size = canvas.get_size()
+            self.button_rows, self.button_size = button_rows(self.size[0], BUTTONS)
+            self.lay_out(self.entries, keep_focus=True)
+        middle = self.size[0] // 2
         theme.draw_table_background(canvas)
         compact = self.compact
-        theme.text(canvas, "dinotable", (640, 44 if compact else 70),
+        theme.text(canvas, "dinotable", (middle, 44 if compact else 70),
                    theme.TITLE if compact else theme.HUGE, theme.PARCHMENT, bold=True,
                    anchor="center")
         theme.text(canvas, "Dinosaur games for the whole table. Pick a game:",
-                   (640, 100 if compact else 150), theme.SMALL if compact else theme.BODY,
+                   (middle, 100 if compact else 150), theme.SMALL if compact else theme.BODY,
                    theme.PARCHMENT, anchor="center")
         offset = 0
         for i, c in enumerate(self.menu.controls):
@@ -544,6 +572,34 @@ class TitleScene(Scene):
                               if c is self.menu.focused), -1)
         buttons.hover = None
         buttons.draw(canvas)
-        theme.text(canvas, "Arrows or Tab to choose, Enter to play, L to learn it, F1 for "
-                   "the rules, M mutes, F11 full screen", (640, 612), theme.SMALL, theme.PARCHMENT,
+        size = theme.fit_size(HINT, self.size[0] - 40, theme.SMALL, floor=theme.TINY)
+        theme.text(canvas, HINT, (middle, self.buttons_top() - 28), size, theme.PARCHMENT,
                    anchor="center")
+
+
+# The row of buttons under the games: label, key and tag.
+BUTTONS = (("Learn to play", "L", "learn"), ("Rules", "F1", "rules"), ("Cards", "K", "cards"),
+           ("Saved games", "S", "saved"), ("Watch a demo", "D", "demo"), ("Quit", "Esc", "quit"))
+
+
+def button_rows(width: int, buttons: Sequence[tuple[str, str, str]]
+                ) -> tuple[list[Sequence[tuple[str, str, str]]], int]:
+    """The buttons in one row at the largest type, down to body type, that lets the row
+    fit `width`; else in two rows at full button type (a narrow window is taller)."""
+    room = width - 24
+    for size in range(theme.SIZE_BUTTON, theme.BODY - 1, -1):
+        if sum(button_width(label, key, size) for label, key, _ in buttons) + BUTTON_GAP * (
+                len(buttons) - 1) <= room:
+            return [buttons], size
+    half = -(-len(buttons) // 2)
+    return [buttons[:half], buttons[half:]], theme.SIZE_BUTTON
+
+
+def button_width(label: str, key: str, size: int, height: int = BUTTON_H) -> int:
+    """How wide a button must be to show `label` at `size` beside its keycap, measured as
+    the button lays itself out (render/widgets.py: Button.draw and keycap)."""
+    face_h = height - 6  # the wood's side under its face
+    cap_h = max(30, min(44, face_h - 18))
+    cap_size = max(theme.SIZE_SMALL, round(cap_h * 0.62))
+    cap_w = max(cap_h, theme.font(cap_size, True).size(key)[0] + 18)
+    return 14 + cap_w + 12 + theme.font(size, True).size(label)[0] + 14
