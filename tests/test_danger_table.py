@@ -8,6 +8,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame
+
 from dinotable.app import App
 from dinotable.engine import legal_actions
 from dinotable.ruleset import load_by_id
@@ -64,3 +66,18 @@ def test_the_tray_counts_only_the_red_dice_showing_a_dinosaur(app: App,
     app.step([], 1 / 30)
     caption = [w for w in words if w.startswith("Dinosaurs:")]
     assert caption == [f"Dinosaurs: {faces.count('dinosaur')}"], (faces, caption)
+
+
+def test_a_page_arrow_the_pointer_passed_over_is_not_left_ringed(app: App) -> None:
+    table = table_for(app, ["human", "heuristic"], 3)
+    settle(app, table)
+    arrow = table.menu.find("page:next")
+    assert arrow.enabled, "the bar pages at 1280x720"
+    for pos in (arrow.rect.center, (700, 300)):  # over the ">" and away again
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                     buttons=(0, 0, 0))], 1 / 30)
+    take(app, table, "roll")
+    menu = table.menu
+    assert menu.show_focus
+    assert menu.focused.tag == "start:reroll" or menu.focused.tag.startswith("action:"), (
+        menu.focused.tag)
