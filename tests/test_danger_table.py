@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from dinotable.app import App
-from dinotable.engine import legal_actions
+from dinotable.engine import legal_actions, new_game, view_for
 from dinotable.ruleset import load_by_id
 from dinotable.scenes.setup import Seat
 from dinotable.scenes.table import TableScene
@@ -81,3 +81,22 @@ def test_a_page_arrow_the_pointer_passed_over_is_not_left_ringed(app: App) -> No
     assert menu.show_focus
     assert menu.focused.tag == "start:reroll" or menu.focused.tag.startswith("action:"), (
         menu.focused.tag)
+
+
+def test_a_party_game_is_an_open_race_and_the_standard_game_keeps_scores_secret() -> None:
+    rules = load_by_id(RULES)
+    party = new_game(rules, ["Ann", "Ben"], {"variant": "party"}, 3)
+    standard = new_game(rules, ["Ann", "Ben"], {"variant": "standard"}, 3)
+    assert view_for(party, 0)["scores"][1] is not None, "every score shows in a party game"
+    assert view_for(standard, 0)["scores"][1] is None, "Secret cards keep scores secret"
+
+
+def test_a_bot_with_a_long_name_is_still_marked_as_a_bot(app: App, words: list[str]) -> None:
+    name = "Bartholomew the Magnificent"
+    table = table_for(app, ["human", "heuristic"], 3, {"variant": "party"},
+                      names=["Ann", name])
+    settle(app, table)
+    words.clear()
+    app.redraw = True
+    app.step([], 1 / 30)
+    assert any(w.endswith("(bot)") for w in words if w.startswith(name[:3])), words
