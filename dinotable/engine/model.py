@@ -233,6 +233,8 @@ class Rules:
     # other players' scores are shown before the game is over (always | at_end).
     owner_vars: frozenset[str] = frozenset()
     reveal_scores: str = "always"
+    # Options under which `at_end` holds (none: every game); other games show every score.
+    reveal_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     items: dict[str, ItemKindDef] = field(default_factory=dict)
     properties: dict[str, PropertyDef] = field(default_factory=dict)
     file: str = ""  # the rules file as problems name it, e.g. rulesets/x/rules.yaml

@@ -9,7 +9,9 @@ Three general pieces, each written in `rules.yaml`:
   night: [...]}`): every space of every shape has its zone, and the game's board holds the
   spaces of the chosen shape, in order;
 - teams switched on by a true/false option (`players: {teams: 2, teams_option: teams}`);
-- an option that only matters under another's value (`applies_when: {variant: party}`).
+- an option that only matters under another's value (`applies_when: {variant: party}`);
+- scores kept secret only in some games (`reveal_scores: {value: at_end, applies_when:
+  {variant: standard}}`): the others show every score all game.
 
 `shaped` gives the rules one game plays by: the same rules when nothing changes, else a
 copy (made once per choice of shapes and teams) with those boards and teams. The engine
@@ -47,15 +49,18 @@ def shaped(rules: Rules, options: dict[str, Any]) -> Rules:
     shapes = tuple((b.name, options.get(b.shape_option)) for b in rules.boards.values()
                    if b.shape_option)
     teams_off = bool(rules.teams_option) and not options.get(rules.teams_option)
-    if not shapes and not teams_off:
+    open_scores = rules.reveal_scores != "always" and bool(rules.reveal_when) and not applies(
+        rules.reveal_when, options)
+    if not shapes and not teams_off and not open_scores:
         return rules
-    key = ("shaped", shapes, teams_off)
+    key = ("shaped", shapes, teams_off, open_scores)
     found: Rules | None = rules.memo.get(key)
     if found is None:
         boards = dict(rules.boards)
         for name, value in shapes:
             boards[name] = _reshaped(boards[name], value)
-        found = replace(rules, boards=boards, teams=0 if teams_off else rules.teams)
+        found = replace(rules, boards=boards, teams=0 if teams_off else rules.teams,
+                        reveal_scores="always" if open_scores else rules.reveal_scores)
         rules.memo[key] = found
     return found
 

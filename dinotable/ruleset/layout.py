@@ -7,7 +7,7 @@ and compiles its expressions, so a typo in a layout is caught by `dinotable vali
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.codegen import Template
@@ -19,7 +19,7 @@ from .variant_keys import check_when, read_applies_when
 
 LAYOUT_KEYS = {"dice_colours", "faces", "tray", "source", "areas", "odds", "status",
                "player_zones", "player_counters", "counters", "track", "widgets", "cards"}
-TRAY_KEYS = {"zones", "toss", "passed"}
+TRAY_KEYS = {"zones", "toss", "passed", "counts"}
 COUNTER_KEYS = {"var", "label", "applies_when"}
 TRACK_KEYS = {"length", "start", "end"}
 FACE_KEYS = {"label", "tone", "meaning"}
@@ -96,6 +96,9 @@ class Layout:
     track: Track | None = None
     widgets: tuple[WidgetSpec, ...] = ()  # zones and boards drawn by a named widget
     cards: CardStyle | None = None  # how a card's face and back show; see `build_cards`
+    # A tray zone whose caption counts only the dice showing one face (the dinosaurs among
+    # the red dice, not the blanks): zone -> face.
+    tray_counts: dict[str, str] = field(default_factory=dict)
 
 
 # --- widgets: cards, piles, hands and boards ----------------------------------------
@@ -338,6 +341,18 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
     tray = tuple(z for i, z in enumerate(tray_raw.get("zones", []))
                  if zone_name(z, (*path, "tray", "zones", i)) is not None)
     passed = bool(tray_raw.get("passed", False))
+    tray_counts = {}
+    counts_raw = tray_raw.get("counts") or {}
+    if not isinstance(counts_raw, dict):
+        report((*path, "tray", "counts"), "expected {ZONE: FACE}")
+        counts_raw = {}
+    for zone, face in counts_raw.items():
+        if zone not in tray:
+            report((*path, "tray", "counts", zone), _unknown("tray zone", str(zone), list(tray)))
+        elif face not in faces:
+            report((*path, "tray", "counts", zone), _unknown("face", str(face), sorted(faces)))
+        else:
+            tray_counts[str(zone)] = str(face)
     toss_action = tray_raw.get("toss")
     if toss_action is not None and toss_action not in actions:
         report((*path, "tray", "toss"), _unknown("action", str(toss_action), list(actions)))
@@ -421,7 +436,7 @@ def build_layout(raw: Any, compiler: EffectCompiler, dice: dict[str, Any],
                   build_widgets(raw.get("widgets"), report, zones, boards or {},
                                 compiler.scope.game_vars, compiler, options),
                   build_cards(raw.get("cards"), report, compiler.scope.props,
-                              compiler.effect_props))
+                              compiler.effect_props), tray_counts)
 
 
 # --- cards: what a card's face and back show, and how the card list is grouped ---------

@@ -31,7 +31,13 @@ from .expressions import DefinesReader
 from .layout import build_layout
 from .problems import LoadError, Problem, Reporter, check_keys
 from .reader import MAX_NUMBER, MAX_SEATS, RESERVED, _shown, _too_large
-from .variant_keys import check_applies_when, check_shape_options, check_teams_option
+from .variant_keys import (
+    check_applies_when,
+    check_shape_options,
+    check_teams_option,
+    check_when,
+    read_applies_when,
+)
 from .yamlsafe import load_file
 
 RULES_FILE = "rules.yaml"
@@ -206,8 +212,17 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         hints = self.bots(data.get("bots"), actions, compiler, scope)
         layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions,
                               boards, options)
-        reveal = self.choice(data.get("reveal_scores"), ("reveal_scores",),
-                             ("always", "at_end"), "always")
+        reveal_raw = data.get("reveal_scores")
+        reveal_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+        if isinstance(reveal_raw, dict):
+            # `{value: at_end, applies_when: {...}}`: secret only in the games named.
+            check_keys(self.report, reveal_raw, {"value", "applies_when"}, ("reveal_scores",),
+                       "reveal_scores setting")
+            reveal_when = read_applies_when(self.report, reveal_raw.get("applies_when"),
+                                            ("reveal_scores", "applies_when"))
+            check_when(self.report, ("reveal_scores", "applies_when"), reveal_when, options)
+            reveal_raw = reveal_raw.get("value")
+        reveal = self.choice(reveal_raw, ("reveal_scores",), ("always", "at_end"), "always")
         hidden = (any(z.visible != "all" for z in zones.values()) or reveal == "at_end"
                   or bool(self.owner_vars))
         paths = data.get("state_paths") or []
@@ -231,6 +246,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
+            reveal_when=reveal_when,
             items=items, properties=properties, boards=boards, state_aliases=aliases,
             file=self.report.file,
         )

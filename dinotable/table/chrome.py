@@ -389,9 +389,12 @@ class PlayersPart(Part):
                 pygame.draw.rect(canvas, theme.GOLD, glow, width=5, border_radius=14)
             seen = look.view["scores"][s]
             name = host.name(s) + (" - out" if s in host.shown.out else "")
-            if host.is_bot(s) and theme.font(theme.SIZE_BUTTON, True).size(
-                    name + " (bot)")[0] <= rect.w - 150:
-                name += " (bot)"  # only when it fits: a long name is never cut for it
+            if host.is_bot(s):
+                # A bot is always marked as one: a name too long to share the plate with
+                # "(bot)", even in the plate's smallest type, is shortened for it.
+                font = theme.font(theme.SIZE_SMALL, True)
+                name = theme.ellipsize(name, font, rect.w - 120 - font.size(" (bot)")[0])
+                name += " (bot)"
             score = "?" if seen is None else str(round(host.shown.scores[s]))
             self.told += [(s, "name", name), (s, "score", score)] + [
                 (s, var, value) for var, _, value in self.counters(s, look)]

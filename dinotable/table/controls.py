@@ -55,9 +55,11 @@ def refresh(table: TableScene) -> None:
     table.menu.show_focus = human_turn  # no ring to chase while a bot or the dice move
     focused = table.menu.focused
     if human_turn and (table.chooser.ready is not None or not (
-            focused.enabled and focused.tag not in OWN)):
+            focused.enabled and focused.tag not in OWN)
+            or focused.tag.startswith("page:")):
         # A card chosen on the table: its confirm button takes the focus, so Enter plays it.
         # The player's first choice gets the keyboard focus: Enter does the obvious thing.
+        # A page arrow the pointer once passed over keeps no ring once the buttons change.
         for i, c in enumerate(controls):
             if c.enabled and c.tag not in OWN and not c.tag.startswith("page:"):
                 table.menu.focus = i

@@ -212,10 +212,14 @@ class TrayPart(Part):
         theme.draw_tray(canvas, self.rect)
         tray_dice = [sp for sp in host.sprites.values() if sp.zone in host.layout.tray]
         if tray_dice and host.idle:
-            # How many dice of each zone the tray shows (the Jungle's and the dinosaurs').
-            counts = [(zone, sum(1 for sp in tray_dice if sp.zone == zone))
+            # How many dice of each zone the tray shows (the Jungle's), or of them how many
+            # show the face the zone is counted by (the dinosaurs among the red dice).
+            counted = host.layout.tray_counts
+            counts = [(zone, sum(1 for sp in tray_dice if sp.zone == zone),
+                       sum(1 for sp in tray_dice if sp.zone == zone and (
+                           zone not in counted or sp.face == counted[zone])))
                       for zone in host.layout.tray]
-            lines = [f"{host.rules.zones[z].label or z}: {n}" for z, n in counts if n]
+            lines = [f"{host.rules.zones[z].label or z}: {n}" for z, dice, n in counts if dice]
             box = self.label_rect()
             size = theme.SMALL if len(lines) == 1 else theme.TINY
             for k, line in enumerate(lines[:2]):
