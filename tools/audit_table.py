@@ -30,7 +30,8 @@ def rulesets(only: list[str]) -> list[tuple[str, object]]:
     """Every shipped ruleset, then every fixture game (or only those named)."""
     from dinotable.ruleset import installed_rulesets, load_by_id, load_ruleset
 
-    found = [(p.name, load_by_id(p.name)) for p in installed_rulesets()]
+    found: list[tuple[str, object]] = [(p.name, load_by_id(p.name))
+                                       for p in installed_rulesets()]
     if FIXTURES.is_dir():
         found += [(p.name, load_ruleset(p)) for p in sorted(FIXTURES.iterdir()) if p.is_dir()]
     if only:
@@ -43,7 +44,7 @@ def rulesets(only: list[str]) -> list[tuple[str, object]]:
     return found
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, out=print) -> int:  # noqa: ANN001
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="ruleset ids or fixture names")
     parser.add_argument("--quick", action="store_true", help="shorter games, for the suite")
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         found = rulesets(args.only)
     except SystemExit as exc:
-        print(exc, file=sys.stderr)
+        out(str(exc))
         return 2
     from dinotable.app import App
     from dinotable.audit import cases, run_all
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def told(report: object) -> None:
         for line in report.faults:  # type: ignore[attr-defined]
-            print(line, flush=True)
+            out(line)
 
     reports = run_all(lambda: App(settings=Settings(bot_speed="fast")), todo, told)
     faults = sum(len(r.faults) for r in reports)
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     frames = sum(r.frames for r in reports)
     seconds = sum(r.seconds for r in reports)
     finished = sum(r.finished for r in reports)
-    print(f"audited {len(reports)} games ({finished} played to the end), {decisions} "
+    out(f"audited {len(reports)} games ({finished} played to the end), {decisions} "
           f"decisions, {frames} frames, {seconds:.0f} s: {faults} faults")
     return 1 if faults else 0
 
