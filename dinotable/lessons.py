@@ -17,9 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .check import Scenario, Step, _act, _load_rules, _near, _run_step, load_scenario
+from .check import run_step, step_action
 from .engine import Action, EngineError, GameState, PlacementError, apply, new_game
 from .ruleset import LoadError
+from .scenarios import Scenario, Step, load_rules, load_scenario, near
 
 if TYPE_CHECKING:
     from .engine import Rules
@@ -38,7 +39,7 @@ def check_lesson(data: dict[str, Any], steps: list[Step], report: Reporter,
         report((), "missing required key 'learner': the player the learner plays, e.g. Ann")
         learner = None
     elif learner not in names:
-        report(("learner",), f"no player {learner!r}{_near(str(learner), names)}; "
+        report(("learner",), f"no player {learner!r}{near(str(learner), names)}; "
                              f"the players are {', '.join(names)}")
         learner = None
     title = data.get("title", data.get("name", ""))
@@ -73,7 +74,7 @@ def _point(raw: Any, path: tuple[Any, ...], report: Reporter, rules: Rules | Non
         return None
     kind, value = next(iter(raw.items()))
     if kind not in POINT_KINDS:
-        report((*path, kind), f"unknown thing {kind!r}{_near(str(kind), list(POINT_KINDS))}; "
+        report((*path, kind), f"unknown thing {kind!r}{near(str(kind), list(POINT_KINDS))}; "
                               f"expected one of {', '.join(POINT_KINDS)}")
         return None
     if not isinstance(value, str | int) or isinstance(value, bool):
@@ -96,7 +97,7 @@ def _point(raw: Any, path: tuple[Any, ...], report: Reporter, rules: Rules | Non
     else:
         known = list(rules.items)
     if value not in known:
-        report((*path, kind), f"no {kind} {value!r}{_near(value, known)}; expected one of "
+        report((*path, kind), f"no {kind} {value!r}{near(value, known)}; expected one of "
                               f"{', '.join(sorted(known)[:12])}{' ...' if len(known) > 12 else ''}")
         return None
     return {kind: value}
@@ -141,7 +142,7 @@ class LessonRun:
 
     def __init__(self, lesson: Scenario, start: int = 0) -> None:
         self.lesson = lesson
-        self.rules = _load_rules(lesson.ruleset, lesson.folder)
+        self.rules = load_rules(lesson.ruleset, lesson.folder)
         self.learner = lesson.players.index(str(lesson.learner))
         lead = 0
         while lead < len(lesson.steps) and lesson.steps[lead].kind == "force":
@@ -199,7 +200,7 @@ class LessonRun:
         """The current act step's action, as the engine will take it."""
         step = self.step
         assert step is not None and step.kind == "act"
-        return _act(self.state, step)
+        return step_action(self.state, step)
 
     @property
     def stops(self) -> list[int]:
@@ -240,7 +241,7 @@ class LessonRun:
         if step is None:
             return
         try:
-            problem = _run_step(self.state, step)  # an act here is one the rules refuse
+            problem = run_step(self.state, step)  # an act here is one the rules refuse
         except EngineError as exc:
             problem = str(exc)
         if problem:

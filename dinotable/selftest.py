@@ -164,8 +164,9 @@ def _check_rulesets(checks: _Checks) -> list[Rules]:
 
 def _check_scenarios(checks: _Checks) -> None:
     """Every shipped rules scenario passes."""
-    from .check import load_scenario, run_scenario, scenario_files
+    from .check import run_scenario
     from .ruleset import LoadError
+    from .scenarios import load_scenario, scenario_files
 
     files = scenario_files([])
     if not files:

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from dinotable.check import load_scenario, run_scenario
+from dinotable.check import run_scenario
 from dinotable.ruleset import LoadError, load_ruleset
+from dinotable.scenarios import load_scenario
 
 
 def scenario(folder: Path, text: str) -> tuple[bool, str]:

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURES, ROOT
 
-from dinotable.check import load_scenario, run_check, run_scenario
+from dinotable.check import run_check, run_scenario
 from dinotable.ruleset import LoadError
+from dinotable.scenarios import load_scenario
 
 SETUP_FIXTURE = FIXTURES / "good_rulesets" / "fixture_setup"
 

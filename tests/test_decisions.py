@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dinotable import check
+from dinotable import check, scenarios
 from dinotable.engine import (
     Action,
     IllegalAction,
@@ -37,7 +37,7 @@ def test_fixture_scenarios_pass(rid: str) -> None:
     files = sorted((GOOD / rid / "scenarios").glob("*.yaml"))
     assert files
     for path in files:
-        outcome = check.run_scenario(check.load_scenario(path))
+        outcome = check.run_scenario(scenarios.load_scenario(path))
         assert outcome.passed, f"{path.name}: {outcome.reason}"
 
 

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from helpers import only_problem, write_rules
 
-from dinotable import check
+from dinotable import check, scenarios
 from dinotable.engine import (
     Action,
     EngineError,
@@ -44,7 +44,7 @@ def test_fixture_scenarios_pass() -> None:
     files = sorted((FACES / "scenarios").glob("*.yaml"))
     assert len(files) >= 3
     for path in files:
-        outcome = check.run_scenario(check.load_scenario(path))
+        outcome = check.run_scenario(scenarios.load_scenario(path))
         assert outcome.passed, f"{path.name}: {outcome.reason}"
 
 
@@ -83,8 +83,8 @@ def test_rolling_again_the_dice_a_choice_names_leaves_the_others_as_they_were() 
 
 def test_a_scenario_may_write_the_faces_in_any_order() -> None:
     state = _faces_game(["fire", "wood", "food", "food", "skull"])
-    step = check.Step(0, 1, "act", {"id": "reroll", "dice": ["skull", "food", "wood"]})
-    action = check._act(state, step)
+    step = scenarios.Step(0, 1, "act", {"id": "reroll", "dice": ["skull", "food", "wood"]})
+    action = check.step_action(state, step)
     assert action in legal_actions(state)
 
 

@@ -120,10 +120,11 @@ def test_a_game_where_no_action_is_ever_legal_says_so(write_ruleset: Callable[[s
 def test_check_reports_the_scenario_as_failed_with_the_rules_line(
         divide: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
     import dinotable.check as check
+    import dinotable.scenarios as scenarios
 
-    monkeypatch.setattr(check, "load_by_id", lambda rid: divide)
-    steps = [check.Step(0, 5, "act", "take"), check.Step(1, 6, "act", "take")]
-    outcome = check.run_scenario(check.Scenario("s.yaml", "two takes", "divide", ["Ann", "Ben"],
+    monkeypatch.setattr(scenarios, "load_by_id", lambda rid: divide)
+    steps = [scenarios.Step(0, 5, "act", "take"), scenarios.Step(1, 6, "act", "take")]
+    outcome = check.run_scenario(scenarios.Scenario("s.yaml", "two takes", "divide", ["Ann", "Ben"],
                                                 {}, 0, steps))
     assert not outcome.passed
     line = _line_of(DIVIDE, "10 // size(cup)")

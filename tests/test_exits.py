@@ -21,7 +21,7 @@ import pygame
 import pytest
 from helpers import FIXTURES, ROOT
 
-from dinotable import check, saves
+from dinotable import check, saves, scenarios
 from dinotable.app import App
 from dinotable.scenes.base import Scene
 from dinotable.settings import Settings
@@ -49,14 +49,14 @@ def test_simulate_of_rules_that_never_end_says_so_in_one_line(tmp_path: Path) ->
 def test_check_tells_a_crash_from_a_failed_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
     scenario = next((ROOT / "rulesets" / "dino_hunt_dice" / "scenarios").glob("*.yaml"))
 
-    def crash(sc: check.Scenario) -> check.Outcome:
+    def crash(sc: scenarios.Scenario) -> check.Outcome:
         raise KeyError("zones")
 
     monkeypatch.setattr(check, "run_scenario", crash)
     out, err = io.StringIO(), io.StringIO()
     assert check.run_check([str(scenario)], out, err) == 3
     lines = out.getvalue().splitlines()
-    name = check.load_scenario(scenario).name
+    name = scenarios.load_scenario(scenario).name
     assert lines[0] == f"ERROR {name}: internal error: KeyError: 'zones'"
     assert lines[-1] == "0 passed, 0 failed, 1 crashed"
     assert "Traceback" not in out.getvalue() + err.getvalue()
@@ -64,7 +64,7 @@ def test_check_tells_a_crash_from_a_failed_scenario(monkeypatch: pytest.MonkeyPa
 
 def test_check_still_exits_1_for_a_failed_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
     scenario = next((ROOT / "rulesets" / "dino_hunt_dice" / "scenarios").glob("*.yaml"))
-    name = check.load_scenario(scenario).name
+    name = scenarios.load_scenario(scenario).name
     monkeypatch.setattr(check, "run_scenario", lambda sc: check.Outcome(name, False, "expected x"))
     out, err = io.StringIO(), io.StringIO()
     assert check.run_check([str(scenario)], out, err) == 1

@@ -17,7 +17,7 @@ import pytest
 import yaml
 from helpers import FIXTURES
 
-from dinotable.check import load_scenario, run_scenario
+from dinotable.check import run_scenario
 from dinotable.engine import (
     Action,
     ChanceError,
@@ -30,6 +30,7 @@ from dinotable.engine import (
     view_for,
 )
 from dinotable.ruleset import LoadError, load_ruleset
+from dinotable.scenarios import load_scenario
 
 DECK_GAME = FIXTURES / "good_rulesets" / "fixture_deck"
 

@@ -15,10 +15,11 @@ import pygame
 import pytest
 
 from dinotable.app import App
-from dinotable.check import Scenario, load_scenario, run_check
+from dinotable.check import run_check
 from dinotable.lessons import LessonRun, lessons_of
 from dinotable.paths import rulesets_dir
 from dinotable.ruleset import LoadError, load_by_id
+from dinotable.scenarios import Scenario, load_scenario
 from dinotable.scenes.lesson import LessonScene
 from dinotable.scenes.table import TableScene
 

@@ -8,8 +8,9 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dinotable"
-# The scenario runner places positions and reads state paths: it is the engine's own tool.
-ENGINE_TOOLS = {"check.py"}
+# The scenario runner and its reader place positions and read state paths: they are the
+# engine's own tools.
+ENGINE_TOOLS = {"check.py", "scenarios.py"}
 
 
 def _engine_modules_imported(path: Path) -> list[str]:

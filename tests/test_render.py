@@ -20,7 +20,7 @@ import pytest
 
 from dinotable import audio
 from dinotable.paths import assets_dir
-from dinotable.render import dice, symbols, theme, widgets
+from dinotable.render import dice, game_log, plates, symbols, theme, widgets
 
 FACES = (
     "dino", "footprint", "leaves", "dinosaur", "bone", "egg", "blank",
@@ -345,18 +345,18 @@ def test_the_active_name_plate_is_marked_by_more_than_colour() -> None:
     red = theme.PLAYER_COLOURS[0].rgb
     active = pygame.Surface((420, 160))
     idle = pygame.Surface((420, 160))
-    widgets.name_plate(active, rect, "Grandma Rose", red, True, 12, "circle")
-    widgets.name_plate(idle, rect, "Grandma Rose", red, False, 12, "circle")
+    plates.name_plate(active, rect, "Grandma Rose", red, True, 12, "circle")
+    plates.name_plate(idle, rect, "Grandma Rose", red, False, 12, "circle")
     inside = rect.inflate(-12, -12)
     assert _count(active, theme.GOLD, inside) > 100  # the ▶ marker
     assert _count(idle, theme.GOLD, inside) == 0
     # a plate too short for two lines puts YOUR TURN on a tab above it
     short = pygame.Surface((420, 160))
-    widgets.name_plate(short, pygame.Rect(40, 60, 320, 40), "Sam", red, True, 3)
+    plates.name_plate(short, pygame.Rect(40, 60, 320, 40), "Sam", red, True, 3)
     assert _count(short, theme.GOLD, pygame.Rect(40, 20, 200, 36)) > 100
     # a 50 px plate keeps it inside, so stacked plates do not cover each other
     stacked = pygame.Surface((420, 160))
-    widgets.name_plate(stacked, pygame.Rect(40, 60, 320, 50), "Sam", red, True, 3)
+    plates.name_plate(stacked, pygame.Rect(40, 60, 320, 50), "Sam", red, True, 3)
     assert _count(stacked, theme.GOLD, pygame.Rect(40, 20, 200, 30)) == 0
 
 
@@ -364,7 +364,7 @@ def test_a_player_who_is_out_has_a_faded_plate() -> None:
     rect = pygame.Rect(20, 20, 300, 56)
     blue = theme.PLAYER_COLOURS[1].rgb
     out = pygame.Surface((340, 100))
-    widgets.name_plate(out, rect, "Sam", blue, False, 4, dim=True)
+    plates.name_plate(out, rect, "Sam", blue, False, 4, dim=True)
     assert _count(out, blue, rect) == 0
     inside = pygame.Rect(rect.x + 6, rect.y + 6, 60, 10)
     faded = out.get_at(inside.center)[:3]
@@ -379,10 +379,10 @@ def test_banner_panel_log_and_tooltip_draw() -> None:
     content = panel.draw(surface)
     assert panel.rect.contains(content) and content.top > panel.rect.top + 40
     lines = [f"Line {i}: Sam rolled a dino, a leaf and a footprint." for i in range(30)]
-    most = widgets.draw_log(surface, pygame.Rect(700, 100, 400, 200), lines, 0)
+    most = game_log.draw_log(surface, pygame.Rect(700, 100, 400, 200), lines, 0)
     assert most > 0
-    assert widgets.draw_log(surface, pygame.Rect(700, 100, 400, 200), lines, 10_000) == most
-    assert widgets.draw_log(surface, pygame.Rect(700, 100, 400, 400), ["One line"], 0) == 0
+    assert game_log.draw_log(surface, pygame.Rect(700, 100, 400, 200), lines, 10_000) == most
+    assert game_log.draw_log(surface, pygame.Rect(700, 100, 400, 400), ["One line"], 0) == 0
     tip = widgets.draw_tooltip(surface, (1270, 710), "Near the corner, still on screen")
     assert surface.get_rect().contains(tip)
 

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dinotable import saves
-from dinotable.check import load_scenario, scenario_files
 from dinotable.engine import apply, new_game, sample_action
 from dinotable.replays import narration, replay_of
 from dinotable.ruleset import LoadError, Rules, load_by_id
+from dinotable.scenarios import load_scenario, scenario_files
 from tests.helpers import run_cli
 
 FORMAT_1 = """format: 1

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from helpers import only_problem, write_rules
 
-from dinotable import check
+from dinotable import check, scenarios
 from dinotable.engine import (
     Action,
     GameState,
@@ -49,7 +49,7 @@ def test_fixture_scenarios_pass() -> None:
     files = sorted((STACKS / "scenarios").glob("*.yaml"))
     assert len(files) >= 3
     for path in files:
-        outcome = check.run_scenario(check.load_scenario(path))
+        outcome = check.run_scenario(scenarios.load_scenario(path))
         assert outcome.passed, f"{path.name}: {outcome.reason}"
 
 

@@ -3,7 +3,8 @@
 Render code reads what the engine says and draws it; it never changes a rule.
 Modules: `theme` (palette, player colours, the shipped Andika font, text helpers),
 `symbols` (face symbols drawn in code), `dice` (dice seen from above),
-`widgets` (buttons, banners, panels, name plates, the log, tooltips).
+`widgets` (buttons, banners, panels, shadows, tooltips), `plates` (a player's name plate,
+shape mark and turn marker), `game_log` (the log).
 """
 
 
@@ -18,7 +19,7 @@ def forget_caches() -> None:
     theme._forget_backgrounds()
     # The others are loaded when first drawn (dice and cards not for the title's first
     # frame): a module not loaded yet has nothing cached.
-    for name in ("dice", "symbols", "widgets", "cards"):
+    for name in ("dice", "symbols", "widgets", "plates", "game_log", "cards"):
         module = sys.modules.get(f"{__name__}.{name}")
         if module is not None:
             module._forget()

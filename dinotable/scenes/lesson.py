@@ -41,8 +41,8 @@ from .table import HURRY, TableScene
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..check import Scenario
     from ..engine import GameState, Rules
+    from ..scenarios import Scenario
 
 SCRIPT_PAUSE = 0.9  # seconds before the script plays a move nobody is told about
 READING = 0.05  # seconds more per letter of a caption the script's move comes with

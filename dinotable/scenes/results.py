@@ -15,7 +15,8 @@ import pygame
 
 from ..engine import view_for
 from ..render import theme
-from ..render.widgets import Panel, name_plate
+from ..render.plates import name_plate
+from ..render.widgets import Panel
 from .base import Control, Menu, Scene, shortcut
 
 if TYPE_CHECKING:

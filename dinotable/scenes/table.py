@@ -418,4 +418,4 @@ class TableScene(TableHost, Scene):
 
     def undo(self) -> None:
         """The seat the game waits on takes back its last action (Undo, Ctrl+Z)."""
-        undoing.take_back_last(self)
+        undoing.take_back_last(self, self._settle)

@@ -11,7 +11,9 @@ import pygame
 
 from ..engine import applies, option_applies, view_for
 from ..render import theme
-from ..render.widgets import Banner, Panel, draw_log, name_plate
+from ..render.game_log import draw_log
+from ..render.plates import name_plate
+from ..render.widgets import Banner, Panel
 from . import player_boards
 from .areas import Areas, inner
 from .choice import Target

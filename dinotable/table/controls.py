@@ -4,23 +4,57 @@ which action or choice a letter key stands for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..engine import Action, applies
-from ..scenes.base import Control
+from ..scenes.base import Control, Menu
 from .bar import bar_controls
-from .choice import Choice
+from .choice import Choice, Target
+from .focus import FocusRing
+from .host import PartHost
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from ..app import App
 
 UNDO_W = 186  # the Undo button, at the action bar's right end
 OWN = ("pause", "odds", "undo")  # the table's own buttons, never a game's choice
 
 
-def refresh(table: TableScene) -> None:
+class Controlled(PartHost, Protocol):
+    """The table as its buttons and keys work it, beyond what its parts see: the menu of
+    buttons and its page, the keyboard's focus, and what a button or key does."""
+
+    app: App  # F1 opens the rules over the table
+    menu: Menu
+    page: int  # the action bar's page, when its choices do not fit
+    focus: FocusRing
+    hurry: bool  # H: bots hurry
+    holder: int | None  # who holds the laptop (a greyed button says to pass it)
+
+    def wait_words(self) -> str: ...
+
+    def undo_choice(self) -> Choice: ...
+
+    def undo(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def toggle_odds(self) -> None: ...
+
+    def choose(self, choice: Choice) -> None: ...
+
+    def turn_page(self, step: int) -> None: ...
+
+    def scroll_log(self, lines: int) -> None: ...
+
+    def ring_targets(self) -> list[tuple[pygame.Rect, Target]]: ...
+
+    def click_target(self, target: Target) -> bool: ...
+
+
+def refresh(table: Controlled) -> None:
     """The action bar and the menu buttons for what can be done now."""
     seat = table.deciding
     human_turn = table.my_turn
@@ -66,7 +100,7 @@ def refresh(table: TableScene) -> None:
                 break
 
 
-def action_bar(table: TableScene, choices: list[Choice], room: int = 0) -> list[Control]:
+def action_bar(table: Controlled, choices: list[Choice], room: int = 0) -> list[Control]:
     """The choices as the action bar's buttons, a page at a time when they do not fit
     (`room`: what is kept free at the bar's right end, for Undo)."""
     bar = table.area["bar"]
@@ -77,7 +111,7 @@ def action_bar(table: TableScene, choices: list[Choice], room: int = 0) -> list[
     return controls
 
 
-def action_for_key(table: TableScene, key: int) -> Action | None:
+def action_for_key(table: PartHost, key: int) -> Action | None:
     """The legal action a key stands for, if any."""
     if not table.my_turn:
         return None
@@ -96,7 +130,7 @@ def action_for_key(table: TableScene, key: int) -> Action | None:
     return None
 
 
-def choice_for_key(table: TableScene, key: int) -> Choice | None:
+def choice_for_key(table: PartHost, key: int) -> Choice | None:
     """The enabled choice whose button shows this letter, on the holder's turn: an
     action, or the first step of one (Hunt: then click what to hunt)."""
     if not table.my_turn or key == pygame.K_SPACE:
@@ -108,7 +142,7 @@ def choice_for_key(table: TableScene, key: int) -> Choice | None:
     return None
 
 
-def key(table: TableScene, event: pygame.event.Event) -> bool:
+def key(table: Controlled, event: pygame.event.Event) -> bool:
     """A key the table itself answers (True: used; else the parts and menu may)."""
     pressed = event.key
     if pressed == pygame.K_z and event.mod & pygame.KMOD_CTRL:

@@ -5,7 +5,7 @@ drawn over the parts (dice, banner, hint)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -13,19 +13,50 @@ from ..engine import dice_touched
 from ..render import cards, theme
 from ..render.dice import draw_die
 from ..render.widgets import Banner
+from ..scenes.base import Menu
 from .areas import more_under
 from .choice import Target
+from .host import PartHost
+from .part import Part, Point
 from .sprites import Sprite
 
-LIFT = 9  # how far a chosen die is lifted off the felt
-
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .dice_parts import TrayPart
 
+LIFT = 9  # how far a chosen die is lifted off the felt
 CARD_MIN_W = 150  # a card shown in the middle is no narrower: its words read
 
 
-def source_counts(table: TableScene) -> dict[str, int]:
+class Showing(PartHost, Protocol):
+    """The table as its display model and top layers see it, beyond what its parts see:
+    the parts and where the dice lie among them, the banner, the hint and the pointer."""
+
+    parts: list[Part]
+    sprite_zones: set[str]  # the zones whose dice are sprites
+    banner: tuple[str, tuple[int, int, int], float] | None
+    showcase: list[str]  # a banner's words, then the card kinds shown under it
+    toast: tuple[str, float] | None  # the hint of the moment, and its seconds left
+    wait: float  # seconds the playback waits
+    menu: Menu
+    pointer: tuple[int, int]  # where the pointer is, as every motion reports it
+    dirty: bool  # something changed: draw again
+
+    @property
+    def tray_part(self) -> TrayPart | None: ...
+
+    @property
+    def tr(self) -> pygame.Rect: ...
+
+    def slot(self, zone: str, owner: int | None, index: int) -> Point: ...
+
+    def sprite_size(self, sprite: Sprite) -> int: ...
+
+    def die_colour(self, kind: str) -> tuple[int, int, int]: ...
+
+    def log_line(self, text: str) -> None: ...
+
+
+def source_counts(table: PartHost) -> dict[str, int]:
     """How many dice of each kind the cup holds, as the view shows it."""
     counts: dict[str, int] = {}
     layout = table.layout
@@ -40,7 +71,7 @@ def source_counts(table: TableScene) -> dict[str, int]:
     return counts
 
 
-def level(table: TableScene) -> None:
+def level(table: Showing) -> None:
     """After playback: the display matches the viewer's view of the engine exactly."""
     shown, state, view = table.shown, table.state, table.view
     shown.current = state.current
@@ -77,7 +108,7 @@ def level(table: TableScene) -> None:
         del sprites[gone]
 
 
-def tick(table: TableScene, dt: float) -> None:
+def tick(table: Showing, dt: float) -> None:
     """One frame of time for what is shown: the hint and banner fade, dice slide, scores
     count towards what they will be."""
     if table.toast is not None:
@@ -99,7 +130,7 @@ def tick(table: TableScene, dt: float) -> None:
         table.showcase = []  # the cards go with the banner that tells of them
 
 
-def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
+def draw_sprites(table: Showing, canvas: pygame.Surface) -> None:
     """The dice outside the cup: those at rest top to bottom, then those in flight. On
     the holder's turn a die a click would choose glows; one chosen (to throw again, or
     that pays for the card chosen) lies lifted with a gold frame and a tick; one a move
@@ -126,7 +157,7 @@ def draw_sprites(table: TableScene, canvas: pygame.Surface) -> None:
             frame_die(canvas, centre, size, theme.DANGER, "!")
 
 
-def lift(table: TableScene, sprite: Sprite, size: int) -> float:
+def lift(table: Showing, sprite: Sprite, size: int) -> float:
     """How far a chosen die is lifted: LIFT, or less near the tray's top, whose rim its
     frame never covers."""
     if sprite.zone not in table.layout.tray:
@@ -150,7 +181,7 @@ def frame_die(canvas: pygame.Surface, centre: tuple[float, float], size: int,
                theme.PARCHMENT_LIGHT, bold=True, anchor="center", tight=True)
 
 
-def stand_in(table: TableScene, action: Any) -> None:
+def stand_in(table: PartHost, action: Any) -> None:
     """Identical dice are interchangeable, so the engine throws (or spends) whichever
     dice show the faces chosen. The player chose particular ones: each die the engine
     takes instead trades places on screen with a chosen die showing the same face, so
@@ -182,7 +213,7 @@ def stand_in(table: TableScene, action: Any) -> None:
         sprite.angle, theirs.angle = theirs.angle, sprite.angle
 
 
-def draw_over(table: TableScene, canvas: pygame.Surface) -> None:
+def draw_over(table: Showing, canvas: pygame.Surface) -> None:
     """The banner across the middle and the hint of the moment, over everything."""
     middle = table.tr
     if table.banner is not None and table.showcase[:1] == [table.banner[0]]:
@@ -197,7 +228,7 @@ def draw_over(table: TableScene, canvas: pygame.Surface) -> None:
     note_unseen(table)
 
 
-def note_unseen(table: TableScene) -> None:
+def note_unseen(table: Showing) -> None:
     """Tell the chooser which cards it may offer were not drawn (under a "+N more"), so the
     bar offers them as buttons: a move is never asked for by a click on nothing."""
     chooser = table.chooser
@@ -213,7 +244,7 @@ def note_unseen(table: TableScene) -> None:
         table.refresh_buttons()
 
 
-def banner_gives_way(table: TableScene) -> bool:
+def banner_gives_way(table: Showing) -> bool:
     """Whether the banner must not be drawn: a player choosing dice (the dice to reroll),
     or about to (dice in the tray glow for them), sees the dice it would cover."""
     if table.chooser.building is not None:
@@ -225,7 +256,7 @@ def banner_gives_way(table: TableScene) -> bool:
     return any(t.kind == "item" and t in glowing for _, t in tray.targets_at())
 
 
-def draw_showcase(table: TableScene, canvas: pygame.Surface) -> None:
+def draw_showcase(table: Showing, canvas: pygame.Surface) -> None:
     """The banner at the top of the middle and, under it, the cards it tells of face up,
     large enough to read (a player's hidden cards turned up at the end), alike cards once
     with how many, in rows."""
@@ -301,7 +332,7 @@ def draw_toast(canvas: pygame.Surface, middle: pygame.Rect, toast: tuple[str, An
                anchor="center")
 
 
-def hover_key(table: TableScene) -> tuple[Any, ...]:
+def hover_key(table: Showing) -> tuple[Any, ...]:
     """What under the pointer changes the picture: the button, the part, the thing."""
     pos = table.pointer
     thing = next((rect.topleft for part in table.parts for rect, _ in part.targets_at()
@@ -323,7 +354,7 @@ def hover_key(table: TableScene) -> tuple[Any, ...]:
             face, reading.showing())
 
 
-def noticed(table: TableScene, event: pygame.event.Event) -> None:
+def noticed(table: Showing, event: pygame.event.Event) -> None:
     """Input arrived: any but a bare pointer move changes what is drawn."""
     if event.type == pygame.MOUSEMOTION:
         table.pointer = event.pos
@@ -333,7 +364,7 @@ def noticed(table: TableScene, event: pygame.event.Event) -> None:
         table.dirty = True
 
 
-def opening(table: TableScene, seconds: float) -> None:
+def opening(table: Showing, seconds: float) -> None:
     """A new game a bot begins opens on the table, saying who goes first, a moment before
     the bot moves: nobody is asked to answer a move they never saw."""
     seats = range(len(table.seats))

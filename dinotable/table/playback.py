@@ -10,17 +10,45 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Event
 from ..narrate import LAST_ROUND, describe, item_words
 from ..render import theme
+from .host import PartHost
+from .part import Point
 from .sprites import Sprite, Step, dice_words
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .dice_parts import TrayPart
 
-Handler = Callable[["TableScene", Event], list[Step]]
+
+class Playing(PartHost, Protocol):
+    """The table as the playback works it, beyond what its parts see: the dice it tosses
+    and flies, the view ahead it brings zones to, and its banner and log."""
+
+    sprite_zones: set[str]  # the zones whose dice fly as sprites
+    told_in_words: bool  # the move played back has the ruleset's own words
+    banner: tuple[str, tuple[int, int, int], float] | None
+    showcase: list[str]  # a banner's words, then the card kinds shown under it
+
+    @property
+    def tray_part(self) -> TrayPart | None: ...
+
+    def view_ahead(self) -> dict[str, Any]: ...
+
+    def throw(self, zone: str, dice: list[Any]) -> None: ...
+
+    def entry_point(self, n: int) -> Point: ...
+
+    def slot(self, zone: str, owner: int | None, index: int) -> Point: ...
+
+    def face_label(self, face: str | None) -> str: ...
+
+    def log_line(self, text: str) -> None: ...
+
+
+Handler = Callable[[Playing, Event], list[Step]]
 HANDLERS: dict[str, Handler] = {}
 SOUND_OF_TONE = {"bad": "bust", "good": "bank"}
 DICE_EVENTS = ("drew", "rolled", "moved")
@@ -36,7 +64,7 @@ def on(*kinds: str) -> Callable[[Handler], Handler]:
     return add
 
 
-def steps_for(host: TableScene, event: Event) -> list[Step]:
+def steps_for(host: Playing, event: Event) -> list[Step]:
     """The steps an event plays as on the table."""
     data = event.data
     if event.kind in DICE_EVENTS and (data.get("hidden") or not (
@@ -54,7 +82,7 @@ def steps_for(host: TableScene, event: Event) -> list[Step]:
     return handler(host, event) if handler is not None else []
 
 
-def note(host: TableScene, text: str | None,
+def note(host: Playing, text: str | None,
          places: list[tuple[Any, Any]] | None = None) -> float:
     """A line in the log and under the header; the card zones the event touched are drawn
     as they now lie (`places`: zone and owner)."""
@@ -67,7 +95,7 @@ def note(host: TableScene, text: str | None,
     return 0.35
 
 
-def show_zone(host: TableScene, zone: Any, owner: Any = None) -> None:
+def show_zone(host: Playing, zone: Any, owner: Any = None) -> None:
     """The widgets draw a card zone (one player's, for a zone every player has) as the
     engine has it now, the rest of the table still as the playback has reached: events
     that move or turn cards show one by one (the end's reveal among them), not all at
@@ -87,7 +115,7 @@ def show_zone(host: TableScene, zone: Any, owner: Any = None) -> None:
 
 
 @on("attached")
-def _attached(host: TableScene, event: Event) -> list[Step]:
+def _attached(host: Playing, event: Event) -> list[Step]:
     data = event.data
     line = describe(event, host.view, host.viewer, host.rules)
     places = [(data.get("from"), data.get("from_owner")), (data.get("zone"), data.get("owner"))]
@@ -95,7 +123,7 @@ def _attached(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("flipped")
-def _flipped(host: TableScene, event: Event) -> list[Step]:
+def _flipped(host: Playing, event: Event) -> list[Step]:
     data = event.data
     zone, owner = data["zone"], data.get("owner")
     turned = [str(i) for i in data.get("face_up") or ()]
@@ -117,18 +145,18 @@ def _flipped(host: TableScene, event: Event) -> list[Step]:
     return [Step(start, "flipped")]
 
 
-def announce(host: TableScene, text: str, colour: tuple[int, int, int], seconds: float,
+def announce(host: Playing, text: str, colour: tuple[int, int, int], seconds: float,
              sound: str = "turn") -> float:
     """Words in a banner across the middle, in the log and under the header."""
     host.banner = (text, colour, seconds)
     host.log_line(text)
     host.last_words = text
-    host.app.sounds.play(sound)
+    host.sounds.play(sound)
     return seconds * 0.8
 
 
 @on("drew")
-def _drew(host: TableScene, event: Event) -> list[Step]:
+def _drew(host: Playing, event: Event) -> list[Step]:
     data = event.data
 
     def start() -> float:
@@ -163,7 +191,7 @@ def and_list(words: list[str]) -> str:
 
 
 @on("rolled")
-def _rolled(host: TableScene, event: Event) -> list[Step]:
+def _rolled(host: Playing, event: Event) -> list[Step]:
     data = event.data
     rolled = [face for _, _, face in data["dice"]]
     # A move may roll two zones (the exploration dice, then the dinosaur dice): the line
@@ -186,7 +214,7 @@ def _rolled(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("moved")
-def _moved(host: TableScene, event: Event) -> list[Step]:
+def _moved(host: Playing, event: Event) -> list[Step]:
     data = event.data
 
     def start() -> float:
@@ -215,7 +243,7 @@ def _moved(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("said", "asked")
-def _said(host: TableScene, event: Event) -> list[Step]:
+def _said(host: Playing, event: Event) -> list[Step]:
     data = event.data
     if event.kind == "asked":
         host.asked = str(data.get("prompt") or "")
@@ -230,14 +258,14 @@ def _said(host: TableScene, event: Event) -> list[Step]:
         host.last_words = text
         colour = {"bad": theme.DANGER, "good": theme.GOOD}.get(tone, theme.WOOD)
         if tone in SOUND_OF_TONE:
-            host.app.sounds.play(SOUND_OF_TONE[tone])
+            host.sounds.play(SOUND_OF_TONE[tone])
         host.banner = (text, colour, 2.0)
         return 1.2
     return [Step(start, "said")]
 
 
 @on("window_opened")
-def _window(host: TableScene, event: Event) -> list[Step]:
+def _window(host: Playing, event: Event) -> list[Step]:
     text = f"{host.name(int(event.data['asking']))} may respond."
 
     def start() -> float:
@@ -249,7 +277,7 @@ def _window(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("changed")
-def _changed(host: TableScene, event: Event) -> list[Step]:
+def _changed(host: Playing, event: Event) -> list[Step]:
     seat, score = event.seat, event.data.get("score")
     if seat is None or not isinstance(score, int | float):
         return []  # a secret score, or one not shown before the end: nothing ticks up
@@ -261,7 +289,7 @@ def _changed(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("turn_started")
-def _turn_started(host: TableScene, event: Event) -> list[Step]:
+def _turn_started(host: Playing, event: Event) -> list[Step]:
     seat = event.seat
     if seat is None:
         return []
@@ -275,7 +303,7 @@ def _turn_started(host: TableScene, event: Event) -> list[Step]:
             for n, sprite in enumerate(dice):
                 sprite.tween(host.slot(sprite.zone, None, n), 0.5,
                              tray.tilt(n, "left") if tray is not None else 0.0)
-        host.app.sounds.play("turn")
+        host.sounds.play("turn")
         who = host.name(seat) + (" (bot)" if host.is_bot(seat) else "")
         host.banner = (f"{who}'s turn", host.colour(seat), 1.0)
         host.log_line(f"--- {host.name(seat)}'s turn ---")
@@ -284,20 +312,20 @@ def _turn_started(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("last_round")
-def _last_round(host: TableScene, event: Event) -> list[Step]:
+def _last_round(host: Playing, event: Event) -> list[Step]:
     text = LAST_ROUND.get(str(event.data.get("then")), "The end of the game has begun.")
     return [Step(partial(announce, host, text, theme.GOLD, 2.2), "last")]
 
 
 @on("tiebreak")
-def _tiebreak(host: TableScene, event: Event) -> list[Step]:
+def _tiebreak(host: Playing, event: Event) -> list[Step]:
     tied = " and ".join(host.name(s) for s in event.data["seats"])
     text = f"A tie! {tied} play a tiebreaker round."
     return [Step(partial(announce, host, text, theme.GOLD, 2.4), "tie")]
 
 
 @on("dropped_out")
-def _dropped(host: TableScene, event: Event) -> list[Step]:
+def _dropped(host: Playing, event: Event) -> list[Step]:
     seat = event.seat
     if seat is None:
         return []
@@ -309,7 +337,7 @@ def _dropped(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("round_started")
-def _round(host: TableScene, event: Event) -> list[Step]:
+def _round(host: Playing, event: Event) -> list[Step]:
     number = int(event.data["round"])
 
     def start() -> float:
@@ -320,7 +348,7 @@ def _round(host: TableScene, event: Event) -> list[Step]:
 
 
 @on("game_over")
-def _game_over(host: TableScene, event: Event) -> list[Step]:
+def _game_over(host: Playing, event: Event) -> list[Step]:
     winners: list[Any] = list(event.data["winners"])
     names = " and ".join(host.name(s) for s in winners)
     text = f"{names} win{'s' if len(winners) == 1 else ''} the game!"

@@ -5,12 +5,31 @@ what it would have shown. Here is what the table does around it: the button and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from .choice import Choice, Chooser
+from .host import PartHost
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from .choice import Target
+    from .session import TableSession
+    from .sprites import Step
+
+
+class Rewinding(PartHost, Protocol):
+    """The table as taking back a move touches it, beyond what its parts see: the session
+    that rebuilds the game, and the playback, bar and focus laid out afresh."""
+
+    session: TableSession
+    steps: deque[Step]  # the playback still queued, dropped
+    page: int  # the action bar's page, back to the first
+    ring: Target | None  # the keyboard's focus, back to nothing
+
+    def log_line(self, text: str) -> None: ...
+
+    def autosave(self) -> None: ...
 
 
 def choice(reason: str) -> Choice:
@@ -19,9 +38,10 @@ def choice(reason: str) -> Choice:
                   key="Ctrl+Z")
 
 
-def take_back_last(table: TableScene) -> None:
+def take_back_last(table: Rewinding, settle: Callable[[], object]) -> None:
     """The seat the game waits on takes back its last action: the table is laid out afresh
-    at the shorter game, it is saved, and the log says so (or a hint says why not)."""
+    at the shorter game (`settle`: the display brought level with it), it is saved, and the
+    log says so (or a hint says why not)."""
     seat = table.deciding
     taken, reason = table.session.take_back(table.idle)
     if taken is None:
@@ -33,7 +53,7 @@ def take_back_last(table: TableScene) -> None:
     table.ring = None
     table.steps.clear()
     table.sprites = {}  # laid out afresh where the shorter game has them
-    table._settle()
+    settle()
     table.shown.scores = list(table.shown.score_goals)
     words = f"{table.name(seat)} takes back: {table.rules.actions[taken.id].label}."
     table.log_line(words)
