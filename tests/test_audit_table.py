@@ -53,8 +53,7 @@ def test_a_score_left_behind_after_the_hand_off_is_found(
 
     # Planted: the players' scores are never brought level with the engine.
     monkeypatch.setattr(display, "level", lambda table: None)
-    monkeypatch.setattr(TableScene, "handed", lambda self, seat: (
-        self.session.handed(seat), setattr(self, "view", self.view)) and None)
+    monkeypatch.setattr(TableScene, "handed", lambda self, seat: self.session.handed(seat))
     faults = found(fresh_app, "dino_hunt_dice", moves=14)
     assert any("score reads" in f for f in faults), faults
 

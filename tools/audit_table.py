@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -44,7 +45,7 @@ def rulesets(only: list[str]) -> list[tuple[str, object]]:
     return found
 
 
-def main(argv: list[str] | None = None, out=print) -> int:  # noqa: ANN001
+def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="ruleset ids or fixture names")
     parser.add_argument("--quick", action="store_true", help="shorter games, for the suite")

@@ -15,11 +15,11 @@ def forget_caches() -> None:
 
     from . import theme
 
-    theme._forget_fonts()
-    theme._forget_backgrounds()
+    theme.forget_fonts()
+    theme.forget_backgrounds()
     # The others are loaded when first drawn (dice and cards not for the title's first
     # frame): a module not loaded yet has nothing cached.
     for name in ("dice", "symbols", "widgets", "plates", "game_log", "cards"):
         module = sys.modules.get(f"{__name__}.{name}")
         if module is not None:
-            module._forget()
+            module.forget()

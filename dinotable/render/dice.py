@@ -225,13 +225,13 @@ def name_faces(labels: dict[str, str]) -> None:
     if labels != symbols.FACE_WORDS:
         symbols.FACE_WORDS.clear()
         symbols.FACE_WORDS.update(labels)
-        symbols._forget()
-        _forget()
+        symbols.forget()
+        forget()
 
 
-def _forget() -> None:
+def forget() -> None:
     for cache in (_bodies, _shadows, _composites, _glows):
         cache.clear()
 
 
-pygame.register_quit(_forget)
+pygame.register_quit(forget)

@@ -81,8 +81,8 @@ def draw_log(
     return max_scroll
 
 
-def _forget() -> None:
+def forget() -> None:
     _log_rows.clear()
 
 
-pygame.register_quit(_forget)
+pygame.register_quit(forget)

@@ -220,8 +220,8 @@ def name_plate(
     return rect
 
 
-def _forget() -> None:
+def forget() -> None:
     _glow_cache.clear()
 
 
-pygame.register_quit(_forget)
+pygame.register_quit(forget)

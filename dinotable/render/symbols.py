@@ -543,8 +543,8 @@ def draw_symbol(
     return square
 
 
-def _forget() -> None:
+def forget() -> None:
     _cache.clear()
 
 
-pygame.register_quit(_forget)
+pygame.register_quit(forget)

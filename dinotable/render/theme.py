@@ -215,7 +215,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
-def _forget_fonts() -> None:
+def forget_fonts() -> None:
     # Font objects die with pygame.quit(); a later font() call must load fresh ones.
     _fonts.clear()
     _texts.clear()
@@ -243,7 +243,7 @@ def ink_rect(image: pygame.Surface) -> pygame.Rect:
     return known[1].copy()
 
 
-pygame.register_quit(_forget_fonts)
+pygame.register_quit(forget_fonts)
 
 
 def render_text(
@@ -572,9 +572,9 @@ def draw_cup(surface: pygame.Surface, center: tuple[int, int], radius: int) -> p
     return pygame.Rect(round(cx - top_w / 2), round(top - radius * 0.25), round(top_w), round(h))
 
 
-def _forget_backgrounds() -> None:
+def forget_backgrounds() -> None:
     _backgrounds.clear()
     _felt_drawn.clear()
 
 
-pygame.register_quit(_forget_backgrounds)
+pygame.register_quit(forget_backgrounds)

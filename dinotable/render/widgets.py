@@ -535,9 +535,9 @@ class Panel:
         return self.content_rect
 
 
-def _forget() -> None:
+def forget() -> None:
     for cache in (_shadow_cache, _shadow_models, _banner_cache):
         cache.clear()
 
 
-pygame.register_quit(_forget)
+pygame.register_quit(forget)

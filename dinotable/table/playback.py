@@ -29,6 +29,7 @@ class Playing(PartHost, Protocol):
 
     sprite_zones: set[str]  # the zones whose dice fly as sprites
     told_in_words: bool  # the move played back has the ruleset's own words
+    rolled_in_move: list[str]  # every face the move's rolls showed, for its summary
     banner: tuple[str, tuple[int, int, int], float] | None
     showcase: list[str]  # a banner's words, then the card kinds shown under it
 
@@ -180,7 +181,7 @@ def _drew(host: Playing, event: Event) -> list[Step]:
 
 
 @on("action")
-def _action(host: TableScene, event: Event) -> list[Step]:
+def _action(host: Playing, event: Event) -> list[Step]:
     host.rolled_in_move = []  # a new move: its summary names only its own rolls
     return []
 
