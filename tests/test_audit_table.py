@@ -48,13 +48,16 @@ def test_a_clean_short_game_has_no_faults(fresh_app: App) -> None:
 
 def test_a_score_left_behind_after_the_hand_off_is_found(
         fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dinotable.engine import view_for
     from dinotable.scenes.table import TableScene
-    from dinotable.table import display
 
-    # Planted: the players' scores are never brought level with the engine.
-    monkeypatch.setattr(display, "level", lambda table: None)
-    monkeypatch.setattr(TableScene, "handed", lambda self, seat: self.session.handed(seat))
-    faults = found(fresh_app, "dino_hunt_dice", moves=14)
+    def handed(self: TableScene, seat: int) -> None:
+        # Planted: the new holder's view, but the scores as the last holder was shown them.
+        self.session.handed(seat)
+        self.view = view_for(self.state, seat)
+
+    monkeypatch.setattr(TableScene, "handed", handed)
+    faults = found(fresh_app, "dino_hunt", moves=16)
     assert any("score reads" in f for f in faults), faults
 
 
@@ -132,7 +135,9 @@ def test_a_card_read_large_under_other_words_is_found(
         fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from dinotable.table.chrome import PinnedCardPart
 
-    monkeypatch.setattr(PinnedCardPart, "on_top", False)  # planted: drawn in its layer
+    # Planted: the card a click pinned is drawn first, under the rest of the table.
+    monkeypatch.setattr(PinnedCardPart, "on_top", False)
+    monkeypatch.setattr(PinnedCardPart, "layer", -1)
     faults = found(fresh_app, "dino_hunt", moves=12)
     assert any("drawn over the card read large" in f for f in faults), faults
 
@@ -145,9 +150,9 @@ def test_words_cut_where_they_fit_are_found(fresh_app: App,
 
     def cutting(self: HeaderPart, canvas: pygame.Surface, look: Any) -> None:
         draw(self, canvas, look)
-        words = "Round over"  # planted: a short label cut in a box twice its width
+        words = "Round over"  # planted: a short label cut a few pixels short of its width
         room = theme.font(theme.SMALL).size(words)[0]
-        theme.text(canvas, theme.ellipsize(words, theme.font(theme.SMALL), room // 2),
+        theme.text(canvas, theme.ellipsize(words, theme.font(theme.SMALL), room - 4),
                    self.rect.topleft, theme.SMALL)
 
     monkeypatch.setattr(HeaderPart, "draw", cutting)

@@ -166,8 +166,9 @@ def faces_dice(state: GameState, seat: int, arg: Any) -> list[tuple[str, Any]] |
         return None
     allowed = {face for face, _ in domain.shown(Ctx(state, seat))}
     items = state.items
-    return [(items[i].id, items[i].face) for i in state.zone(domain.zone, seat)
-            if items[i].face in allowed]
+    # A token or card is named by its kind, as the argument names it (`shown_as`).
+    return [(items[i].id, shown) for i in state.zone(domain.zone, seat)
+            if (shown := shown_as(state, i)) is not None and shown in allowed]
 
 
 FACES_DOC = ("Dice of a zone named by the faces they show (the acting player's own, for a "

@@ -127,8 +127,8 @@ class Chooser(DiceMarks, BoardSpaces):
         if arg is None:
             return f"{label}: press the button to confirm."
         if by_faces(arg):
-            return (f"{label}: click the dice you choose (again to put one back), then press "
-                    f"'{self.confirm_label(b)}'.")
+            return (f"{label}: click the {self.pieces(arg)} you choose (again to put one back), "
+                    f"then press '{self.confirm_label(b)}'.")
         if is_subset(arg):
             if b.bound and not b.marked and not b.payable:
                 return f"{label}: nothing here pays for that. Choose another, or Cancel."
@@ -236,8 +236,9 @@ class Chooser(DiceMarks, BoardSpaces):
             # One button: the dice are chosen by clicking them (or the keyboard's ring).
             action = self._action(b, {arg.name: self.faces_marked(b)})
             reason = None if action in self.legal else (
-                "Click the dice to choose them first." if not b.marked else
-                why_illegal(self.state, action) or "Those dice cannot be chosen together.")
+                f"Click the {self.pieces(arg)} to choose them first." if not b.marked else
+                why_illegal(self.state, action) or
+                f"Those {self.pieces(arg)} cannot be chosen together.")
             # Its key is the action's own: E begins choosing the dice and E throws them.
             out.append(Choice(self.confirm_label(b), f"confirm:{b.adef.id}", action,
                               enabled=reason is None, reason=reason or "",

@@ -68,10 +68,19 @@ class DiceMarks:
     def _action(self, b: Building, extra: dict[str, Any]) -> Action:
         return Action(self.seat or 0, b.adef.id, tuple(sorted({**b.bound, **extra}.items())))
 
+    def pieces(self, arg: ArgDef | None, n: int = 2) -> str:
+        """What a faces argument's zone holds, in words: "dice", "a token", "tokens"."""
+        domain = getattr(getattr(arg, "values", None), "__self__", None)
+        zone = self.rules.zones.get(str(getattr(domain, "zone", "")))
+        holds = zone.holds if zone is not None else "dice"
+        if n != 1:
+            return "things" if holds == "items" else holds
+        return {"dice": "die", "items": "thing"}.get(holds, holds.rstrip("s"))
+
     def confirm_label(self, b: Building) -> str:
         """The confirm button's words while dice are chosen: "Reroll 2 dice"."""
         n = len(b.marked)
-        return f"{b.adef.label} {n} {'die' if n == 1 else 'dice'}" if n else b.adef.label
+        return f"{b.adef.label} {n} {self.pieces(b.next_arg, n)}" if n else b.adef.label
 
     def faces_marked(self, b: Building) -> tuple[Any, ...]:
         """The faces of the dice marked, spelt as the engine lists the argument."""
