@@ -76,3 +76,23 @@ def test_the_buy_button_says_its_price_and_has_a_key(app: App) -> None:
     assert "2 food" in buying[0].label and buying[0].key == "B"
     assert buying[0].step is not None and buying[0].step() is None, "the food is asked for"
     assert {c.label for c in table.chooser.choices()} & {"Leaf", "Fish", "Meat"}
+
+
+def test_no_face_of_the_last_roll_shows_as_a_new_turn_begins() -> None:
+    """The dice are taken up between turns: before a player rolls, the row of dice shows
+    none (not the last player's Fish and Meat), and their roll shows both."""
+    from dinotable.engine import view_for
+
+    rules = load_by_id("dino_dude_ranch")
+    state = new_game(rules, ["Ann", "Ben", "Cat", "Dan"], {}, 5)
+    rng = random.Random(5)
+    turns = 0
+    while not state.game_over and turns < 12:
+        if not any(a.id == "roll" for a in legal_actions(state)):
+            apply(state, choose("heuristic", state, rng))
+            continue
+        assert view_for(state, None)["zones"]["dice"] == [], turns
+        apply(state, next(a for a in legal_actions(state) if a.id == "roll"))
+        assert len(view_for(state, None)["zones"]["dice"]) == 2
+        turns += 1
+    assert turns >= 8

@@ -32,6 +32,7 @@ class Frame:
     texts: list[tuple[str, pygame.Rect]] = field(default_factory=list)  # on the canvas
     cut: list[tuple[str, str, int]] = field(default_factory=list)  # whole, shown, room
     spans: list[tuple[str, pygame.Rect, int, int]] = field(default_factory=list)
+    cutters: list[tuple[str, int]] = field(default_factory=list)  # part, first cut it made
     large: list[tuple[pygame.Rect, int]] = field(default_factory=list)  # card, texts before it
     faces: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     told: list[tuple[int, str, str]] = field(default_factory=list)
@@ -55,6 +56,7 @@ class Recorder:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.spans: list[tuple[str, pygame.Rect, int, int]] = []
+        self.cutters: list[tuple[str, int]] = []
         self.large: list[tuple[pygame.Rect, int]] = []
         self.seen: theme.TextSeen | None = None
         for part in table.parts:
@@ -80,6 +82,8 @@ class Recorder:
         def drawing(canvas: pygame.Surface, look: Any) -> None:
             seen = self.seen
             first = len(seen.drawn) if seen is not None else 0
+            if seen is not None:
+                self.cutters.append((part.name, len(seen.cut)))
             draw(canvas, look)
             if seen is not None:
                 self.spans.append((part.name, part.rect.copy(), first, len(seen.drawn)))
@@ -90,7 +94,7 @@ class Recorder:
         """Draw the table on `canvas` and say what was drawn (`fresh`: every card face
         painted afresh, so the words on it are seen too)."""
         table = self.table
-        self.spans, self.large, self.canvas = [], [], canvas
+        self.spans, self.large, self.cutters, self.canvas = [], [], [], canvas
         if fresh:
             cards.forget()
         with theme.seeing_text() as seen:
@@ -103,7 +107,7 @@ class Recorder:
                for (whole, shown), room in zip(seen.cut, seen.rooms, strict=True)]
         frame = Frame([(s, r) if k in on_canvas else (s, pygame.Rect(-1, -1, 0, 0))
                        for k, (s, r) in enumerate(texts)], cut, list(self.spans),
-                      list(self.large))
+                      list(self.cutters), list(self.large))
         for part in shown_parts(table):
             frame.faces += part.faces
             frame.told += part.told
@@ -187,11 +191,14 @@ def text_faults(table: TableScene, frame: Frame, screen: pygame.Rect) -> list[st
     past the part that drew them, parts overlapping or off the screen."""
     faults = []
     smallest = theme.font(TINY, True)
-    for whole, shown, width in frame.cut:
+    for k, (whole, shown, width) in enumerate(frame.cut):
+        where = next((f" in {name}" for name, first in reversed(frame.cutters) if first <= k),
+                     "")
         if smallest.size(whole)[0] <= width:
-            faults.append(f"{whole!r} cut to {shown!r}, though it fits whole in smaller type")
+            faults.append(f"{whole!r} cut to {shown!r}{where}, though it fits whole in "
+                          f"smaller type")
         elif len(shown.rstrip("…")) < 3:
-            faults.append(f"{whole!r} cut to {shown!r}")
+            faults.append(f"{whole!r} cut to {shown!r}{where}")
     for string, letters in frame.texts:
         if letters.w and not screen.contains(letters):
             faults.append(f"{string!r} at {tuple(letters)} is off the screen")
@@ -222,6 +229,19 @@ def layer_faults(frame: Frame) -> list[str]:
         faults += [f"{string!r} drawn over the card read large"
                    for string, letters in frame.texts[first:]
                    if letters.w and rect.colliderect(letters) and not rect.contains(letters)]
+    return faults
+
+
+def dice_faults(table: TableScene) -> list[str]:
+    """Dice at rest in the tray lying on one another (each must be read whole)."""
+    resting = [s for s in table.sprites.values()
+               if s.zone in table.layout.tray and s.goal is None]
+    faults = []
+    for k, a in enumerate(resting):
+        for b in resting[k + 1:]:
+            size = min(table.sprite_size(a), table.sprite_size(b))
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < (0.8 * size) ** 2:
+                faults.append(f"dice {a.face} and {b.face} lie on one another in the tray")
     return faults
 
 

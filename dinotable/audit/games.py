@@ -23,6 +23,7 @@ from .drive import Driver, key_event
 from .frame import (
     Frame,
     Recorder,
+    dice_faults,
     layer_faults,
     name_faults,
     number_faults,
@@ -140,7 +141,7 @@ class Audit:
         faults = privacy_faults(table, frame) + number_faults(table, frame) + name_faults(
             table, frame) + text_faults(table, frame, self.app.canvas.get_rect())
         faults += shape_faults(self.shapes.setdefault(self.window, {}), frame, table)
-        faults += self.check_reading(frame)
+        faults += self.check_reading(frame) + dice_faults(table)
         for what in faults:
             self.fault(what)
 

@@ -111,6 +111,8 @@ def name_plate(
     mark: str | None = None,
     dim: bool = False,
     status: str = "YOUR TURN",
+    tail: str = "",
+    extra: str = "",
 ) -> pygame.Rect:
     """A player's plate in their colour, with their score.
 
@@ -118,6 +120,9 @@ def name_plate(
     it is never rests on colour alone. `mark` is the player's shape (see
     theme.PLAYER_COLOURS). `dim` is a player who is out: faded, with the name struck through.
     `status` replaces YOUR TURN (a bot's plate says it is thinking; the winner's, WINNER).
+    `tail` always shows after the name (" (bot)"): a name too long for both is shortened.
+    `extra` follows where the plate has room for it whole (" - out", which the struck-through
+    name says too).
     """
     rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
     if dim:
@@ -145,11 +150,6 @@ def name_plate(
         marker = rect.height * (0.4 if two_lines else 0.5)
         turn_marker(surface, (left + marker * 0.44, rect.centery), marker)
         left += round(marker) + (9 if two_lines else 6)
-    if mark:
-        r = min(15, rect.height * 0.22)
-        draw_mark(surface, mark, (left + r, rect.centery), r, ink)
-        left += round(2 * r) + gap
-
     right = rect.right - (6 if two_lines else 10)
     if score is not None:
         words = str(score)
@@ -169,10 +169,26 @@ def name_plate(
         theme.text(surface, words, box.center, size, theme.INK, bold=True, anchor="center")
         right = box.left - gap
 
+    if mark:
+        r = min(15, rect.height * 0.22)
+        need = theme.font(theme.SIZE_TINY, bold=True).size(name + tail)[0]
+        # A narrow plate gives its shape's room to the name and "(bot)": the colour and
+        # the name say whose plate it is.
+        if right - left - round(2 * r) - gap >= need or right - left < need:
+            draw_mark(surface, mark, (left + r, rect.centery), r, ink)
+            left += round(2 * r) + gap
     room = max(10, right - left)
-    name_size = theme.fit_size(name, room, theme.SIZE_BUTTON, bold=True,
-                               floor=theme.SIZE_TINY if two_lines else theme.SIZE_SMALL)
-    shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
+
+    def whole(size: int) -> str:
+        """The name and its tail at `size`, the name shortened where both do not fit."""
+        font = theme.font(size, bold=True)
+        return theme.ellipsize(name, font, room - font.size(tail)[0]) + tail
+
+    if extra and theme.font(theme.SIZE_TINY, bold=True).size(name + tail + extra)[0] <= room:
+        tail += extra
+    name_size = theme.fit_size(name + tail, room, theme.SIZE_BUTTON, bold=True,
+                               floor=theme.SIZE_TINY)
+    shown = whole(name_size)
     if two_lines:
         # two lines, stacked by their ink: Andika's line box is tall (room for accents)
         turn_size = theme.SIZE_SMALL if rect.height >= 60 else theme.SIZE_TINY
@@ -188,7 +204,7 @@ def name_plate(
         gap = 3 if rect.height < 60 else 7
         name_size = min(name_size, theme.SIZE_BODY + 2)
         while True:
-            shown = theme.ellipsize(name, theme.font(name_size, bold=True), room)
+            shown = whole(name_size)
             name_img = theme.render_text(shown, name_size, ink, bold=True)
             name_box = theme.ink_rect(name_img)
             fits = name_box.height + gap + turn_box.height <= rect.height - 14  # clear of the ring

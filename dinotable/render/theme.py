@@ -420,6 +420,14 @@ def ellipsize(string: str, font: pygame.font.Font, width: int) -> str:
     return string[:cut].rstrip() + "…"
 
 
+def squeezed(string: str, width: int, size: int, bold: bool = False,
+             floor: int = SIZE_TINY) -> tuple[str, int]:
+    """`string` whole at the largest size from `size` down to `floor` that fits `width`,
+    and that size; cut with an ellipsis only where it does not fit even at `floor`."""
+    size = fit_size(string, width, size, bold, min(size, floor))
+    return ellipsize(string, font(size, bold), width), size
+
+
 def fit_size(string: str, max_width: int, size: int, bold: bool = False, floor: int = 12) -> int:
     """The largest size <= `size` at which `string` fits in `max_width` (not below `floor`)."""
     key = (string, max_width, size, bold, floor)

@@ -289,7 +289,7 @@ class Button:
             left = cap.right + 12
         room = face.right - 14 - left
         size = theme.fit_size(
-            self.label, room, theme.SIZE_BUTTON, bold=True, floor=theme.SIZE_SMALL
+            self.label, room, theme.SIZE_BUTTON, bold=True, floor=theme.SIZE_TINY
         )
         centre = (left + room // 2, face.centery)
         shadow = theme.WOOD_DARK if ink == theme.INK_LIGHT else None

@@ -23,6 +23,9 @@ TUCK = 10  # how far an attached card lies behind the card it is attached to
 PEEK = 56  # how much of it shows in a narrow area
 
 
+PLATE_FRAME = 80  # a plate's marker, score and margins beside the name (its shape gives way), px
+
+
 class Areas(ZonePart):
     """Each player's own zones together in that player's area (under their name plate in
     the players column): one flow of whole-name chips, zone by zone, wrapped onto as many
@@ -40,6 +43,9 @@ class Areas(ZonePart):
         self.board = board  # a board each player has: theirs at the top of their area
         self.reflow = False  # ... drawn in whatever columns make its spaces largest
         self._first: dict[tuple[int, int | None], tuple[Any, int]] = {}  # see `first_line`
+        # The columns each player's board was reflowed into when their area first took its
+        # width: the board keeps its shape from move to move (see `split`).
+        self._kept: dict[tuple[int, int], int] = {}
 
     @classmethod
     def of(cls, host: PartHost) -> Areas | None:
@@ -226,8 +232,24 @@ class Areas(ZonePart):
         (None: no board there)."""
         if not self.shows_board(seat, look):
             return None
-        return player_boards.split_area(self.rules, self.board, area, self.LINE,
-                                        self.reflow, plate, self.first_line(seat, look))
+        # The board's shape is worked out once for an area of this width: a purchase that
+        # lengthens a line or an area grown a little must not turn a rival's ranch from
+        # 5x3 into rows of 8 and 7.
+        key = (seat, area.w)
+        cols = self._kept.get(key) if self.reflow else None
+        first, need = self.first_line(seat, look), self.plate_need(seat)
+        split = player_boards.split_area(self.rules, self.board, area, self.LINE,
+                                         self.reflow, plate, first, cols, need)
+        if cols is not None and split[0] < player_boards.GIVES_WAY:
+            # The area has shrunk too far for that shape to read: a new one, kept from now.
+            cols = None
+            split = player_boards.split_area(self.rules, self.board, area, self.LINE,
+                                             self.reflow, plate, first, None, need)
+        if self.reflow and cols is None and area.h < 9999:  # not a height asked for
+            if len(self._kept) > 512:
+                self._kept.clear()
+            self._kept[key] = split[1]
+        return split
 
     def first_line(self, seat: int, look: Look) -> int:
         """How wide a player's first zone stands on a line, with room for a "+N more"
@@ -259,6 +281,13 @@ class Areas(ZonePart):
             return need
         board = split[2]
         return max(need, board.h - plate - 2) if board.x else need + board.h + 4
+
+    def plate_need(self, seat: int) -> int:
+        """How wide a player's name plate must be for their name and "(bot)" whole in the
+        plate's smallest type, beside its marker, shape and score."""
+        host = self.host
+        name = host.name(seat) + (" (bot)" if host.is_bot(seat) else "")
+        return theme.font(theme.TINY, True).size(name)[0] + PLATE_FRAME
 
     def plate_w(self, seat: int, look: Look, area: pygame.Rect, plate: int) -> int:
         """How wide a player's name plate is: the area's width, less their board when it

@@ -79,7 +79,7 @@ def bar_controls(bar: pygame.Rect, choices: list[Choice], page: int,
         w = min(button_width(bar, c), cap) if paged else button_width(bar, c, wide=True)
         # Cut only what does not fit even at the button's smallest type: the button shrinks
         # its words first ("Steal from: Catherine" whole, a little smaller).
-        label = theme.ellipsize(c.label, theme.font(theme.SIZE_SMALL, True),
+        label = theme.ellipsize(c.label, theme.font(theme.SIZE_TINY, True),
                                 w - (key_w(c.key)[0] + 40 if c.key else 0) - 30)
         controls.append(Control(pygame.Rect(x, bar.y, w, bar.h), label,
                                 partial(choose, c), key=c.key, enabled=c.enabled,

@@ -390,22 +390,27 @@ class PlayersPart(Part):
                 glow = self.row_rect(s).inflate(10, 8)
                 pygame.draw.rect(canvas, theme.GOLD, glow, width=5, border_radius=14)
             seen = look.view["scores"][s]
-            name = host.name(s) + (" - out" if s in host.shown.out else "")
-            if host.is_bot(s):
-                # A bot is always marked as one: a name too long to share the plate with
-                # "(bot)", even in the plate's smallest type, is shortened for it.
-                font = theme.font(theme.SIZE_SMALL, True)
-                name = theme.ellipsize(name, font, rect.w - 120 - font.size(" (bot)")[0])
-                name += " (bot)"
+            name = host.name(s)
+            # A bot is always marked as one: a name too long to share the plate with
+            # "(bot)", even in the plate's smallest type, is shortened for it.
+            tail = " (bot)" if host.is_bot(s) else ""
+            # A plate too narrow for its name and "(bot)" whole beside a board that needs
+            # the width: "(bot)" opens the first line under it instead.
+            below = bool(tail) and areas is not None and rect.w < areas.plate_need(s)
+            extra = " - out" if s in host.shown.out else ""
             score = "?" if seen is None else str(round(host.shown.scores[s]))
-            self.told += [(s, "name", name), (s, "score", score)] + [
+            self.told += [(s, "name", name + tail), (s, "score", score)] + [
                 (s, var, value) for var, _, value in self.counters(s, look)]
             name_plate(canvas, rect, name, host.colour(s), active, score,
+                       tail="" if below else tail,
+                       extra=extra,
                        mark=host.mark(s), dim=out,
                        # The end being shown: nobody is thinking, nobody is to play.
                        status="" if host.state.game_over else "TO PLAY" if host.sees_all
                        else "THINKING" if host.is_bot(s) else "YOUR TURN")
             counters = self.counters_text(s, look)
+            if below:
+                counters = f"(bot)  {counters}" if counters else "(bot)"
             if areas is not None:
                 own = self.area_rect(s)
                 areas.draw_seat(canvas, own, look, s, counters, rect.h)

@@ -223,9 +223,10 @@ class TrayPart(Part):
             box = self.label_rect()
             size = theme.SMALL if len(lines) == 1 else theme.TINY
             for k, line in enumerate(lines[:2]):
-                theme.text(canvas, theme.ellipsize(line, theme.font(size, True), box.w - 12),
+                words, fit = theme.squeezed(line, box.w - 12, size, bold=True)
+                theme.text(canvas, words,
                            (box.x + 10, box.y + (8 if len(lines) == 1 else 2 + 21 * k)),
-                           size, theme.FELT_TEXT, bold=True)
+                           fit, theme.FELT_TEXT, bold=True)
         if not tray_dice and host.my_turn and host.layout.toss_action:
             hint = "Drag across the table and let go to throw the dice"
             lines = theme.wrap(hint, theme.font(theme.SMALL), self.rect.w - 40)

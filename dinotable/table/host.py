@@ -125,6 +125,30 @@ def _session_field(name: str, doc: str) -> Any:
                     lambda self, value: setattr(self.session, name, value), doc=doc)
 
 
+def set_apart(dice: list[Sprite], size: int, within: pygame.Rect) -> None:
+    """Nudge dice at rest off one another, inside `within` (a tray made smaller brings
+    them closer: each must still be read whole)."""
+    for _ in range(40):
+        moved = False
+        for k, a in enumerate(dice):
+            for b in dice[k + 1:]:
+                dx, dy = b.x - a.x, b.y - a.y
+                gap = (dx * dx + dy * dy) ** 0.5
+                if gap >= size:
+                    continue
+                if gap < 1e-6:
+                    dx, dy, gap = 1.0, 0.0, 1.0
+                push = (size - gap) / 2 + 0.5
+                a.x, a.y = a.x - dx / gap * push, a.y - dy / gap * push
+                b.x, b.y = b.x + dx / gap * push, b.y + dy / gap * push
+                moved = True
+        for die in dice:
+            die.x = min(max(die.x, within.left), within.right)
+            die.y = min(max(die.y, within.top), within.bottom)
+        if not moved:
+            return
+
+
 class TableHost:
     """The table as its parts see it, over a session and the display model: the concrete
     `PartHost`. The table scene is one, and adds input, time and drawing."""
@@ -199,6 +223,10 @@ class TableHost:
                         sprite.y = new.y + (sprite.y - old.y) * new.h / max(1, old.h)
                     else:
                         sprite.x, sprite.y = self.slot(zone, owner, n)
+        resting = [s for s in self.sprites.values() if s.zone in self.layout.tray
+                   and s.goal is None]
+        if resting:
+            set_apart(resting, DIE, new.inflate(-DIE, -DIE))
         self.refresh_buttons()
         self.dirty = True
 

@@ -52,15 +52,21 @@ def shape(n: int, cols: int, w: int, h: int, reflow: bool, most: int = AREA_CELL
 
 
 def split_area(rules: Any, board: str, rect: pygame.Rect, line: int, reflow: bool = False,
-               plate: int = 0, zones: int = 0) -> tuple[int, int, pygame.Rect, pygame.Rect]:
+               plate: int = 0, zones: int = 0, cols: int | None = None, least: int = 0
+               ) -> tuple[int, int, pygame.Rect, pygame.Rect]:
     """A player's area (`rect`, their name plate `plate` px tall at its top) shared between
     their board and their zones: the space size, the board's columns, where it goes and
     where the zones go. The board goes where its spaces are largest: at the right of a
     wide area, the whole area tall, the plate and the zones beside it; or under the plate,
     leaving a line under it. `reflow`: a board whose shape does not matter is drawn in
     whatever columns fit. `zones`: the width the zones' first line would like beside it,
-    theirs while the board's spaces still read."""
-    cols, _, _ = board_size(rules, board, 1)
+    theirs while the board's spaces still read. `cols`: the columns it keeps (a board
+    reflowed once keeps its shape while its area keeps its width). `least`: the width its
+    owner's name plate needs beside it, never given to the board."""
+    if cols is not None:
+        reflow = False
+    else:
+        cols, _, _ = board_size(rules, board, 1)
     n = len(rules.boards[board].spaces)
     below = rect.y + plate + (2 if plate else 0)
     top = shape(n, cols, rect.w, rect.bottom - below - line - 4, reflow)
@@ -68,7 +74,10 @@ def split_area(rules: Any, board: str, rect: pygame.Rect, line: int, reflow: boo
     # width is for the zones' lines.
     side = (0, cols)
     if rect.w >= 260:
-        for keep in (max(ZONES_W, zones), max(ZONES_W, rect.w * 2 // 5)):
+        # The plate's room first; where that leaves the board too small to read, the
+        # board's (the plate then says "(bot)" under it, see `PlayersPart.draw`).
+        for keep in (max(ZONES_W, zones, least), max(ZONES_W, rect.w * 2 // 5, least),
+                     max(ZONES_W, zones), max(ZONES_W, rect.w * 2 // 5)):
             side = shape(n, cols, max(0, rect.w - keep - 8), rect.h - 4, reflow, SIDE_CELL)
             if side[0] >= GIVES_WAY:
                 break

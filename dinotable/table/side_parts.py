@@ -64,8 +64,8 @@ class LegendPart(Part):
         room = box.w - 62 - 10  # right of the die; a narrow column cuts a long meaning
         for face, style in faces:
             draw_die(canvas, (box.x + 34, y), min(40, step - 8), 0, look.die_colour(kind), face)
-            label = theme.ellipsize(style.label, theme.font(theme.SMALL, True), room)
-            theme.text(canvas, label, (box.x + 62, y - (12 if meanings else 0)), theme.SMALL,
+            label, size = theme.squeezed(style.label, room, theme.SMALL, bold=True)
+            theme.text(canvas, label, (box.x + 62, y - (12 if meanings else 0)), size,
                        theme.INK, bold=True, anchor="midleft", tight=True)
             if style.meaning and meanings:
                 meaning = theme.ellipsize(style.meaning, theme.font(theme.TINY), room)
@@ -118,10 +118,10 @@ class CounterPart(Part):
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         Panel(self.rect, "").draw(canvas)
         value = look.view["game_vars"].get(self.counter.var, "?")
-        text = f"{self.counter.label}: {value}"
-        theme.text(canvas, theme.ellipsize(text, theme.font(theme.SMALL, True), self.rect.w - 30),
-                   (self.rect.x + 18, self.rect.centery), theme.SMALL, theme.INK, bold=True,
-                   anchor="midleft", tight=True)
+        text, size = theme.squeezed(f"{self.counter.label}: {value}", self.rect.w - 30,
+                                    theme.SMALL, bold=True)
+        theme.text(canvas, text, (self.rect.x + 18, self.rect.centery), size, theme.INK,
+                   bold=True, anchor="midleft", tight=True)
 
 
 @register

@@ -334,9 +334,11 @@ class Pile(ZonePart):
             label = theme.wrap(self.label, theme.font(size, True), width)
             if len(label) != 2 or len(label[1]) < 3 or " ".join(label) != self.label:
                 label = [self.label]  # two lines only where a word ends, never mid-word
+        # A short pile (a crowded column) sets its name and count closer, inside it.
+        lift = 3 * (len(label) == 1) if rect.h >= 48 else 0
         for k, words in enumerate(label):
             theme.text(canvas, theme.ellipsize(words, theme.font(size, True), width),
-                       (x, rect.centery + 1 - 20 * (len(label) - 1 - k) - 3 * (len(label) == 1)),
+                       (x, rect.centery + 1 - 20 * (len(label) - 1 - k) - lift),
                        size, theme.PARCHMENT, bold=True, anchor="bottomleft", tight=True)
         deck = self.rules.zones[self.spec.zone].order == "deck" or isinstance(content, dict)
         words = "empty" if not n else f"{n} left" if deck else f"{n} here"
@@ -346,7 +348,8 @@ class Pile(ZonePart):
             still = int(look.view["game_vars"].get(self.spec.left) or 0)
             words = "no more to come" if still <= 0 else f"{still} to come"
         theme.text(canvas, ellipsize_tiny(words, width),
-                   (x, rect.centery + (7 if len(label) > 1 else 4)), theme.TINY,
+                   (x, rect.centery + (7 if len(label) > 1 else 4 if rect.h >= 48 else 3)),
+                   theme.TINY,
                    theme.PARCHMENT_DIM, anchor="topleft", tight=True)
 
 
