@@ -58,7 +58,9 @@ class HandoffScene(Scene):
             self.on_pause()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if not shortcut(event, {pygame.K_ESCAPE: self.pause}):
+        # Each key does what its cap on the screen says, wherever Tab left the focus.
+        if not shortcut(event, {pygame.K_ESCAPE: self.pause, pygame.K_RETURN: self.ready,
+                                pygame.K_KP_ENTER: self.ready}):
             self.menu.handle(event)
 
     def draw(self, canvas: pygame.Surface) -> None:
