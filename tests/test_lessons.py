@@ -18,6 +18,7 @@ from dinotable.app import App
 from dinotable.check import run_check
 from dinotable.lessons import LessonRun, lessons_of
 from dinotable.paths import rulesets_dir
+from dinotable.render import theme
 from dinotable.ruleset import LoadError, load_by_id
 from dinotable.scenarios import Scenario, load_scenario
 from dinotable.scenes.lesson import LessonScene
@@ -436,3 +437,27 @@ def test_a_die_named_by_its_colour_is_drawn_in_it(path: Path) -> None:
                 assert colour in coloured or any(
                     colour in str(rules.dice[k].label).lower() for k in coloured
                     if k in rules.dice), f"step {step.index + 1}: {step.say}"
+
+
+@pytest.mark.parametrize("game", TAUGHT)
+def test_an_arrow_never_covers_the_words_or_dice_around_what_it_points_at(
+        app: App, game: str) -> None:
+    """At every step the arrow comes from a side where it hides no word of the table (a
+    label such as "Mammoth" or "Jungle") and no other die."""
+    scene = start(app, lesson_of(game))
+    looked = 0
+    for _ in range(400):
+        scene = settle(app)
+        if scene.run.kind() == "done":
+            break
+        canvas = app.canvas
+        with theme.seeing_text() as seen:
+            scene.draw(canvas)
+        rings = [r.inflate(24, 24) for r in scene.pointed()]
+        words = [(s, r) for s, r, surface in seen.drawn if surface is canvas and s.strip()
+                 and not any(ring.contains(r) for ring in rings)]
+        for box in scene.arrows:
+            looked += 1
+            assert not [s for s, r in words if box.colliderect(r)], (scene.run.cursor, box)
+        app.step(by_mouse(scene), FRAME)
+    assert looked >= 3

@@ -305,10 +305,15 @@ def seeing_text() -> Iterator[TextSeen]:
     """Record the text drawn inside the `with`."""
     global _seen
     before, _seen = _seen, TextSeen([], [], [])
+    inner = _seen
     try:
-        yield _seen
+        yield inner
     finally:
         _seen = before
+        if before is not None:  # an outer record sees what was drawn inside too
+            before.drawn.extend(inner.drawn)
+            before.cut.extend(inner.cut)
+            before.rooms.extend(inner.rooms)
 
 
 def text(

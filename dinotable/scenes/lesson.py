@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -295,6 +295,11 @@ class LessonScene(TableScene):
                     c.tag == "page:next" and c.enabled for c in self.menu.controls):
                 self.page += 1
                 super().refresh_buttons()
+            if not self.taught_on_bar():
+                # Begun on the table (a die clicked first): the page with the move's own
+                # button, which the words name ("then press Reroll"), else the first.
+                self.page = self.page_naming(self.taught())
+                super().refresh_buttons()
         self.shown_at = self.run.cursor
         choices = {c.tag: c for c in self.chooser.choices()} if self.my_turn else {}
         words = self.wrong_words()
@@ -313,9 +318,25 @@ class LessonScene(TableScene):
             ours = c.tag in OWN or c.tag.startswith(("page:", LESSON_TAG))
             if c.enabled and (c.tag in wanted if wanted else not ours):
                 self.menu.focus = i
+                self.menu.show_focus = True
                 break
-        self.menu.show_focus = True
+        else:
+            # Nothing on the bar to press yet (a die to click first): no button is ringed,
+            # so Enter is never pointed at a page arrow the words do not name.
+            self.menu.show_focus = False
         self.dirty = True
+
+    def page_naming(self, want: Action | None) -> int:
+        """The first page of the action bar with a button of `want`'s action (0: none)."""
+        if want is None:
+            return 0
+        tags = {f"start:{want.id}", f"action:{want.id}", f"confirm:{want.id}"}
+        for page in range(self.page + 1):
+            self.page = page
+            super().refresh_buttons()
+            if any(c.tag in tags for c in self.menu.controls):
+                return page
+        return 0
 
     def taught_on_bar(self) -> bool:
         """Whether a button of the taught move is on the action bar's page shown."""
@@ -398,11 +419,14 @@ class LessonScene(TableScene):
     def draw(self, canvas: pygame.Surface) -> None:
         if self.banner is not None and any(r.colliderect(self.tr) for r in self.pointed()):
             self.banner = None  # what the lesson points at is never under a banner
-        super().draw(canvas)
-        self.draw_caption(canvas)
-        self.draw_panel(canvas)
+        with theme.seeing_text() as seen:
+            super().draw(canvas)
+            self.draw_caption(canvas)
+            self.draw_panel(canvas)
+        words = [letters for _, letters, surface in seen.drawn if surface is canvas]
+        self.arrows: list[pygame.Rect] = []  # where each arrow was drawn, this frame
         for rect in self.pointed():
-            self.draw_pointer(canvas, rect)
+            self.draw_pointer(canvas, rect, words)
         self.menu.draw(canvas)  # the lesson's buttons, over its panel
         if self.nudge is not None:
             self.draw_nudge(canvas, self.nudge[0])
@@ -442,8 +466,9 @@ class LessonScene(TableScene):
         Panel(box, "").draw(canvas)
         if not self.titled:
             return
-        title = theme.ellipsize(self.lesson.title or "Lesson",
-                                theme.font(theme.SIZE_TINY, True), box.w - 24)
+        title = self.lesson.title or "Lesson"
+        if theme.font(theme.SIZE_TINY, True).size(title)[0] > box.w - 24:
+            title = "Lesson"  # a narrow panel: the caption above names the game's step
         theme.text(canvas, title, (box.centerx, box.y + 19), theme.SIZE_TINY, theme.INK_SOFT,
                    bold=True, anchor="center", tight=True)
 
@@ -527,40 +552,85 @@ class LessonScene(TableScene):
         index = self.state.item_ids.get(item)
         return "" if index is None else self.state.items[index].kind
 
-    def draw_pointer(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
-        """A gold ring round the thing and a bobbing arrow pointing at it."""
+    def draw_pointer(self, canvas: pygame.Surface, rect: pygame.Rect,
+                     words: Sequence[pygame.Rect] = ()) -> None:
+        """A gold ring round the thing and a bobbing arrow pointing at it, from the side
+        where it covers no words (`words`: where the table's words lie)."""
         pulse = 3 + int(3 * (1 + math.sin(self.clock * 5)))
         pygame.draw.rect(canvas, theme.INK, rect.inflate(12 + pulse, 12 + pulse), width=7,
                          border_radius=12)
         pygame.draw.rect(canvas, GOLD, rect.inflate(10 + pulse, 10 + pulse), width=5,
                          border_radius=12)
         bob = int(8 * math.sin(self.clock * 4))
-        width = self.area_size[0]
         gap = 8 + pulse
+        sides = {(0, 1): (rect.centerx, rect.top - gap), (0, -1): (rect.centerx, rect.bottom + gap),
+                 (1, 0): (rect.left - gap, rect.centery), (-1, 0): (rect.right + gap, rect.centery)}
+        screen = canvas.get_rect()
+        caption = self.caption_rect()
+        ring = rect.inflate(24, 24)
+        others = [w for w in words if not ring.contains(w)]
+        for sprite in self.sprites.values():  # the other dice: an arrow hides no face
+            size = self.sprite_size(sprite)
+            box = pygame.Rect(0, 0, size, size)
+            box.center = (int(sprite.x), int(sprite.y))
+            if not ring.contains(box):
+                others.append(box)
+
+        def covered(way: tuple[int, int], length: int) -> float:
+            # How much of the words an arrow from this side hides as it bobs (off the
+            # screen or over the caption: everything).
+            reach = arrow_box(sides[way], way, 8, length).union(
+                arrow_box(sides[way], way, -8, length))
+            if not screen.contains(reach) or reach.colliderect(caption):
+                return float("inf")
+            return sum(reach.clip(w).w * reach.clip(w).h for w in others)
+
+        # A full arrow from the likeliest side that hides nothing, else a short one; where
+        # every arrow would hide a word (a crowded corner), the pulsing ring alone.
+        tries = [(way, length) for length in (58, 38) for way in self.arrow_ways(rect)]
+        way, length = next(((w, n) for w, n in tries if covered(w, n) == 0), (None, 0))
+        if way is None:
+            return
+        self.arrows.append(arrow_box(sides[way], way, bob, length))
+        pygame.draw.polygon(canvas, GOLD, arrow(sides[way], way, bob, length))
+        pygame.draw.polygon(canvas, theme.INK, arrow(sides[way], way, bob, length), width=3)
+
+    def arrow_ways(self, rect: pygame.Rect) -> list[tuple[int, int]]:
+        """The sides an arrow may come from, the likeliest first: above the bar's buttons and
+        the middle (below, near the top), from the left in the side column, from the right
+        in the players' column."""
+        width = self.area_size[0]
         if rect.top >= self.area["bar"].y - 10 or (
                 width * 28 // 100 <= rect.centerx <= width * 72 // 100):
-            # The bar's buttons and the middle: from above, else from below (near the top).
-            if rect.top - 70 > self.caption_rect().bottom:
-                tip, way = (rect.centerx, rect.top - gap), (0, 1)
-            else:
-                tip, way = (rect.centerx, rect.bottom + gap), (0, -1)
-        elif rect.centerx > width // 2:  # the side column: from its left
-            tip, way = (rect.left - gap, rect.centery), (1, 0)
-        else:  # the players' column: from its right
-            tip, way = (rect.right + gap, rect.centery), (-1, 0)
-        pygame.draw.polygon(canvas, GOLD, arrow(tip, way, bob))
-        pygame.draw.polygon(canvas, theme.INK, arrow(tip, way, bob), width=3)
+            first = [(0, 1), (0, -1)] if rect.top - 70 > self.caption_rect().bottom else [
+                (0, -1), (0, 1)]
+        elif rect.centerx > width // 2:
+            first = [(1, 0)]
+        else:
+            first = [(-1, 0)]
+        return first + [w for w in ((0, 1), (0, -1), (1, 0), (-1, 0)) if w not in first]
 
 
-def arrow(tip: tuple[int, int], way: tuple[int, int], bob: int) -> list[tuple[int, int]]:
-    """A thick arrow whose point is at `tip` (moved back by `bob`), pointing along `way`."""
+def arrow_box(tip: tuple[int, int], way: tuple[int, int], bob: int = 8,
+              length: int = 58) -> pygame.Rect:
+    """The box round an arrow drawn with its point at `tip`."""
+    points = arrow(tip, way, bob, length)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+def arrow(tip: tuple[int, int], way: tuple[int, int], bob: int,
+          length: int = 58) -> list[tuple[int, int]]:
+    """A thick arrow `length` px long whose point is at `tip` (moved back by `bob`),
+    pointing along `way`."""
     dx, dy = way
     x, y = tip[0] - dx * bob, tip[1] - dy * bob
 
     def at(along: int, across: int) -> tuple[int, int]:
         return (x - dx * along - dy * across, y - dy * along + dx * across)
 
-    return [at(0, 0), at(28, -22), at(28, -9), at(58, -9), at(58, 9), at(28, 9), at(28, 22)]
+    return [at(0, 0), at(28, -22), at(28, -9), at(length, -9), at(length, 9), at(28, 9),
+            at(28, 22)]
 
 
 def open_lesson(app: App, rules: Rules, replace: bool = False) -> bool:
