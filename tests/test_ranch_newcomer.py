@@ -96,3 +96,18 @@ def test_no_face_of_the_last_roll_shows_as_a_new_turn_begins() -> None:
         assert len(view_for(state, None)["zones"]["dice"]) == 2
         turns += 1
     assert turns >= 8
+
+
+@pytest.mark.parametrize("ruleset", [p.name for p in installed_rulesets()])
+def test_every_greyed_move_says_when_it_can_be_made(ruleset: str) -> None:
+    """A greyed button's tip says when the move is possible, in the game's own words,
+    never only "not possible now"."""
+    from dinotable.engine import Action, why_illegal
+
+    rules = load_by_id(ruleset)
+    state = new_game(rules, ["Ann", "Ben"], {}, 2)
+    for adef in rules.actions.values():
+        if adef.by != "current" or adef.when is None:
+            continue
+        words = why_illegal(state, Action(state.current, adef.id)) or ""
+        assert "not possible now" not in words, (adef.id, words)

@@ -320,6 +320,8 @@ class TableScene(TableHost, Scene):
             self.refresh_buttons()
             return
         if self.menu.handle(event):
+            if event.type == pygame.KEYDOWN:
+                self.focus.keyed = True  # the keys moved the focus in this decision
             self.refresh_buttons()
 
     def scroll_log(self, lines: int) -> None:

@@ -90,11 +90,11 @@ def refresh(table: Controlled) -> None:
     focused = table.menu.focused
     if human_turn and (table.chooser.ready is not None or not (
             focused.enabled and focused.tag not in OWN)
-            or (focused.tag.startswith("page:") and not table.menu.keyed)):
+            or (focused.tag.startswith("page:") and not table.focus.keyed)):
         # A card chosen on the table: its confirm button takes the focus, so Enter plays it.
         # The player's first choice gets the keyboard focus: Enter does the obvious thing.
         # A page arrow the pointer once passed over keeps no ring once the buttons change
-        # (one the keys moved to keeps it: Tab reaches the next page).
+        # (one the keys moved to in this decision keeps it: Tab reaches the next page).
         for i, c in enumerate(controls):
             if c.enabled and c.tag not in OWN and not c.tag.startswith("page:"):
                 table.menu.focus = i

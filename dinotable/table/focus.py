@@ -77,7 +77,7 @@ class FocusRing:
             else:
                 self.ring = None
                 menu.focus = nxt
-                menu.show_focus = menu.keyed = True
+                menu.show_focus = True
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and (
                 self.ring in order):
