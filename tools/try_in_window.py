@@ -32,7 +32,7 @@ import pygame  # noqa: E402
 
 from dinotable import bots  # noqa: E402
 from dinotable.app import App  # noqa: E402
-from dinotable.audit.drive import Driver, Press  # noqa: E402
+from dinotable.audit.drive import Driver  # noqa: E402
 from dinotable.ruleset import load_by_id  # noqa: E402
 from dinotable.scenes.handoff import HandoffScene  # noqa: E402
 from dinotable.scenes.results import ResultsScene  # noqa: E402
@@ -96,7 +96,7 @@ def make(window: Window, driver: Driver, table: TableScene, wanted: object,
             window.x("key", "Return")
         else:
             driver.draw()
-            rect = driver._where(press)  # noqa: SLF001  # the tool reads where it is drawn
+            rect = driver.rect_of(press)
             if rect is None:
                 return f"{press} is not on the table"
             window.click(rect.center)

@@ -127,14 +127,14 @@ class Driver:
             return self._key_press(press)
         return self._click(press)
 
-    def _where(self, press: Press) -> pygame.Rect | None:
+    def rect_of(self, press: Press) -> pygame.Rect | None:
         table = self.table
         if press.target is not None:
             return next((r for r, t in table.ring_targets() if t == press.target), None)
         return next((c.rect for c in table.menu.controls if c.tag == press.tag), None)
 
     def _click(self, press: Press) -> str:
-        rect = self._where(press)
+        rect = self.rect_of(press)
         if rect is None:
             return f"{press} is not on the table"
         table = self.table
