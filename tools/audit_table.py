@@ -49,31 +49,58 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="ruleset ids or fixture names")
     parser.add_argument("--quick", action="store_true", help="shorter games, for the suite")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games audited at once, each in a process of its own")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        out(f"audit_table: --jobs: expected a whole number of 1 or more, got {args.jobs}")
+        return 2
     try:
         found = rulesets(args.only)
     except SystemExit as exc:
         out(str(exc))
         return 2
+    from dinotable.audit import cases
+
+    global TODO
+    TODO = cases(found, args.quick)  # type: ignore[arg-type]
+    if args.jobs == 1:
+        results = map(audit_one, range(len(TODO)))
+    else:
+        import multiprocessing
+
+        # Forked workers inherit the loaded rulesets; each opens a headless app of its own.
+        pool = multiprocessing.get_context("fork").Pool(args.jobs, maxtasksperchild=1)
+        results = pool.imap_unordered(audit_one, range(len(TODO)))
+    totals = [0, 0, 0, 0.0, 0, 0]  # games, decisions, frames, seconds, finished, faults
+    for faults, decisions, frames, seconds, finished in results:
+        for line in faults:
+            out(line)
+        for k, value in enumerate((1, decisions, frames, seconds, finished, len(faults))):
+            totals[k] += value
+    games, decisions, frames, seconds, finished, faults = totals
+    out(f"audited {games} games ({finished} played to the end), {decisions} decisions, "
+        f"{frames} frames, {seconds:.0f} s: {faults} faults")
+    return 1 if faults else 0
+
+
+TODO: list = []  # the cases to audit, shared with forked workers
+
+
+def audit_one(index: int) -> tuple[list[str], int, int, float, bool]:
+    """Audit one case in a fresh headless app: its faults and figures."""
+    import pygame
+
     from dinotable.app import App
-    from dinotable.audit import cases, run_all
+    from dinotable.audit import audit
     from dinotable.settings import Settings
 
-    todo = cases(found, args.quick)  # type: ignore[arg-type]
-
-    def told(report: object) -> None:
-        for line in report.faults:  # type: ignore[attr-defined]
-            out(line)
-
-    reports = run_all(lambda: App(settings=Settings(bot_speed="fast")), todo, told)
-    faults = sum(len(r.faults) for r in reports)
-    decisions = sum(r.decisions for r in reports)
-    frames = sum(r.frames for r in reports)
-    seconds = sum(r.seconds for r in reports)
-    finished = sum(r.finished for r in reports)
-    out(f"audited {len(reports)} games ({finished} played to the end), {decisions} "
-          f"decisions, {frames} frames, {seconds:.0f} s: {faults} faults")
-    return 1 if faults else 0
+    app = App(settings=Settings(bot_speed="fast"))
+    try:
+        report = audit(app, TODO[index])
+    finally:
+        pygame.quit()
+    return report.faults, report.decisions, report.frames, report.seconds, report.finished
 
 
 if __name__ == "__main__":

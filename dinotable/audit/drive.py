@@ -10,6 +10,7 @@ on the bar, Esc.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -44,13 +45,23 @@ def key_event(key: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
 
 
-def wanted_values(state: Any, action: Action) -> set[str]:
-    """Everything an action names (its arguments, a tuple's parts), as words."""
-    out: set[str] = set()
+def wanted_values(action: Action) -> Counter[str]:
+    """Everything an action names (its arguments, a tuple's parts: two leaves twice), as
+    words."""
+    out: Counter[str] = Counter()
     for value in dict(action.args).values():
         for v in value if isinstance(value, (tuple, list)) else (value,):
-            out.add(str(v))
+            out[str(v)] += 1
     return out
+
+
+def shows(state: Any, item_id: Any) -> str | None:
+    """What an item shows, as an argument names it: a die's face, else its kind."""
+    index = state.item_ids.get(item_id) if isinstance(item_id, str) else None
+    if index is None:
+        return None
+    item = state.items[index]
+    return str(item.face) if item.face is not None else str(item.kind)
 
 
 class Driver:
@@ -89,8 +100,10 @@ class Driver:
     def presses(self, wanted: Action) -> list[Press]:
         """What might lead to `wanted` now, the likeliest first."""
         table = self.table
-        values = wanted_values(table.state, wanted)
+        values = wanted_values(wanted)
         marked = set(table.chooser.marked())
+        # Dice or tokens named by what they show: no more of a face than the move names.
+        have = Counter(shows(table.state, m) for m in marked)
         first: list[Press] = []
         then: list[Press] = []
         last: list[Press] = []
@@ -109,10 +122,13 @@ class Driver:
             if target.kind == "item" and value in table.state.item_ids:
                 item = table.state.items[table.state.item_ids[value]]
                 words |= {str(item.kind), str(item.face)}
-            wants = bool(words & values)
+            shown = shows(table.state, value)
+            wants = any(values[w] for w in words) and (
+                value in marked or str(value) in values or shown is None
+                or have[shown] < values[shown] or not values[shown])
             if wants and value not in marked:
                 then.append(Press(target))
-            elif value in marked and str(value) not in values:
+            elif value in marked and not wants:
                 then.append(Press(target))  # marked, but not wanted: unmark it
             elif wants:
                 last.append(Press(target))

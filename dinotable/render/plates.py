@@ -174,7 +174,7 @@ def name_plate(
         need = theme.font(theme.SIZE_TINY, bold=True).size(name + tail)[0]
         # A narrow plate gives its shape's room to the name and "(bot)": the colour and
         # the name say whose plate it is.
-        if right - left - round(2 * r) - gap >= need or right - left < need:
+        if right - left - round(2 * r) - gap >= need:
             draw_mark(surface, mark, (left + r, rect.centery), r, ink)
             left += round(2 * r) + gap
     room = max(10, right - left)
@@ -182,6 +182,8 @@ def name_plate(
     def whole(size: int) -> str:
         """The name and its tail at `size`, the name shortened where both do not fit."""
         font = theme.font(size, bold=True)
+        if font.size(name + tail)[0] <= room:
+            return name + tail
         return theme.ellipsize(name, font, room - font.size(tail)[0]) + tail
 
     if extra and theme.font(theme.SIZE_TINY, bold=True).size(name + tail + extra)[0] <= room:

@@ -9,7 +9,7 @@ import pygame
 
 from ..render import theme
 from . import player_boards
-from .choice import item_label
+from .choice import Target, item_label
 from .part import Part
 from .registry import kind_for
 from .tallies import several
@@ -98,8 +98,11 @@ class Areas(ZonePart):
                 out.append(("label", f"{label}:", words.size(f"{label}:")[0]))
                 out += player_boards.tally_tokens(self.rules, zone, content)
                 continue
+            # ... unless a click may choose them now (the tokens that pay): then each.
+            glowing = isinstance(content, list) and any(
+                Target("item", entry[0]) in look.targets for entry in content)
             if isinstance(content, dict) or backs or (
-                    self.rules.zones[zone].holds == "tokens" and alike):
+                    self.rules.zones[zone].holds == "tokens" and alike and not glowing):
                 text = f"{label}: {n}"
                 out.append(("words", text, words.size(text)[0]))
                 continue

@@ -234,13 +234,21 @@ class Chooser(DiceMarks, BoardSpaces):
         arg = b.next_arg
         if arg is not None and by_faces(arg):
             # One button: the dice are chosen by clicking them (or the keyboard's ring).
-            action = self._action(b, {arg.name: self.faces_marked(b)})
-            reason = None if action in self.legal else (
+            faces = self.faces_marked(b)
+            action = self._action(b, {arg.name: faces})
+            rest = [a for a in b.adef.args if a.name not in b.bound and a is not arg]
+            # Dice that pay for something still to choose (where to put what they buy):
+            # the button takes them, and the next choice glows.
+            fits = any(dict(a.args).get(arg.name) == faces for a in self._matching(b)) \
+                if rest else action in self.legal
+            reason = None if fits else (
                 f"Click the {self.pieces(arg)} to choose them first." if not b.marked else
-                why_illegal(self.state, action) or
+                (None if rest else why_illegal(self.state, action)) or
                 f"Those {self.pieces(arg)} cannot be chosen together.")
             # Its key is the action's own: E begins choosing the dice and E throws them.
-            out.append(Choice(self.confirm_label(b), f"confirm:{b.adef.id}", action,
+            out.append(Choice(self.confirm_label(b), f"confirm:{b.adef.id}",
+                              None if rest else action,
+                              step=partial(self.bind, faces) if rest else None,
                               enabled=reason is None, reason=reason or "",
                               key=b.adef.key.upper()))
         elif arg is not None and is_subset(arg):

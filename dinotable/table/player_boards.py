@@ -178,6 +178,31 @@ def food_of(rules: Any, kind: str) -> list[str]:
     return []
 
 
+def draw_price(canvas: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
+              cost: list[str], more: str) -> bool:
+    """What the top card of a narrow cell costs, as little dice faces under it, and how
+    many lie under it ("+4"): a card named alone would hide its price. False: no room."""
+    font = theme.font(theme.TINY, True)
+    for tail in (more, ""):  # the count gives way to the price where both do not fit
+        more_w = font.size(tail)[0] + 4 if tail else 0
+        pip = min(18, (rect.w - 4 - more_w + 2) // len(cost) - 2)
+        if pip >= 13:
+            more = tail
+            break
+    else:
+        return False
+    width = len(cost) * (pip + 2) - 2 + more_w
+    x = rect.centerx - width // 2
+    y = box.bottom + 4
+    for face in cost:
+        canvas.blit(die_surface(theme.PARCHMENT_LIGHT, face, pip), (x, y))
+        x += pip + 2
+    if more:
+        theme.text(canvas, more, (x + 2, y + pip // 2), theme.TINY, theme.PARCHMENT_DIM,
+                   bold=True, anchor="midleft", tight=True)
+    return True
+
+
 def points_of(info: cards.CardInfo) -> str:
     """A tile's first key number (its points), as the card face shows it."""
     return next((f.value for f in info.face if f.form == "number"), "")

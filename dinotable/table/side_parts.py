@@ -151,9 +151,9 @@ class StatusPart(Part):
             # A count in a ruleset's words may be one: "1 dice to throw" reads "1 die".
             status = ONE_DICE.sub("1 die", status)
         if status:
-            theme.text(canvas, theme.ellipsize(status, theme.font(theme.BODY, True),
-                                               self.rect.w),
-                       (self.rect.x, self.rect.y + 4), theme.BODY, theme.PARCHMENT, bold=True)
+            words, size = theme.squeezed(status, self.rect.w, theme.BODY, bold=True)
+            theme.text(canvas, words, (self.rect.x, self.rect.y + 4), size, theme.PARCHMENT,
+                       bold=True)
         odds = layout.odds
         if odds is not None and host.show_odds and live:
             seat = host.state.current

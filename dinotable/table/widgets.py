@@ -17,11 +17,11 @@ import pygame
 
 from ..engine import Rules, applies
 from ..render import cards, theme
-from ..render.dice import die_surface, draw_die
+from ..render.dice import draw_die
 from ..ruleset.layout import Layout, WidgetSpec
 from .choice import SPACE, Target, item_label
 from .part import Part
-from .player_boards import draw_item, food_of
+from .player_boards import draw_item, draw_price, food_of
 from .reading import read_card, show_read
 from .registry import kind_for, register
 
@@ -385,38 +385,12 @@ class Pile(ZonePart):
             pygame.draw.rect(canvas, theme.FELT_LIGHT, box, width=3, border_radius=8)
         words = ("empty" if not n else f"{n - 1} under" if shown else f"{n} left")
         cost = food_of(self.rules, str(entry[1])) if entry is not None and narrow else []
-        if cost and self.draw_cost(canvas, rect, box, cost, f"+{n - 1}" if n > 1 else ""):
+        if cost and draw_price(canvas, rect, box, cost, f"+{n - 1}" if n > 1 else ""):
             return
         if theme.font(theme.TINY).size(words)[0] > rect.w - 4 and n:
             words = f"+{n - 1}" if shown else str(n)  # a narrow cell: the number alone
         theme.text(canvas, ellipsize_tiny(words, rect.w - 4), (rect.centerx, box.bottom + 20),
                    theme.TINY, theme.PARCHMENT_DIM, anchor="midbottom", tight=True)
-
-
-    @staticmethod
-    def draw_cost(canvas: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
-                  cost: list[str], more: str) -> bool:
-        """What the top card of a narrow cell costs, as little dice faces under it, and how
-        many lie under it ("+4"): a card named alone would hide its price. False: no room."""
-        font = theme.font(theme.TINY, True)
-        for tail in (more, ""):  # the count gives way to the price where both do not fit
-            more_w = font.size(tail)[0] + 4 if tail else 0
-            pip = min(18, (rect.w - 4 - more_w + 2) // len(cost) - 2)
-            if pip >= 13:
-                more = tail
-                break
-        else:
-            return False
-        width = len(cost) * (pip + 2) - 2 + more_w
-        x = rect.centerx - width // 2
-        y = box.bottom + 4
-        for face in cost:
-            canvas.blit(die_surface(theme.PARCHMENT_LIGHT, face, pip), (x, y))
-            x += pip + 2
-        if more:
-            theme.text(canvas, more, (x + 2, y + pip // 2), theme.TINY, theme.PARCHMENT_DIM,
-                       bold=True, anchor="midleft", tight=True)
-        return True
 
 
 def shown_top(content: list[Any] | dict[str, int]) -> tuple[Any, ...] | None:
