@@ -142,20 +142,28 @@ def test_a_card_read_large_under_other_words_is_found(
     assert any("drawn over the card read large" in f for f in faults), faults
 
 
+def drawing_also(monkeypatch: pytest.MonkeyPatch, kind: Any, extra: Any) -> None:
+    """Plant a fault: after a kind of part draws, `extra(part, canvas)` draws too."""
+    draw = kind.draw
+
+    def drawing(self: Any, canvas: pygame.Surface, look: Any) -> None:
+        draw(self, canvas, look)
+        extra(self, canvas)
+
+    monkeypatch.setattr(kind, "draw", drawing)
+
+
 def test_words_cut_where_they_fit_are_found(fresh_app: App,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from dinotable.table.chrome import HeaderPart
 
-    draw = HeaderPart.draw
-
-    def cutting(self: HeaderPart, canvas: pygame.Surface, look: Any) -> None:
-        draw(self, canvas, look)
+    def cutting(part: HeaderPart, canvas: pygame.Surface) -> None:
         words = "Round over"  # planted: a short label cut a few pixels short of its width
         room = theme.font(theme.SMALL).size(words)[0]
         theme.text(canvas, theme.ellipsize(words, theme.font(theme.SMALL), room - 4),
-                   self.rect.topleft, theme.SMALL)
+                   part.rect.topleft, theme.SMALL)
 
-    monkeypatch.setattr(HeaderPart, "draw", cutting)
+    drawing_also(monkeypatch, HeaderPart, cutting)
     faults = found(fresh_app, "dinosaur_dice", moves=3)
     assert any("'Round over' cut to" in f for f in faults), faults
 
@@ -164,13 +172,8 @@ def test_words_off_the_screen_are_found(fresh_app: App,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from dinotable.table.chrome import LogPart
 
-    draw = LogPart.draw
-
-    def spilling(self: LogPart, canvas: pygame.Surface, look: Any) -> None:
-        draw(self, canvas, look)
-        theme.text(canvas, "far away", (canvas.get_width() - 20, 40), theme.SMALL)  # planted
-
-    monkeypatch.setattr(LogPart, "draw", spilling)
+    drawing_also(monkeypatch, LogPart, lambda part, canvas: theme.text(
+        canvas, "far away", (canvas.get_width() - 20, 40), theme.SMALL))  # planted
     faults = found(fresh_app, "dinosaur_dice", moves=3)
     assert any("'far away'" in f and "off the screen" in f for f in faults), faults
 
@@ -197,31 +200,22 @@ def test_a_board_that_changes_shape_is_found(fresh_app: App,
 
 def test_a_bot_not_marked_as_one_is_found(fresh_app: App,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from dinotable.table.session import TableSession
-
-    is_bot = TableSession.is_bot
-    # Planted: the plates are drawn as if the third seat were a person (it is a bot).
-    monkeypatch.setattr("dinotable.table.chrome.PlayersPart.draw", _as_people(is_bot))
-    faults = found(fresh_app, "dinosaur_dice", seats=3, moves=4)
-    assert any("plays as a bot, but the plate reads" in f for f in faults), faults
-
-
-def _as_people(is_bot: Any) -> Any:
     from dinotable.table.chrome import PlayersPart
 
     draw = PlayersPart.draw
 
-    def drawing(self: PlayersPart, canvas: pygame.Surface, look: Any) -> None:
-        host = self.host
-        real = host.is_bot
-        host.is_bot = lambda seat: False  # type: ignore[method-assign]
+    def as_people(self: PlayersPart, canvas: pygame.Surface, look: Any) -> None:
+        # Planted: the plates are drawn as if every seat were a person's.
+        host: Any = self.host
+        host.is_bot = lambda seat: False
         try:
             draw(self, canvas, look)
         finally:
             del host.is_bot
-        assert real is not None
 
-    return drawing
+    monkeypatch.setattr(PlayersPart, "draw", as_people)
+    faults = found(fresh_app, "dinosaur_dice", seats=3, moves=4)
+    assert any("plays as a bot, but the plate reads" in f for f in faults), faults
 
 
 def test_the_quick_audit_of_every_game_is_clean() -> None:
