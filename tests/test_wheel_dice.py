@@ -321,5 +321,7 @@ def test_a_banner_gives_way_while_the_dice_are_chosen(app: App) -> None:
     assert table.chooser.building is not None
     assert picture(True) == picture(False), "the dice being chosen are never under a banner"
     table.chooser.cancel()
-    table.handed(1)  # Ben holds the laptop: nothing for him to choose, the banner shows
+    table.handed(1)  # Ben holds the laptop: nothing for him to choose, he reads the dice
+    assert picture(True) == picture(False), "dice at rest are never under a banner"
+    table.sprites.clear()  # no die under it: the banner shows
     assert picture(True) != picture(False)

@@ -220,9 +220,7 @@ def draw_over(table: Showing, canvas: pygame.Surface) -> None:
         draw_showcase(table, canvas)
     elif table.banner is not None and not banner_gives_way(table):
         text, colour, left = table.banner
-        Banner(text, colour).draw(canvas, pygame.Rect(middle.x - 40, middle.centery - 50,
-                                                      middle.w + 80, 100),
-                                  alpha=min(1.0, left * 3))
+        Banner(text, colour).draw(canvas, banner_rect(table), alpha=min(1.0, left * 3))
     if table.toast is not None:
         draw_toast(canvas, middle, table.toast)
     note_unseen(table)
@@ -244,11 +242,25 @@ def note_unseen(table: Showing) -> None:
         table.refresh_buttons()
 
 
+def banner_rect(table: Showing) -> pygame.Rect:
+    """Where the banner lies: across the middle of the table."""
+    middle = table.tr
+    return pygame.Rect(middle.x - 40, middle.centery - 50, middle.w + 80, 100)
+
+
 def banner_gives_way(table: Showing) -> bool:
     """Whether the banner must not be drawn: a player choosing dice (the dice to reroll),
-    or about to (dice in the tray glow for them), sees the dice it would cover."""
+    or about to (dice in the tray glow for them), sees the dice it would cover; and dice
+    come to rest under it (a bot's throw) are read, not covered (the log says it too)."""
     if table.chooser.building is not None:
         return True
+    over = banner_rect(table)
+    for sprite in table.sprites.values():
+        if sprite.zone in table.layout.tray and sprite.goal is None and table.toss is None:
+            size = table.sprite_size(sprite)
+            if over.colliderect(pygame.Rect(sprite.x - size / 2, sprite.y - size / 2, size,
+                                            size)):
+                return True
     tray = table.tray_part
     if tray is None or not (table.idle and table.my_turn):
         return False
