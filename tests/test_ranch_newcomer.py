@@ -111,3 +111,32 @@ def test_every_greyed_move_says_when_it_can_be_made(ruleset: str) -> None:
             continue
         words = why_illegal(state, Action(state.current, adef.id)) or ""
         assert "not possible now" not in words, (adef.id, words)
+
+
+def test_each_food_buy_may_be_paid_with_is_one_button(app: App) -> None:
+    """Buying asks for the two foods in turn: one button a food, never the same food
+    twice on the bar (two buttons alike, and Tab stuck between them), even where several
+    ways to pay begin with it (Leaf and Leaf, Leaf and Fish)."""
+    rules = load_by_id("dino_dude_ranch")
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ann", "Ben"])]
+    table = TableScene(app, rules, seats, {}, 4, saving=False)
+    app.push(table)
+    rng = random.Random(4)
+    shared = 0
+    for _ in range(600):
+        if table.state.game_over or shared >= 3:
+            break
+        chooser = table.chooser
+        buys = [a for a in chooser.legal if a.id == "buy"]
+        start = next((c for c in chooser.choices() if c.tag == "start:buy"), None)
+        if start is not None and start.step is not None and len(buys) > len(
+                {dict(a.args)["first"] for a in buys}):
+            shared += 1
+            start.step()
+            tags = [c.tag for c in chooser.choices()]
+            assert len(tags) == len(set(tags)), tags
+            chooser.cancel()
+        table.take(choose("heuristic", table.state, rng))
+        table.steps.clear()
+        table._settle()
+    assert shared >= 3, "no turn came where two ways to pay began with one food"

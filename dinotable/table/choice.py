@@ -262,8 +262,8 @@ class Chooser(DiceMarks, BoardSpaces):
                                  action, enabled=reason is None, reason=reason or "",
                                  key="Enter"))
         elif arg is not None and not self.clickable(arg, self._values(arg)):
-            for a in self._matching(b):
-                value = dict(a.args)[arg.name]
+            # One button a value: several moves may share it (Leaf, then Fish or Meat).
+            for value in self._values(arg):
                 out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
                                   step=partial(self.bind, value)))
         out.append(Choice("Cancel", "cancel", step=self.cancel, key="Backspace"))
