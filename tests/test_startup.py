@@ -15,7 +15,7 @@ import pytest
 
 from dinotable.app import App
 from dinotable.paths import rulesets_dir
-from dinotable.scenes import title as title_module
+from dinotable.scenes import title_entries as title_module
 from dinotable.scenes.crash import CrashScene
 from dinotable.scenes.setup import SetupScene
 from dinotable.scenes.title import TitleScene

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,21 +25,22 @@ import pygame
 from ..engine import Action
 from ..lessons import NEXT, LessonRun, lessons_of
 from ..render import theme
+from ..render.arrows import arrow, arrow_box, clear_way
 from ..render.widgets import Panel
-from ..table.choice import Choice, Chooser, Target
+from ..table.choice import Choice, Target
 from ..table.chrome import PlayersPart
 from ..table.controls import OWN
-from ..table.marking import Building, by_faces
 from ..table.reading import draw_pinned, pinned_rect
 from ..table.session import Seat
 from ..table.undoing import choice as undo_choice
-from .base import Control, Menu, Scene, shade, shortcut
+from .base import Control
 from .keeping import keep_unfinished, tell_kept
+from .lesson_chooser import LessonChooser
 from .table import HURRY, TableScene
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..engine import GameState, Rules
+    from ..engine import Rules
     from ..scenarios import Scenario
 
 SCRIPT_PAUSE = 0.9  # seconds before the script plays a move nobody is told about
@@ -50,58 +49,6 @@ READING_MAX = 5.0
 NUDGE_SECONDS = 3.5
 LESSON_TAG = "lesson:"
 GOLD = (246, 196, 64)
-
-
-class LessonChooser(Chooser):
-    """The table's chooser, with only the taught move's things glowing: a thing glows when
-    a click on it leads to the move the lesson teaches now."""
-
-    def __init__(self, state: GameState, names: list[str],
-                 taught: Callable[[], Action | None]) -> None:
-        self.taught = taught
-        self.kept: tuple[Any, set[Target]] | None = None
-        super().__init__(state, names)
-
-    def targets(self) -> set[Target]:
-        want = self.taught()
-        b = self.building
-        key = (self.version, self.ready, want, None if b is None else (
-            b.adef.id, tuple(b.marked), tuple((k, repr(v)) for k, v in b.bound.items())))
-        if self.kept is not None and self.kept[0] == key:
-            return self.kept[1]
-        found = super().targets()
-        taught = set() if want is None else {
-            t for t in found if self.leads(partial(Chooser.click, self, t), want)}
-        self.kept = (key, taught)
-        return taught
-
-    def leads(self, step: Callable[[], Action | None], want: Action) -> bool:
-        """Whether a click or a button's step heads for `want`: tried, then undone."""
-        b = self.building
-        kept = (None if b is None else Building(b.adef, dict(b.bound), list(b.marked),
-                                                b.payable), self.ready, self.glowing)
-        try:
-            action = step()
-            if action is not None:
-                return action == want
-            if self.ready is not None:
-                return self.ready[0] == want
-            now = self.building
-            if now is None or now.adef.id != want.id:
-                return False
-            args = dict(want.args)
-            arg = now.next_arg
-            if arg is not None and by_faces(arg):
-                # Dice named by their faces: any dice showing faces the move names will do,
-                # one more at a click (a click that puts a die back leads nowhere).
-                extra = Counter(self.faces_marked(now)) - Counter(args.get(arg.name, ()))
-                more = len(now.marked) > (0 if b is None else len(b.marked))
-                return all(args.get(k) == v for k, v in now.bound.items()) and not extra and more
-            return all(args.get(k) == v for k, v in now.bound.items()) and all(
-                any(item in v for v in args.values() if isinstance(v, tuple))
-                for item in now.marked)
-        finally:
-            self.building, self.ready, self.glowing = kept
 
 
 class LessonScene(TableScene):
@@ -565,8 +512,6 @@ class LessonScene(TableScene):
         gap = 8 + pulse
         sides = {(0, 1): (rect.centerx, rect.top - gap), (0, -1): (rect.centerx, rect.bottom + gap),
                  (1, 0): (rect.left - gap, rect.centery), (-1, 0): (rect.right + gap, rect.centery)}
-        screen = canvas.get_rect()
-        caption = self.caption_rect()
         ring = rect.inflate(24, 24)
         others = [w for w in words if not ring.contains(w)]
         for sprite in self.sprites.values():  # the other dice: an arrow hides no face
@@ -576,21 +521,11 @@ class LessonScene(TableScene):
             if not ring.contains(box):
                 others.append(box)
 
-        def covered(way: tuple[int, int], length: int) -> float:
-            # How much of the words an arrow from this side hides as it bobs (off the
-            # screen or over the caption: everything).
-            reach = arrow_box(sides[way], way, 8, length).union(
-                arrow_box(sides[way], way, -8, length))
-            if not screen.contains(reach) or reach.colliderect(caption):
-                return float("inf")
-            return sum(reach.clip(w).w * reach.clip(w).h for w in others)
-
-        # A full arrow from the likeliest side that hides nothing, else a short one; where
-        # every arrow would hide a word (a crowded corner), the pulsing ring alone.
-        tries = [(way, length) for length in (58, 38) for way in self.arrow_ways(rect)]
-        way, length = next(((w, n) for w, n in tries if covered(w, n) == 0), (None, 0))
-        if way is None:
-            return
+        found = clear_way(sides, self.arrow_ways(rect), others, canvas.get_rect(),
+                          self.caption_rect())
+        if found is None:
+            return  # every arrow would hide a word (a crowded corner): the ring alone
+        way, length = found
         self.arrows.append(arrow_box(sides[way], way, bob, length))
         pygame.draw.polygon(canvas, GOLD, arrow(sides[way], way, bob, length))
         pygame.draw.polygon(canvas, theme.INK, arrow(sides[way], way, bob, length), width=3)
@@ -611,28 +546,6 @@ class LessonScene(TableScene):
         return first + [w for w in ((0, 1), (0, -1), (1, 0), (-1, 0)) if w not in first]
 
 
-def arrow_box(tip: tuple[int, int], way: tuple[int, int], bob: int = 8,
-              length: int = 58) -> pygame.Rect:
-    """The box round an arrow drawn with its point at `tip`."""
-    points = arrow(tip, way, bob, length)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-
-
-def arrow(tip: tuple[int, int], way: tuple[int, int], bob: int,
-          length: int = 58) -> list[tuple[int, int]]:
-    """A thick arrow `length` px long whose point is at `tip` (moved back by `bob`),
-    pointing along `way`."""
-    dx, dy = way
-    x, y = tip[0] - dx * bob, tip[1] - dy * bob
-
-    def at(along: int, across: int) -> tuple[int, int]:
-        return (x - dx * along - dy * across, y - dy * along + dx * across)
-
-    return [at(0, 0), at(28, -22), at(28, -9), at(length, -9), at(length, 9), at(28, 9),
-            at(28, 22)]
-
-
 def open_lesson(app: App, rules: Rules, replace: bool = False) -> bool:
     """Start the first lesson of a game on the table; False when it has none."""
     found = lessons_of(rules)
@@ -644,33 +557,3 @@ def open_lesson(app: App, rules: Rules, replace: bool = False) -> bool:
     else:
         app.push(scene)
     return True
-
-
-class LearnPicker(Scene):
-    """Which game to learn, when Learn to play was pressed with no game chosen: a button
-    per game that has a lesson."""
-
-    opaque = False
-
-    def __init__(self, app: App, games: list[Rules]) -> None:
-        super().__init__(app)
-        self.menu = Menu()
-        rows = len(games) + 1
-        self.box = pygame.Rect(340, 360 - (rows * 74 + 110) // 2, 600, rows * 74 + 110)
-        top = self.box.y + 96
-        self.menu.set([*(Control(pygame.Rect(self.box.x + 60, top + n * 74, 480, 62),
-                                 rules.name, partial(self.dismiss, rules), tag=f"learn:{rules.id}")
-                         for n, rules in enumerate(games)),
-                       Control(pygame.Rect(self.box.x + 60, top + len(games) * 74, 480, 62),
-                               "Back", self.dismiss, key="Esc", tag="back")])
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if not shortcut(event, {pygame.K_ESCAPE: self.dismiss}):
-            self.menu.handle(event)
-
-    def draw(self, canvas: pygame.Surface) -> None:
-        shade(canvas)
-        Panel(self.box, "").draw(canvas)
-        theme.text(canvas, "Which game shall we learn?", (self.box.centerx, self.box.y + 50),
-                   theme.SIZE_HEADING, theme.INK, bold=True, anchor="center", tight=True)
-        self.menu.draw(canvas)
