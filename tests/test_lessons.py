@@ -461,3 +461,23 @@ def test_an_arrow_never_covers_the_words_or_dice_around_what_it_points_at(
             assert not [s for s, r in words if box.colliderect(r)], (scene.run.cursor, box)
         app.step(by_mouse(scene), FRAME)
     assert looked >= 3
+
+
+@pytest.mark.parametrize("game", TAUGHT)
+def test_a_wrong_press_never_shows_the_same_words_twice(app: App, game: str) -> None:
+    """A button the lesson greys says why in words of its own: its tip and the hint a
+    wrong press brings under the caption are never the same sentence on screen twice."""
+    scene = start(app, lesson_of(game))
+    greyed = 0
+    for _ in range(400):
+        scene = settle(app)
+        if scene.run.kind() == "done":
+            break
+        if scene.run.kind() == "learner":
+            hint = scene.wrong_words()
+            for c in scene.menu.controls:
+                if not c.enabled and c.why_disabled:
+                    greyed += 1
+                    assert c.why_disabled != hint, (scene.run.cursor, c.tag, hint)
+        app.step(by_mouse(scene), FRAME)
+    assert greyed >= 3

@@ -249,7 +249,10 @@ class LessonScene(TableScene):
                 super().refresh_buttons()
         self.shown_at = self.run.cursor
         choices = {c.tag: c for c in self.chooser.choices()} if self.my_turn else {}
-        words = self.wrong_words()
+        # A button the lesson greys says why in words of its own: pressed, the hint under
+        # the caption says what to do instead (the same words twice would read as an echo).
+        words = f"Not in this step: {self.doing()}" if self.run.kind() == "learner" else (
+            "Not in this step of the lesson.")
         for c in self.menu.controls:
             if c.tag in OWN or c.tag.startswith("page:") or not c.enabled:
                 continue
