@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -439,17 +439,25 @@ def test_a_die_named_by_its_colour_is_drawn_in_it(path: Path) -> None:
                     if k in rules.dice), f"step {step.index + 1}: {step.say}"
 
 
+def stops(app: App, game: str) -> Iterator[LessonScene]:
+    """Each stop of a game's lesson, followed by the arrow with the mouse to its end."""
+    start(app, lesson_of(game))
+    for _ in range(400):
+        scene = settle(app)
+        if scene.run.kind() == "done":
+            return
+        yield scene
+        app.step(by_mouse(scene), FRAME)
+    raise AssertionError(f"{game}: the lesson is not over after 400 stops")
+
+
 @pytest.mark.parametrize("game", TAUGHT)
 def test_an_arrow_never_covers_the_words_or_dice_around_what_it_points_at(
         app: App, game: str) -> None:
     """At every step the arrow comes from a side where it hides no word of the table (a
     label such as "Mammoth" or "Jungle") and no other die."""
-    scene = start(app, lesson_of(game))
     looked = 0
-    for _ in range(400):
-        scene = settle(app)
-        if scene.run.kind() == "done":
-            break
+    for scene in stops(app, game):
         canvas = app.canvas
         with theme.seeing_text() as seen:
             scene.draw(canvas)
@@ -459,7 +467,6 @@ def test_an_arrow_never_covers_the_words_or_dice_around_what_it_points_at(
         for box in scene.arrows:
             looked += 1
             assert not [s for s, r in words if box.colliderect(r)], (scene.run.cursor, box)
-        app.step(by_mouse(scene), FRAME)
     assert looked >= 3
 
 
@@ -467,17 +474,12 @@ def test_an_arrow_never_covers_the_words_or_dice_around_what_it_points_at(
 def test_a_wrong_press_never_shows_the_same_words_twice(app: App, game: str) -> None:
     """A button the lesson greys says why in words of its own: its tip and the hint a
     wrong press brings under the caption are never the same sentence on screen twice."""
-    scene = start(app, lesson_of(game))
     greyed = 0
-    for _ in range(400):
-        scene = settle(app)
-        if scene.run.kind() == "done":
-            break
+    for scene in stops(app, game):
         if scene.run.kind() == "learner":
             hint = scene.wrong_words()
             for c in scene.menu.controls:
                 if not c.enabled and c.why_disabled:
                     greyed += 1
                     assert c.why_disabled != hint, (scene.run.cursor, c.tag, hint)
-        app.step(by_mouse(scene), FRAME)
     assert greyed >= 3
