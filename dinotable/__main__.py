@@ -2,6 +2,14 @@
 
 import sys
 
-from .cli import main
+from . import stop
 
-sys.exit(main())
+stop.listen()  # before anything slow: see stop.py
+
+try:
+    from .cli import main
+
+    status = main()
+except KeyboardInterrupt:  # only before listen() or in a command given Python's own back
+    status = 130
+sys.exit(status)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from . import stop
 from .render import forget_caches
 from .scenes.base import Scene, SceneStack
 
@@ -381,6 +382,10 @@ class App(SceneStack):
         last = time.perf_counter()
         last_input = last
         previous = self._catch_signals()
+        early = stop.asked()
+        if early is not None:  # asked while the window opened: close before the first frame
+            self.running = False
+            self.stopped_by = early
         interrupted = False
         self.read_aside = True
         try:

@@ -47,7 +47,7 @@ def run_scenario(sc: Scenario) -> Outcome:
         state = new_game(rules, sc.players, sc.options, sc.seed, force=opening,
                          setup=None if sc.setup is None else sc.setup.apply)
     except (EngineError, PlacementError) as exc:
-        return Outcome(sc.name, False, f"setting up the game: {exc}")
+        return Outcome(sc.name, False, f"setting up the game{_set_up_where(sc, lead)}: {exc}")
     learner = sc.players.index(sc.learner) if sc.learner in sc.players else None
     for step in sc.steps[lead:]:
         where = f"step {step.index + 1} (line {step.line})"
@@ -69,6 +69,19 @@ def run_scenario(sc: Scenario) -> Outcome:
         return Outcome(sc.name, False, f"{left} forced outcome{'s were' if left > 1 else ' was'}"
                                        f" never used: {list(state.chance.forced)}")
     return Outcome(sc.name, True)
+
+
+def _set_up_where(sc: Scenario, lead: int) -> str:
+    """Where in the scenario the set-up comes from: its `setup:` section, else the
+    `force` steps that feed it (the rules line is in the error itself)."""
+    if sc.setup_line:
+        return f" (setup, line {sc.setup_line})"
+    if lead:
+        first, last = sc.steps[0], sc.steps[lead - 1]
+        span = f"step {first.index + 1}" if lead == 1 else (
+            f"steps {first.index + 1}-{last.index + 1}")
+        return f" ({span}, line {first.line})"
+    return ""
 
 
 def step_action(state: GameState, step: Step) -> Action:
@@ -169,6 +182,12 @@ def run_check(paths: list[str], out: Any, err: Any) -> int:
             sc = load_scenario(f)
         except LoadError as exc:
             bad.extend(exc.problems)
+            continue
+        except EngineError as exc:
+            # The rules failed while the file was read (a lesson's trial of its set-up):
+            # the scenario fails at the rules line the error names, like one that runs.
+            failed += 1
+            print(f"FAIL {f}: {exc}", file=out)
             continue
         try:
             result = run_scenario(sc)

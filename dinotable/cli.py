@@ -10,7 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import __version__
+from . import __version__, stop
 from .names import shorten
 
 if TYPE_CHECKING:
@@ -59,6 +59,16 @@ def _whole(text: str, low: int, high: int) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
                                          f"got {shorten(text)}")
     return value
+
+
+def _path(text: str) -> str:
+    """A file or folder named on the command line; an empty one is a mistake (a variable
+    that was never set), never the current folder."""
+    if not text.strip():
+        import argparse
+
+        raise argparse.ArgumentTypeError("expected a file or folder, got an empty path")
+    return text
 
 
 def _bounded(high: int) -> Callable[[str], int]:
@@ -118,12 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
                            help="draw N frames and exit")
 
     v = sub.add_parser("validate", help="check rulesets and report every problem")
-    v.add_argument("paths", nargs="*", help="ruleset folders or rules.yaml files "
-                                            "(default: every shipped ruleset)")
+    v.add_argument("paths", nargs="*", type=_path, help="ruleset folders or rules.yaml files "
+                                                        "(default: every shipped ruleset)")
 
     c = sub.add_parser("check", help="run rules scenarios")
-    c.add_argument("paths", nargs="*", help="scenario files, folders of them, or ruleset "
-                                            "folders (their scenarios/); default: all shipped")
+    c.add_argument("paths", nargs="*", type=_path,
+                   help="scenario files, folders of them, or ruleset folders (their "
+                        "scenarios/); default: all shipped")
 
     s = sub.add_parser("simulate", help="play many games with bots and summarise them")
     s.add_argument("ruleset", type=_ruleset_id)
@@ -202,6 +213,8 @@ def _command(argv: Sequence[str] | None) -> int:
     if args is None:
         args = build_parser().parse_args(argv)
     try:
+        if not _opens_window(args):
+            stop.resume()  # a command with no frame loop: Ctrl+C is Python's own again
         if args.self_test:
             from .selftest import run_self_test
 
@@ -260,6 +273,15 @@ def _command(argv: Sequence[str] | None) -> int:
               f"{shorten(str(exc), MAX_LINE)} (DINOTABLE_DEBUG=1 shows the details)",
               file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _opens_window(args: Any) -> bool:
+    """Whether the command runs the window's frame loop, which acts on a stop signal
+    itself (see stop.py)."""
+    if args.self_test:
+        return False
+    return args.command in (None, "play") or (args.command == "replay"
+                                               and not getattr(args, "text", False))
 
 
 def cmd_play(args: Any) -> int:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from .engine import GameState, Rules, new_game
+from .engine import EngineError, GameState, Rules, new_game
 from .engine.positions import PlacementError, ZoneKey, arrange
 from .paths import rulesets_dir
 from .ruleset import LoadError, load_by_id, load_ruleset
@@ -57,6 +57,7 @@ class Scenario:
     folder: str | None = None  # the ruleset's folder when it is not a shipped one
     learner: str | None = None  # a lesson's: the player the learner plays
     title: str = ""  # a lesson's: its name on the screen
+    setup_line: int = 0  # the line of its `setup:` section (0: it has none)
 
 
 @dataclass
@@ -205,7 +206,8 @@ def load_scenario(path: FsPath) -> Scenario:
         learner, title = check_lesson(data, steps, report, rules, names)
     report.raise_if_any()
     return Scenario(display, str(name), str(rid), list(players or []), options, seed, steps,
-                    setup, None if folder is None else str(folder), learner, title)
+                    setup, None if folder is None else str(folder), learner, title,
+                    report.where(("setup",))[0] if setup is not None else 0)
 
 
 def _own_ruleset_folder(path: FsPath, rid: str) -> FsPath | None:
@@ -357,6 +359,10 @@ def _try_setup(setup: Setup, report: Reporter, rules: Rules, names: list[str],
         pass
     except (ValueError, LoadError):
         pass  # the players or options are wrong: reported on their own lines
+    except EngineError:
+        # The game's own set-up failed before the position could be placed: a rules error,
+        # which running the scenario reports as its FAIL, naming the rules line.
+        pass
 
 
 def _step(i: int, raw: Any, report: Reporter, names: list[str],

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 import dinotable.ruleset
 from dinotable.cli import main
@@ -141,3 +142,51 @@ def test_a_value_the_table_works_out_names_its_line(divide: Rules) -> None:
     state.zones["out"][0].append(0)
     with pytest.raises(EngineError, match=r"rules\.yaml:\d+: actions\.check\.when: division"):
         evaluate(when, state, 0)
+
+
+def test_a_game_whose_only_move_has_no_possible_argument_names_that_argument_s_line(
+        write_ruleset: Callable[[str], Path]) -> None:
+    # The field fills up but the game does not end there: the one action is open, and its
+    # `space` has no value left. The stall names the argument's line.
+    text = (FIXTURES / "good_rulesets" / "fixture_grid" / "rules.yaml").read_text()
+    text = text.replace("empty_spaces(field) == 0", "empty_spaces(field) == -1")
+    rules = dinotable.ruleset.load_ruleset(write_ruleset(text))
+    state = new_game(rules, ["Ann", "Ben"])
+    for _ in range(9):
+        apply(state, legal_actions(state)[0])
+    line = _line_of(text, "space: {domain: space_of")
+    with pytest.raises(EngineError, match=rf"rules\.yaml:{line}: no action is legal for Ben "
+                       rf".*place: no choice for its argument 'space' \(line {line}\)"):
+        legal_actions(state)
+
+
+def test_check_fails_a_scenario_whose_set_up_breaks_the_rules_and_goes_on(
+        write_ruleset: Callable[[str], Path], capsys: pytest.CaptureFixture[str]) -> None:
+    # The game's own set-up (its first round's start) divides by zero; the scenario states
+    # a position, so reading it already tries the set-up. It is one located FAIL, exit 1.
+    text = (FIXTURES / "good_rulesets" / "fixture_dice" / "rules.yaml").read_text()
+    text = text.replace("turn:\n  end:\n", "round:\n  start:\n"
+                        "    - add: {banked: \"10 // size(caught)\"}\nturn:\n  end:\n")
+    folder = write_ruleset(text)
+    (folder / "scenarios").mkdir()
+    rid = folder.name
+    (folder / "scenarios" / "set_up.yaml").write_text(
+        f"name: a position on a broken set-up\nruleset: {rid}\nplayers: [Ann, Ben]\n"
+        "setup:\n  players:\n    Ann: {banked: 3}\nsteps:\n  - act: roll\n")
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    line = _line_of(text, "10 // size(caught)")
+    assert re.fullmatch(rf"FAIL a position on a broken set-up: setting up the game \(setup, "
+                        rf"line 4\): .*rules\.yaml:{line}: round\.start\[0\]\.add\.banked: "
+                        r"division or modulo by zero in '10 // size\(caught\)'", out[0]), out
+    assert out[-1] == "0 passed, 1 failed"
+
+
+@pytest.mark.parametrize("command", ["check", "validate"])
+def test_an_empty_path_is_a_mistake_not_the_current_folder(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, ""])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"dinotable {command}: error:") and "empty path" in err

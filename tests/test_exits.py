@@ -174,3 +174,75 @@ def test_sigterm_breaks_a_stuck_frame(app: App) -> None:
     assert time.monotonic() - started < 3
     assert app.stopped_by == signal.SIGTERM
     assert signal.getsignal(signal.SIGTERM) is not app._on_signal  # handed back
+
+
+# --- Ctrl+C and SIGTERM while the app starts ---------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="POSIX signals")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
+def test_a_signal_at_any_moment_of_start_up_ends_the_app(tmp_path: Path, signum: int) -> None:
+    # Spread over the start-up, from the interpreter's first imports to the first frame:
+    # every one ends the app (a Ctrl+C swallowed inside an import once left it playing on).
+    first_frame = _seconds_to_first_frame(tmp_path / "timing")
+    for n in range(6):
+        home = tmp_path / f"home{n}"
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+               "DINOTABLE_HOME": str(home), "PYTHONPATH": str(ROOT)}
+        proc = subprocess.Popen([sys.executable, "-m", "dinotable", "play", "dino_hunt_dice",
+                                 "--players", "Ann,Ben", "--seed", "3"], cwd=ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(first_frame * (0.15 + 0.2 * n))
+        proc.send_signal(signum)
+        try:
+            _, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            pytest.fail(f"signal {signum} {first_frame * (0.15 + 0.2 * n):.2f} s into "
+                        "start-up was ignored: the app played on")
+        assert "Traceback" not in err or "init_import_site" in err  # Python's own start
+        if (home / "autosave.yaml").exists():  # the table was up: its game was kept
+            game, _ = saves.load(home / "autosave.yaml")
+            assert [s.name for s in game.seats] == ["Ann", "Ben"]
+
+
+def _seconds_to_first_frame(home: Path) -> float:
+    started = time.monotonic()
+    proc = _start_play(home)
+    took = time.monotonic() - started
+    proc.kill()
+    proc.wait()
+    return took
+
+
+def test_a_stop_asked_while_the_window_opened_closes_it_before_the_first_frame(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dinotable import stop
+    from dinotable.scenes.setup import start_table
+
+    start_table(app, ruleset="dino_hunt_dice", players=["Ann", "Ben"], seed=5)
+    monkeypatch.setattr(stop, "_asked", [signal.SIGINT])
+    assert app.run() == 0
+    assert app.frames == 0 and app.stopped_by == signal.SIGINT
+    game, state = saves.load(Path(os.environ["DINOTABLE_HOME"]) / "autosave.yaml")
+    assert game.seed == 5 and not state.game_over
+
+
+def test_a_command_without_a_window_gets_ctrl_c_back_and_stops_in_words(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from dinotable import cli, stop
+
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        stop.listen()
+        assert signal.getsignal(signal.SIGINT) is not previous
+        os.kill(os.getpid(), signal.SIGINT)  # remembered, not raised
+        time.sleep(0.05)
+        assert stop.asked() == signal.SIGINT
+        assert cli.main(["validate"]) == 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        monkeypatch.setattr(stop, "_asked", [])
+    assert signal.getsignal(signal.SIGINT) is previous
+    assert capsys.readouterr().err.strip() == "stopped"

@@ -4,7 +4,9 @@ Every shipped ruleset is mutated by a seeded generator (numbers made text, huge 
 negative; a line deleted or two swapped; unicode junk inserted; a key renamed). Each
 mutant either fails to load with every problem pinned to a line, or loads and then plays
 a few bot games that end (or reach the action cap) or stop with an `EngineError` naming the
-rules file: never another exception, never a hang.
+rules file and a line of it: never another exception, never a hang. The small grid fixture is
+mutated too: its mutants that never end once the field is full stall on an argument with no
+value left, which must name that argument's line.
 
 Run many more mutations by hand: `PYTHONPATH=. python3 tests/test_ruleset_fuzz.py 3000`.
 """
@@ -18,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from dinotable.bots import POLICIES
 from dinotable.engine import EngineError, apply, legal_actions, new_game, scores, view_for
@@ -79,7 +82,8 @@ def play(rules_dir: Path) -> str:
             try:
                 _game(rules, n, policy, seed)
             except EngineError as exc:
-                assert "rules.yaml" in str(exc), f"an engine error not naming the file: {exc}"
+                assert re.search(r"rules\.yaml:\d+", str(exc)), (
+                    f"an engine error not naming the rules line: {exc}")
                 outcome = "engine error"
     return outcome
 
@@ -96,9 +100,14 @@ def _game(rules: object, n: int, policy: str, seed: int) -> None:
     view_for(state, 0)
 
 
+def mutated_rulesets() -> list[Path]:
+    """Every shipped ruleset, and the grid fixture (a board's spaces as an argument)."""
+    return [*installed_rulesets(), FIXTURES / "good_rulesets" / "fixture_grid"]
+
+
 def mutants(count: int, seed: int = 1) -> Iterator[tuple[str, str, str]]:
-    """(ruleset id, mutant number, mutated text) for every shipped ruleset."""
-    for folder in installed_rulesets():
+    """(ruleset id, mutant number, mutated text) for every ruleset mutated."""
+    for folder in mutated_rulesets():
         text = (folder / "rules.yaml").read_text(encoding="utf-8")
         rng = random.Random(f"{seed}:{folder.name}")
         for k in range(count):
@@ -122,7 +131,7 @@ def _run(count: int, tmp: Path, seed: int = 1) -> dict[str, int]:
 
 def test_mutated_rulesets_are_reported_or_play_safely(tmp_path: Path) -> None:
     tally = _run(MUTATIONS_PER_RULESET, tmp_path)
-    assert sum(tally.values()) == MUTATIONS_PER_RULESET * len(installed_rulesets())
+    assert sum(tally.values()) == MUTATIONS_PER_RULESET * len(mutated_rulesets())
     # The generator really does both: some mutants are refused, some still play.
     assert tally.get("invalid", 0) > 0
     assert tally.get("played", 0) > 0

@@ -243,12 +243,14 @@ def stalled(state: GameState, seat: int) -> RulesError:
                                "is false")
                 continue
             # A large domain (a subset) is sampled, never listed: only the others here.
-            empty = next((a.name for a in adef.args
+            empty = next((a for a in adef.args
                           if a.contains is None and not a.values(ctx)), None)
         except Exception:  # a rule that fails is reported by listing, not here
             continue
         if empty is not None:
-            reasons.append(f"{adef.id}: no choice for its argument {empty!r}")
+            line = line or empty.line
+            reasons.append(f"{adef.id}: no choice for its argument {empty.name!r}"
+                           + (f" (line {empty.line})" if empty.line else ""))
     who = state.players[seat]
     if not reasons:
         why = (f"no action is open to {who} (it is {state.players[state.current]}'s turn)"

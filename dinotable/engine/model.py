@@ -120,6 +120,7 @@ class ArgDef:
     # player's own), so a table can show the choice on the right player's board.
     board: str = ""
     owner: Callable[[Ctx], Any] | None = None
+    line: int = 0  # where rules.yaml declares it (for a game nobody can go on with)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..engine.boards import kind_on_domain, space_domain
@@ -139,6 +140,11 @@ class ActionsReader(SectionReader):
                                       "Play nothing now.", tuple(shared.windows))
 
     def args(self, raw: Any, path: Path, scope: Scope) -> list[ArgDef]:
+        """An action's (or question's) arguments, each with the line that declares it."""
+        out = self._args(raw, path, scope)
+        return [replace(a, line=self.report.where((*path, a.name))[0]) for a in out]
+
+    def _args(self, raw: Any, path: Path, scope: Scope) -> list[ArgDef]:
         out: list[ArgDef] = []
         base = scope
         for name, spec in self.mapping(raw, path, "argument: domain").items():
