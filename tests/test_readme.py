@@ -10,6 +10,8 @@ import io
 import re
 import shlex
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,29 @@ def test_every_shipped_game_is_in_the_readme_list_with_its_picture(rid: str, nam
     assert (f"docs/images/{rid}.png" in [target for _, target in pictures]
             and all(name in alt for alt, _ in pictures)), (
         f"the README shows no picture of {name} (docs/images/{rid}.png) under its name")
+
+
+def screenshots(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run tools/screenshots.py as the README's pictures are taken, in a fresh interpreter."""
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"), *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_picture_command_takes_a_game_at_the_table(tmp_path: Path) -> None:
+    done = screenshots("--only", "dino_hunt_dice", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["dino_hunt_dice.png"]
+    assert png_size(tmp_path / "dino_hunt_dice.png") == PICTURE
+    assert "dino_hunt_dice.png" in done.stdout
+
+
+@pytest.mark.parametrize("args", [("--only", "no_such_game"), ("--frobnicate",),
+                                  ("--out", str(README))])
+def test_the_picture_command_refuses_a_bad_argument_in_one_line(args: tuple[str, ...]) -> None:
+    done = screenshots(*args)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert done.stdout == ""
 
 
 # --- the set-up commands -------------------------------------------------------------------
