@@ -1,4 +1,4 @@
-"""`dinotable bench`: speed figures for every shipped ruleset (JSON keys in the README)."""
+"""`dinotable bench`: speed figures for every shipped ruleset (every JSON key in docs/bench.md)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def measure_fixtures(games: int) -> dict[str, Any]:
     return out
 
 
-SEARCH_MIN_GAMES_PER_SECOND = 100  # slower games (a card game) are left to the README's table
+SEARCH_MIN_GAMES_PER_SECOND = 100  # slower games (a card game): see docs/bots.md
 
 
 def measure_search(figures: dict[str, Any], quick: bool = False) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""`dinotable check`: run rules scenarios (see the scenario spec in the README), read by
+"""`dinotable check`: run rules scenarios (format: docs/scenarios.md), read by
 `scenarios.py`."""
 
 from __future__ import annotations

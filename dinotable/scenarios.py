@@ -1,4 +1,4 @@
-"""A scenario file (see the scenario spec in the README): read and checked, every problem
+"""A scenario file (format: docs/scenarios.md): read and checked, every problem
 at its line, for `dinotable check` to play (`check.py`); a lesson is a scenario too
 (`lessons.py`)."""
 
