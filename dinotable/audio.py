@@ -204,8 +204,11 @@ class Sounds:
                 name: [pygame.mixer.Sound(buffer=encode(s, fmt, channels)) for s in variants]
                 for name, variants in synthesise(rate).items()
             }
-        except (pygame.error, OSError, ValueError, KeyError):
-            # no device, no driver, or a format we cannot write: be a quiet table
+        except (pygame.error, OSError, ValueError, KeyError, NotImplementedError):
+            # No device, no driver, or a format we cannot write: be a quiet table. So too
+            # when pygame could not load its mixer (it then stands in a MissingModule that
+            # raises NotImplementedError): the standalone app for Linux takes the C++
+            # runtime SDL_mixer's FluidSynth links from the system.
             self._sounds = {}
 
     def play(self, name: str, strength: float = 1.0) -> bool:

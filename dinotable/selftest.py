@@ -1,9 +1,10 @@
 """`dinotable --self-test`: is this copy whole? Rulesets, scenarios and every scene, headless.
 
-Meant for a built app on a new machine (and for CI): it loads and validates every shipped
-ruleset, runs every shipped scenario, then draws every scene for a few frames with SDL's
-dummy video and audio drivers, a table among them where bots play a few moves. One line per
-check, then `self-test: N passed, M failed`; exit 0, or 1 when anything failed.
+Meant for a built app on a new machine (and for CI): it checks pygame's mixer loads, loads
+and validates every shipped ruleset, runs every shipped scenario, then draws every scene
+for a few frames with SDL's dummy video and audio drivers, a table among them where bots
+play a few moves. One line per check, then `self-test: N passed, M failed`; exit 0, or 1
+when anything failed.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def run_self_test(out: TextIO | None = None) -> int:
     checks = _Checks(out)
     with _headless():
         checks.run("assets", _check_assets)
+        checks.run("sounds", _check_sounds)
         rules = _check_rulesets(checks)
         _check_scenarios(checks)
         _check_scenes(checks, rules)
@@ -135,6 +137,19 @@ def _check_assets() -> str:
         raise FileNotFoundError(f"missing {', '.join(str(p) for p in missing)}")
     files = [p for p in assets_dir().rglob("*") if p.is_file()]
     return f"{len(files)} files, fonts present"
+
+
+def _check_sounds() -> str:
+    """pygame's mixer loads, with every library it links: without it the table would play
+    in silence and say nothing (the self-test's dummy driver never opens a device)."""
+    import pygame
+
+    from .audio import encode
+
+    major, minor, patch = pygame.mixer.get_sdl_mixer_version(linked=True)
+    if len(encode([0.0, 0.5, -0.5], -16, 2)) != 12:
+        raise ValueError("a sound did not encode to 16-bit stereo")
+    return f"SDL_mixer {major}.{minor}.{patch}"
 
 
 def _check_rulesets(checks: _Checks) -> list[Rules]:

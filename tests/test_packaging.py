@@ -7,6 +7,8 @@ folder (the checkout stays clean) and runs it; it is skipped when PyInstaller is
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
 import os
 import shutil
 import stat
@@ -27,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
 MAX_UNPACKED_MB = 80
 MAX_ZIP_MB = 35
+# What a host downloads for Linux (packaging/README.md says what is left out to fit).
+MAX_LINUX_ZIP_MB = 12
 
 
 def _load(name: str) -> ModuleType:
@@ -188,6 +192,51 @@ def test_the_zip_is_named_for_version_and_platform_and_keeps_links_and_modes(
             assert archive.read(link) == b"lib.so.1"
 
 
+# --- what the build leaves out still is not needed ----------------------------------------
+
+IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"II*\x00", b"MM\x00*", b"RIFF")
+
+
+def test_no_shipped_file_is_an_image_pygame_could_only_read_with_its_codecs() -> None:
+    # The standalone app leaves out pygame.imageext (SDL_image, libjpeg, libtiff, libwebp):
+    # pygame.image then reads BMP only. A PNG or JPEG in assets/ or a ruleset needs them back
+    # in packaging/dinotable.spec.
+    found = []
+    for folder in (ROOT / "assets", ROOT / "rulesets"):
+        for path in folder.rglob("*"):
+            if path.is_file():
+                with path.open("rb") as f:
+                    head = f.read(12)
+                if head.startswith(IMAGE_MAGIC) or path.suffix.lower() in (
+                        ".png", ".jpg", ".jpeg", ".gif", ".webp", ".tif", ".tiff", ".svg"):
+                    found.append(str(path.relative_to(ROOT)))
+    assert not found, f"images the standalone app could not load: {found}"
+
+
+class _NoMixer:
+    """pygame.mixer when pygame could not load it: every use raises, as pygame's stand-in
+    does."""
+
+    def __getattr__(self, name: str) -> object:
+        raise NotImplementedError("mixer module not available (ImportError: libstdc++.so.6)")
+
+
+def test_without_pygames_mixer_the_table_is_quiet_and_the_self_test_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from dinotable import selftest
+    from dinotable.audio import Sounds
+
+    monkeypatch.setattr(pygame, "mixer", _NoMixer())
+    sounds = Sounds(silent_device=True)
+    sounds.prepare()  # no crash on the first frame
+    assert not sounds.available and sounds.play("clatter") is False
+    checks = selftest._Checks(io.StringIO())
+    assert checks.run("sounds", selftest._check_sounds) is False
+    assert checks.out.getvalue().startswith("FAIL sounds: NotImplementedError: mixer module")
+
+
 def test_bench_reports_null_executable_figures_until_the_app_is_built(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DINOTABLE_DIST", str(tmp_path))
@@ -250,6 +299,57 @@ def test_the_built_app_fits_on_a_stick(built: Path) -> None:
     zip_mb = zipped.stat().st_size / 1e6
     assert unpacked_mb <= MAX_UNPACKED_MB, f"unpacked {unpacked_mb:.1f} MB"
     assert zip_mb <= MAX_ZIP_MB, f"zip {zip_mb:.1f} MB"
+    if sys.platform.startswith("linux"):
+        assert zip_mb <= MAX_LINUX_ZIP_MB, f"Linux zip {zip_mb:.1f} MB"
     data = built / "dinotable" / "_internal"
     assert (data / "rulesets" / "dino_hunt_dice" / "rules.yaml").is_file()
     assert (data / "assets" / "fonts").is_dir()
+
+
+@pytest.mark.packaging
+def test_the_built_app_plays_its_sounds(built: Path, tmp_path: Path) -> None:
+    # SDL's "disk" driver writes what the app plays to a file: the dice a bot rolls clatter.
+    out = tmp_path / "sound.raw"
+    env = _env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="disk",
+               SDL_DISKAUDIOFILE=str(out))
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "settings.json").write_text('{"bot_speed": "fast"}', encoding="utf-8")
+    # The first roll sounds about a second into the audio; 600 frames write three or more.
+    done = subprocess.run([str(_exe(built)), "play", "dino_hunt_dice", "--bots",
+                           "heuristic,heuristic", "--seed", "2", "--frames", "600"], env=env,
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    samples = out.read_bytes()
+    assert samples.strip(b"\x00"), "the app played nothing"
+
+
+@pytest.mark.packaging
+def test_the_built_app_plays_games_on_worker_processes(built: Path, tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    args = ["simulate", "dino_hunt_dice", "--games", "12", "--bots", "heuristic", "--json"]
+    one = subprocess.run([str(_exe(built)), *args], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path)
+    two = subprocess.run([str(_exe(built)), *args, "--jobs", "2"], env=env,
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert one.returncode == 0 and two.returncode == 0, two.stdout + two.stderr
+    timing = ("seconds", "games_per_second", "actions_per_second")
+    summaries = [{k: v for k, v in json.loads(done.stdout.strip().splitlines()[-1]).items()
+                  if k not in timing} for done in (one, two)]
+    assert summaries[0] == summaries[1]
+
+
+@pytest.mark.packaging
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux locale")
+def test_the_built_app_starts_under_a_legacy_locale(built: Path, tmp_path: Path) -> None:
+    # The Linux build has no CJK codecs and runs in Python's UTF-8 mode: a machine still set
+    # to an EUC-JP locale starts it all the same.
+    listed = subprocess.run(["locale", "-a"], capture_output=True, text=True, check=False)
+    legacy = next((name for name in listed.stdout.split()
+                   if name.lower().endswith((".eucjp", ".euckr", ".gb2312", ".big5"))), None)
+    if legacy is None:
+        pytest.skip("no legacy CJK locale installed (localedef -i ja_JP -f EUC-JP ja_JP.eucJP)")
+    env = _env(tmp_path, LANG=legacy, LC_ALL=legacy, SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([str(_exe(built)), "--frames", "2"], env=env, capture_output=True,
+                          timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr

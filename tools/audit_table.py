@@ -64,11 +64,16 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
 
     global TODO
     TODO = cases(found, args.quick)  # type: ignore[arg-type]
+    import multiprocessing
+
+    if args.jobs > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        # Windows cannot fork, and a started (not forked) worker would have no cases: the
+        # compiled rulesets do not travel between processes. One process it is.
+        out("audit_table: this system cannot fork worker processes; auditing in one")
+        args.jobs = 1
     if args.jobs == 1:
         results = map(audit_one, range(len(TODO)))
     else:
-        import multiprocessing
-
         # Forked workers inherit the loaded rulesets; each opens a headless app of its own.
         pool = multiprocessing.get_context("fork").Pool(args.jobs, maxtasksperchild=1)
         results = pool.imap_unordered(audit_one, range(len(TODO)))
