@@ -14,7 +14,7 @@ from typing import Any
 
 from .engine import Action, Event, GameState, IllegalAction, apply, new_game
 from .ruleset import LoadError, Problem, Rules, load_by_id
-from .saves import SavedGame, replayable_versions, version_words
+from .saves import SavedGame, check_version, end_refused, move_refused
 
 
 @dataclass
@@ -69,10 +69,8 @@ class Replay:
 def replay_of(game: SavedGame) -> Replay:
     """Every position of a saved game, move by move (LoadError if it cannot be replayed)."""
     rules = load_by_id(game.ruleset)
+    check_version(game, rules)
     where = f"the saved {rules.name} game"
-    if rules.version != game.version and game.version not in replayable_versions(rules):
-        raise LoadError([Problem(where, 1, 1, "version", version_words(
-            game.version, rules.name, rules.version))])
     names = [s.name for s in game.seats]
     try:
         state = new_game(rules, names, game.options, game.seed)
@@ -82,12 +80,17 @@ def replay_of(game: SavedGame) -> Replay:
     for n, (player, action_id, args) in enumerate(game.log, start=1):
         action = Action(player, action_id, args)
         rnd, turn = state.round, state.turns  # the round and turn the move was played in
+        if state.game_over:
+            raise move_refused(game, rules, n - 1, "comes after the game ended")
         try:
             events = apply(state, action)
         except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise LoadError([Problem(where, 1, 1, f"log[{n - 1}]", f"move {n} cannot be "
-                                     f"replayed: {str(exc)[:200]}")]) from None
+            raise move_refused(game, rules, n - 1, f"cannot be replayed: "
+                                                   f"{str(exc)[:200]}") from None
         steps.append(Step(n, rnd, turn, player, action, events, state.to_dict(log=False)))
+    ending = end_refused(game, rules, state)
+    if ending is not None:
+        raise ending
     return Replay(rules, names, steps)
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dinotable import saves
+from dinotable import replays, saves
 from dinotable.engine import apply, new_game, sample_action
 from dinotable.replays import narration, replay_of
 from dinotable.ruleset import LoadError, Rules, load_by_id
@@ -99,6 +99,49 @@ def test_a_ruleset_that_declares_it_replays_an_older_version_opens_its_saves(
     newer = dataclasses.replace(rules, version=3, data={**rules.data, "replays": [1, 2]})
     monkeypatch.setattr(saves.game, "load_by_id", lambda rid: newer)
     assert game.replay().to_dict()["zones"] == state.to_dict()["zones"]
+
+
+def _declared_newer(monkeypatch: pytest.MonkeyPatch) -> Rules:
+    """Dino Hunt Dice as a version 2 that declares it replays version 1."""
+    rules = load_by_id("dino_hunt_dice")
+    newer = dataclasses.replace(rules, version=2, data={**rules.data, "replays": [1]})
+    for module in (saves.game, replays):
+        monkeypatch.setattr(module, "load_by_id", lambda rid: newer)
+    return newer
+
+
+def test_an_older_save_reaching_a_move_the_rules_now_refuse_names_the_move_and_both_versions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = _game()
+    game.log[5] = (game.log[5][0], "no_such_action", ())  # a move these rules do not have
+    with pytest.raises(LoadError) as same:
+        game.replay()
+    assert not isinstance(same.value, saves.VersionChanged)  # same version: a damaged save
+    assert "move 6 cannot be replayed" in str(same.value)
+    _declared_newer(monkeypatch)
+    words = ("saved with version 1 of Dino Hunt Dice's rules; move 6 is not allowed in "
+             "version 2, so it cannot be replayed")
+    for opening in (game.replay, lambda: replay_of(game)):
+        with pytest.raises(saves.VersionChanged) as info:
+            opening()
+        [problem] = info.value.problems
+        assert problem.message == words and problem.path == "log[5]"
+
+
+def test_an_older_finished_save_whose_moves_now_end_otherwise_is_refused_in_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game, state = _finished()
+    game.summary = saves.summarise(game, state)
+    game.summary["scores"] = [s + 1 for s in game.summary["scores"]]  # scored otherwise
+    assert game.replay().game_over  # this version: the summary is only for the lists
+    _declared_newer(monkeypatch)
+    for opening in (game.replay, lambda: replay_of(game)):
+        with pytest.raises(saves.VersionChanged, match=(
+                "saved with version 1 of Dino Hunt Dice's rules; in version 2 its moves no "
+                "longer end the game as it ended")):
+            opening()
+    game.summary = saves.summarise(game, state)  # the same end: it replays
+    assert game.replay().game_over and replay_of(game).steps[-1].move == len(game.log)
 
 
 def test_the_title_keeps_an_autosave_of_another_version_aside_byte_for_byte() -> None:

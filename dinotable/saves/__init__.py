@@ -13,7 +13,9 @@ Format 2 (this build) adds, beside format 1's fields, the save's name, when it w
 and a summary (round, scores) for the lists of saves; a format-1 file still loads, and the
 next write of it is format 2. A file of a newer format is refused (`NewerFormat`), and a
 save from another version of its ruleset replays only where the ruleset declares it
-(`replays:` in rules.yaml), else it is refused in words naming both versions.
+(`replays:` in rules.yaml), else it is refused in words naming both versions
+(`VersionChanged`). So is a save from a declared older version that reaches a move the
+rules no longer allow: one version number may once have covered rules that changed.
 
 Where each part lives:
 
@@ -41,6 +43,9 @@ from .game import (
     SavedGame,
     SavedSeat,
     VersionChanged,
+    check_version,
+    end_refused,
+    move_refused,
     replayable_versions,
     summarise,
     version_words,
@@ -72,9 +77,10 @@ __all__ = [
     "MAX_DIGITS", "MAX_MOVES", "MAX_NESTING", "MAX_SEATS", "NAME_MAX", "OLDEST_FORMAT",
     "PALETTE_SIZE", "ROTATION", "RULESET_ID", "SAVES_FOLDER", "SAVE_NAME_MAX", "SEAT_KINDS",
     "SEED_MAX", "NewerFormat", "SaveEntry", "SavedGame", "SavedSeat", "Skipped",
-    "VersionChanged", "archive", "autosave_path", "clean_name", "clean_name_for_save",
-    "delete", "describe_file", "discard", "finished_dir", "line_of", "list_finished",
-    "list_saves", "load", "name_problem", "newest_autosave", "read", "remove_stale",
+    "VersionChanged", "archive", "autosave_path", "check_version", "clean_name",
+    "clean_name_for_save", "delete", "describe_file", "discard", "end_refused",
+    "finished_dir", "line_of", "list_finished", "list_saves", "load", "move_refused",
+    "name_problem", "newest_autosave", "read", "remove_stale",
     "replayable_versions", "rotation_paths", "save_as", "saves_dir", "set_aside", "shorten",
     "summarise", "to_data", "to_text", "try_write", "user_data_dir", "version_words", "write",
 ]

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Action, GameState, IllegalAction, apply, new_game
+from ..engine import Action, GameState, IllegalAction, Rules, apply, new_game
 from ..names import shorten
 from ..ruleset import LoadError, Problem, load_by_id
 
@@ -45,30 +45,31 @@ class SavedGame:
     format: int = field(default=FORMAT, compare=False)  # the format it was read from
 
     def replay(self) -> GameState:
-        """The game as it stood when saved (LoadError if the rules no longer allow it)."""
+        """The game as it stood when saved (LoadError if the rules no longer allow it;
+        VersionChanged if that is because the rules changed since it was saved)."""
         rules = load_by_id(self.ruleset)
+        check_version(self, rules)
         where = f"the saved {rules.name} game"
-        if rules.version != self.version and self.version not in replayable_versions(rules):
-            raise VersionChanged([Problem(where, 1, 1, "version", version_words(
-                self.version, rules.name, rules.version))])
         try:
             state = new_game(rules, [s.name for s in self.seats], self.options, self.seed)
         except (ValueError, TypeError) as exc:
             raise LoadError([Problem(where, 1, 1, "(setup)", shorten(str(exc), 200))]) from None
         for n, (player, action_id, args) in enumerate(self.log):
             if state.game_over:
-                raise LoadError([Problem(where, 1, 1, f"log[{n}]", f"move {n + 1} comes after "
-                                         "the game ended")])
+                raise move_refused(self, rules, n, "comes after the game ended")
             try:
                 apply(state, Action(player, action_id, args), record=False)
             except IllegalAction as exc:
-                raise LoadError([Problem(where, 1, 1, f"log[{n}]", f"move {n + 1} cannot be "
-                                         f"replayed: {shorten(str(exc), 200)}")]) from None
+                raise move_refused(self, rules, n, f"cannot be replayed: "
+                                                   f"{shorten(str(exc), 200)}") from None
             except (ValueError, TypeError, KeyError, IndexError) as exc:
                 # The engine trusts its callers; a hand-made move it cannot even judge is
                 # still just an unusable save.
-                raise LoadError([Problem(where, 1, 1, f"log[{n}]", f"move {n + 1} cannot be "
-                                         f"replayed ({type(exc).__name__})")]) from None
+                raise move_refused(self, rules, n, f"cannot be replayed "
+                                                   f"({type(exc).__name__})") from None
+        ending = end_refused(self, rules, state)
+        if ending is not None:
+            raise ending
         return state
 
     def bots_rng(self) -> random.Random:
@@ -118,6 +119,46 @@ def version_words(saved: int, name: str, current: int) -> str:
     """Why a save from another version of the rules cannot be replayed, in words."""
     return (f"saved with version {saved} of {name}'s rules; this is version {current}, "
             f"which does not replay it")
+
+
+def check_version(game: SavedGame, rules: Rules) -> None:
+    """VersionChanged unless the save is from these rules' version or one they replay."""
+    if rules.version != game.version and game.version not in replayable_versions(rules):
+        raise VersionChanged([Problem(f"the saved {rules.name} game", 1, 1, "version",
+                                      version_words(game.version, rules.name, rules.version))])
+
+
+def move_refused(game: SavedGame, rules: Rules, n: int, problem: str) -> LoadError:
+    """Why move `n` (from 0) of a save cannot be replayed.
+
+    A save from an older version the rules declare they replay was played under rules
+    that may since have changed (one version number once covered several texts): a move
+    they no longer allow is the version's doing, so it is refused as VersionChanged,
+    naming both versions, and kept aside like any save of another version. A move of a
+    save from these very rules that does not replay is a damaged save: `problem` says why.
+    """
+    where = f"the saved {rules.name} game"
+    if game.version != rules.version:
+        return VersionChanged([Problem(where, 1, 1, f"log[{n}]", (
+            f"saved with version {game.version} of {rules.name}'s rules; move {n + 1} is not "
+            f"allowed in version {rules.version}, so it cannot be replayed"))])
+    return LoadError([Problem(where, 1, 1, f"log[{n}]", f"move {n + 1} {problem}")])
+
+
+def end_refused(game: SavedGame, rules: Rules, state: GameState) -> LoadError | None:
+    """For a finished save from an older version: VersionChanged when its moves, replayed
+    under these rules, no longer end the game as its summary says it ended (so watching it
+    would show another game). None when they do, or when there is nothing to compare."""
+    summary = game.summary
+    if game.version == rules.version or summary is None or not summary["over"]:
+        return None
+    now = summarise(game, state)
+    if all(now[key] == summary[key] for key in ("over", "winners", "scores")):
+        return None
+    return VersionChanged([Problem(f"the saved {rules.name} game", 1, 1, "log", (
+        f"saved with version {game.version} of {rules.name}'s rules; in version "
+        f"{rules.version} its moves no longer end the game as it ended, so it cannot be "
+        f"replayed"))])
 
 
 def summarise(game: SavedGame, state: GameState) -> dict[str, Any]:
