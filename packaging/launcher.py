@@ -24,7 +24,14 @@ if __name__ == "__main__":
 
     # A frozen app's `simulate --jobs` worker processes start here too (Windows, macOS).
     multiprocessing.freeze_support()
-    _borrow_console()
-    from dinotable.cli import main
+    from dinotable import stop
 
-    sys.exit(main())
+    stop.listen()  # Ctrl+C while the app starts is remembered, never lost (see stop.py)
+    _borrow_console()
+    try:
+        from dinotable.cli import main
+
+        status = main()
+    except KeyboardInterrupt:  # a command given Python's own Ctrl+C back
+        status = 130
+    sys.exit(status)

@@ -313,9 +313,6 @@ def test_settings_held_by_another_program_are_kept_as_they_were(
     assert not (paths.user_data_dir() / "settings.json.tmp").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="a finished game's autosave that cannot be removed "
-                   "after its summarised copy is written is archived again, and shows twice "
-                   "among the finished games (dinotable/saves/autosave.py, archive)")
 def test_a_finished_game_held_by_another_program_is_archived_once_it_is_let_go(
         monkeypatch: pytest.MonkeyPatch) -> None:
     slot = saves.autosave_path()
@@ -438,10 +435,12 @@ def test_the_frozen_app_starts_its_worker_processes_before_anything_else(
     calls: list[str] = []
     monkeypatch.setattr(multiprocessing, "freeze_support", lambda: calls.append("workers"))
     monkeypatch.setattr("dinotable.cli.main", lambda: calls.append("main") or 0)
+    # Then Ctrl+C is listened for, before the slow imports the command line brings.
+    monkeypatch.setattr("dinotable.stop.listen", lambda: calls.append("listen"))
     with pytest.raises(SystemExit) as done:
         runpy.run_path(str(PACKAGING / "launcher.py"), run_name="__main__")
     assert done.value.code == 0
-    assert calls == ["workers", "main"]
+    assert calls == ["workers", "listen", "main"]
 
 
 @pytest.mark.parametrize("method", ["fork", "spawn"])

@@ -240,7 +240,8 @@ def test_the_workflow_runs_the_same_tests_as_ci() -> None:
     args, env = ci_run()
     assert env == {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                    "PYTHONDONTWRITEBYTECODE": "1"}
-    assert args == []  # the whole suite, as pyproject.toml configures it
+    # The whole suite as pyproject.toml configures it, on every core.
+    assert args == ["-n", "auto"]
 
 
 # --- each check can fail ---------------------------------------------------------------
@@ -260,7 +261,7 @@ BREAKAGES: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "on every push": (lambda d: d.update({True: {"push": None}}), "not on version tags"),
     "no tests": (lambda d: _without(d, "-m pytest"), "0 pytest steps"),
     "other tests": (lambda d: next(s for s in _steps(d) if "-m pytest" in str(s)).update(
-        run="python -m pytest -m 'not packaging'"), ".ci/run: pytest []"),
+        run="python -m pytest -m 'not packaging'"), ".ci/run: pytest ['-n', 'auto']"),
     "tests with a window": (lambda d: next(s for s in _steps(d) if "-m pytest" in str(s))[
         "env"].pop("SDL_VIDEODRIVER"), "is not .ci/run's"),
     "no self-test": (lambda d: _without(d, "--self-test"), "no step to self-test"),

@@ -81,7 +81,14 @@ def archive(path: Path | None = None) -> Path | None:
         if not _write_summarised(path, target):
             os.replace(path, target)
         else:
-            path.unlink()
+            try:
+                path.unlink()
+            except OSError:
+                # Held open by another program (Windows): the summarised copy goes again,
+                # or the game would be archived twice, once now and once when let go.
+                with contextlib.suppress(OSError):
+                    target.unlink()
+                raise
     except OSError:
         # Left where it is: newest_autosave never offers a finished game to continue, and
         # the archive is tried again the next time the title opens.
