@@ -380,13 +380,22 @@ def _fake_windows(monkeypatch: pytest.MonkeyPatch, launcher: ModuleType,
     return attached, opened
 
 
+def _borrow_on_windows(launcher: ModuleType, on: Callable[[str], None],
+                       monkeypatch: pytest.MonkeyPatch, parent_console: bool
+                       ) -> tuple[list[int], list[str]]:
+    """A windowed Windows start, with or without a terminal behind it: what it attached to
+    and what it opened."""
+    on(WINDOWS)
+    _windowed(monkeypatch)
+    attached, opened = _fake_windows(monkeypatch, launcher, parent_console=parent_console)
+    launcher._borrow_console()
+    return attached, opened
+
+
 def test_windows_started_from_a_terminal_writes_to_that_terminal(
         launcher: ModuleType, on: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    on(WINDOWS)
-    _windowed(monkeypatch)
-    attached, opened = _fake_windows(monkeypatch, launcher, parent_console=True)
-    launcher._borrow_console()
+    attached, opened = _borrow_on_windows(launcher, on, monkeypatch, parent_console=True)
     assert attached == [-1]  # ATTACH_PARENT_PROCESS: the terminal it was started from
     assert opened == ["CONOUT$", "CONOUT$"]
     assert sys.stdout is not None and sys.stderr is not None
@@ -398,10 +407,7 @@ def test_windows_started_from_a_terminal_writes_to_that_terminal(
 def test_windows_double_clicked_opens_no_console(
         launcher: ModuleType, on: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    on(WINDOWS)
-    _windowed(monkeypatch)
-    attached, opened = _fake_windows(monkeypatch, launcher, parent_console=False)
-    launcher._borrow_console()
+    attached, opened = _borrow_on_windows(launcher, on, monkeypatch, parent_console=False)
     assert attached == [-1]
     assert opened == [] and sys.stdout is None and sys.stderr is None  # the window is all
 
