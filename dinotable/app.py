@@ -372,7 +372,7 @@ class App(SceneStack):
         """Our handlers instead of SDL's, which only post a quit event a stuck loop never
         reads. Only the main thread may install them (tests may run the loop elsewhere)."""
         previous: dict[int, Any] = {}
-        for signum in stop_signals():
+        for signum in stop.stop_signals():
             with contextlib.suppress(ValueError, OSError):
                 previous[signum] = signal.signal(signum, self._on_signal)
         return previous
@@ -443,21 +443,6 @@ class App(SceneStack):
         from .scenes.lesson import open_lesson
 
         return open_lesson(self, rules, replace)
-
-
-def stop_signals() -> list[int]:
-    """The signals that ask the app to close after this frame, saving as it goes.
-
-    SIGTERM (`kill`, a session ending) and SIGINT (Ctrl+C in a terminal) everywhere. Windows
-    sends no SIGTERM from outside (ending a task there cannot be caught); what a console
-    sends is Ctrl+C and Ctrl+Break, and Ctrl+Break (SIGBREAK, which only Windows has) is how
-    a script stops a process politely there: without a handler it would end the game
-    unsaved.
-    """
-    signums: list[int] = [signal.SIGTERM, signal.SIGINT]
-    if sys.platform == "win32" and hasattr(signal, "SIGBREAK"):
-        signums.append(signal.SIGBREAK)
-    return signums
 
 
 NO_DISPLAY_EXIT = 2

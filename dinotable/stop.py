@@ -12,14 +12,27 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 from types import FrameType
 from typing import Any
 
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM")
-                     if hasattr(signal, name))
-
 _asked: list[int] = []
 _previous: dict[int, Any] = {}
+
+
+def stop_signals() -> list[int]:
+    """The signals that ask the app to close after this frame, saving as it goes.
+
+    SIGTERM (`kill`, a session ending) and SIGINT (Ctrl+C in a terminal) everywhere. Windows
+    sends no SIGTERM from outside (ending a task there cannot be caught); what a console
+    sends is Ctrl+C and Ctrl+Break, and Ctrl+Break (SIGBREAK, which only Windows has) is how
+    a script stops a process politely there: without a handler it would end the game
+    unsaved.
+    """
+    signums: list[int] = [signal.SIGTERM, signal.SIGINT]
+    if sys.platform == "win32" and hasattr(signal, "SIGBREAK"):
+        signums.append(signal.SIGBREAK)
+    return signums
 
 
 def _remember(signum: int, frame: FrameType | None) -> None:
@@ -28,7 +41,7 @@ def _remember(signum: int, frame: FrameType | None) -> None:
 
 def listen() -> None:
     """From now on a stop signal is remembered, not raised (main thread only)."""
-    for signum in STOP_SIGNALS:
+    for signum in stop_signals():
         with contextlib.suppress(ValueError, OSError):
             previous = signal.signal(signum, _remember)
             _previous.setdefault(signum, previous)

@@ -31,11 +31,12 @@ import pygame
 import pytest
 
 from dinotable import bench, paths, saves
-from dinotable.app import NO_DISPLAY_EXIT, App, display_problem, start, stop_signals
+from dinotable.app import NO_DISPLAY_EXIT, App, display_problem, start
 from dinotable.engine import apply, new_game, sample_action
 from dinotable.render import theme
 from dinotable.ruleset import load_by_id
 from dinotable.settings import Settings
+from dinotable.stop import stop_signals
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
