@@ -7,5 +7,6 @@ DATA = {"dinotable._data.rulesets": "rulesets", "dinotable._data.assets": "asset
 setup(
     packages=[*find_packages(include=["dinotable", "dinotable.*"]), *DATA],
     package_dir=DATA,
-    package_data={name: ["**/*"] for name in DATA},
+    # The phone page (dinotable/companion/page/) is served from the package itself.
+    package_data={**{name: ["**/*"] for name in DATA}, "dinotable.companion": ["page/*"]},
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +91,12 @@ class TableSession:
         # Why Undo is refused, worked out once per move (the log is replayed to know).
         self.undo_cache: tuple[Any, str] | None = None
         self.thinking: _Thought | None = None  # a searching bot's move being worked out
+        # Seats whose turns come from their phones (hands on phones): never handed the
+        # laptop, which shows only the public table while the game waits on one of them.
+        self.phones: set[int] = set()
+        # Told of every move taken (the action and its events) and of every move taken
+        # back (None, []): the phones' narrators.
+        self.watchers: list[Callable[[Action | None, list[Event]], None]] = []
 
     # --- the seats -----------------------------------------------------------------
 
@@ -122,12 +129,24 @@ class TableSession:
     def take(self, action: Action) -> list[Event]:
         """Apply an action (`engine.IllegalAction` when the rules refuse it, with nothing
         changed); a person who acts holds the laptop from then on."""
-        if not self.is_bot(action.player):
+        if not self.is_bot(action.player) and action.player not in self.phones:
             self.holder = action.player
         events = apply(self.state, action)
         if self.passing():
             self.holder = None  # nothing private is drawn until the laptop is passed
+        for watcher in list(self.watchers):
+            watcher(action, events)
         return events
+
+    def hand_to_phones(self, seats: set[int]) -> None:
+        """These seats play from their phones from now on. The laptop no longer holds the
+        private things of a seat that joined: it shows the public table until it is passed
+        to someone playing at it."""
+        self.phones = set(seats)
+        if self.holder in self.phones or self.passing():
+            self.holder = None
+        if self.handoff_seen in self.phones:
+            self.handoff_seen = None
 
     def passing(self) -> bool:
         """Whether the game now waits on another person than the one holding the laptop,
@@ -136,7 +155,8 @@ class TableSession:
         if (self.state.game_over or self.holder is None or self.is_bot(seat)
                 or self.holder == seat or not self.rules.hidden_information):
             return False
-        return sum(not self.is_bot(s) for s in range(len(self.seats))) > 1
+        # A seat that plays from its phone is at the table too: the laptop is public then.
+        return seat in self.phones or sum(not self.is_bot(s) for s in range(len(self.seats))) > 1
 
     def bot_action(self) -> Action:
         """What the bot the game waits on plays now (from the session's own source)."""
@@ -175,6 +195,8 @@ class TableSession:
         seat = self.deciding
         if self.state.game_over or self.is_bot(seat) or self.holder == seat:
             return False
+        if seat in self.phones:
+            return False  # played from the phone: the laptop stays with the public table
         humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
         needed = self.rules.hidden_information or self.always_handoff
         if needed and len(humans) > 1:
@@ -234,10 +256,11 @@ class TableSession:
 
     # --- taking back a move -----------------------------------------------------------
 
-    def undo_reason(self, idle: bool = True, busy: str = "Wait for the dice to settle") -> str:
+    def undo_reason(self, idle: bool = True, busy: str = "Wait for the dice to settle",
+                    remote: bool = False) -> str:
         """Why the seat the game waits on cannot take back its last action now ("" when it
         can); `idle`: nothing is still being played back on the table (else `busy` says
-        what is being waited for)."""
+        what is being waited for); `remote`: asked from that seat's phone, not the laptop."""
         if self.state.game_over:
             return "The game is over"
         seat = self.deciding
@@ -245,7 +268,10 @@ class TableSession:
             return why_no_undo(self.rules, [], None, self.seed, [], is_bot=True)
         if not idle:
             return busy
-        if self.holder != seat:
+        if remote != (seat in self.phones):
+            return ("Take it back from your phone" if seat in self.phones and not remote
+                    else "This seat plays at the laptop")
+        if not remote and self.holder != seat:
             return f"Pass the laptop to {self.name(seat)}"
         # The log is replayed to find the last reveal: once per move, not once per frame.
         log = self.state.log
@@ -263,10 +289,10 @@ class TableSession:
             return reason
         return cached[1]
 
-    def take_back(self, idle: bool = True) -> tuple[Action | None, str]:
+    def take_back(self, idle: bool = True, remote: bool = False) -> tuple[Action | None, str]:
         """The seat the game waits on takes back its last action: the game is rebuilt from
         its seed without it. Returns the action taken back, or None and why not."""
-        reason = self.undo_reason(idle)
+        reason = self.undo_reason(idle, remote=remote)
         seat = self.deciding
         log = list(self.state.log)
         shorter = log
@@ -282,4 +308,6 @@ class TableSession:
         for action in shorter:
             apply(state, action)
         self.state = state
+        for watcher in list(self.watchers):
+            watcher(None, [])
         return log[-1], ""

@@ -38,16 +38,19 @@ def choice(reason: str) -> Choice:
                   key="Ctrl+Z")
 
 
-def take_back_last(table: Rewinding, settle: Callable[[], object]) -> None:
+def take_back_last(table: Rewinding, settle: Callable[[], object], remote: bool = False
+                   ) -> str:
     """The seat the game waits on takes back its last action: the table is laid out afresh
     at the shorter game (`settle`: the display brought level with it), it is saved, and the
-    log says so (or a hint says why not)."""
+    log says so (or a hint says why not, and the words are returned). `remote`: asked from
+    that seat's phone."""
     seat = table.deciding
-    taken, reason = table.session.take_back(table.idle)
+    taken, reason = table.session.take_back(table.idle, remote=remote)
     if taken is None:
-        table.hint(no_undo_words(reason))
+        if not remote:
+            table.hint(no_undo_words(reason))
         table.refresh_buttons()
-        return
+        return no_undo_words(reason)
     table.chooser = Chooser(table.state, table.session.names)
     table.page = 0
     table.ring = None
@@ -60,6 +63,7 @@ def take_back_last(table: Rewinding, settle: Callable[[], object]) -> None:
     table.last_words = words
     table.autosave()
     table.refresh_buttons()
+    return ""
 
 
 def no_undo_words(reason: str) -> str:
