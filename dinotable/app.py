@@ -94,6 +94,8 @@ class App(SceneStack):
         # Slow reading (the title's games) happens in a thread while frames go on; only the
         # running loop sets this: frames stepped one by one (tests) read in the next frame.
         self.read_aside = False
+        # The phones' server of the game on the table (hands on phones), stopped with it.
+        self.phone_link: Any = None
         pygame.key.start_text_input()
 
     @property
@@ -129,7 +131,15 @@ class App(SceneStack):
         finds the games in the title's first update instead of now."""
         from .scenes.title import TitleScene
 
+        self.hold_phones(None)  # the game is left: its phones' server stops
         self.reset(TitleScene(self, lazy=lazy))
+
+    def hold_phones(self, link: Any) -> None:
+        """The phones' server of the game on the table now (None: none); the one before
+        it is stopped, so only one game is ever served."""
+        old, self.phone_link = self.phone_link, link
+        if old is not None and old is not link:
+            old.stop()
 
     # --- the window ------------------------------------------------------
 
@@ -428,6 +438,7 @@ class App(SceneStack):
         if save_scenes:
             for scene in self.stack:
                 scene.closing()
+        self.hold_phones(None)
         self.settings.save()
         pygame.quit()
 

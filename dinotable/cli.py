@@ -79,6 +79,11 @@ def _bounded(high: int) -> Callable[[str], int]:
     return check
 
 
+def _whole_port(text: str) -> int:
+    """A port number, 1 to 65535."""
+    return _whole(text, 1, 65535)
+
+
 def _ruleset_id(text: str) -> str:
     """A ruleset id (the name of a folder in rulesets/), never a path."""
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,60}", text):
@@ -124,6 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="set a ruleset option, e.g. goal=10")
         if name == "play":
+            p.add_argument("--phones", action="store_true",
+                           help="hands on phones: people join from their phones on the local "
+                                "network (prints each person's seat and address)")
+            p.add_argument("--port", type=_whole_port, default=None, metavar="N",
+                           help="the port phones reach the table on (with --phones; "
+                                "default: one the system gives)")
             p.add_argument("--frames", type=_bounded(MAX_FRAMES), default=None, metavar="N",
                            help="draw N frames and exit")
 
@@ -298,10 +309,49 @@ def cmd_play(args: Any) -> int:
         return EXIT_USAGE
     except ValueError as exc:
         return _fail(str(exc))
-    from .app import start
+    link = None
+    if args.port is not None and not args.phones:
+        return _fail("--port is the port phones reach the table on: it needs --phones")
+    from .app import display_problem, start
 
-    return start(args.frames, scene="table", ruleset=args.ruleset, players=names, bots=bots,
-                 seed=args.seed, options=options)
+    if args.phones:
+        no_window = display_problem()
+        if no_window is not None:
+            print(no_window, file=sys.stderr, flush=True)
+            return EXIT_USAGE
+        link = _serve_phones(args.ruleset, names, bots, args.port or 0)
+        if isinstance(link, str):
+            return _fail(link)
+    try:
+        return start(args.frames, scene="table", ruleset=args.ruleset, players=names,
+                     bots=bots, seed=args.seed, options=options, link=link)
+    finally:
+        if link is not None:
+            link.stop()
+
+
+def _serve_phones(ruleset: str, names: list[str], bots: list[str], port: int) -> Any:
+    """`play --phones`: serve the game's seats before the window opens, and print one line
+    per person's seat, `NAME: ADDRESS` (the table shows the same as QR codes). Returns the
+    running link, or why it could not start."""
+    from .companion.link import PhoneLink
+    from .companion.seat_view import hex_colour
+    from .render.theme import PLAYER_COLOURS
+    from .ruleset import load_by_id
+
+    kinds = list(bots) + ["human"] * (len(names) - len(bots))
+    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    if not humans:
+        return "--phones: every seat is a bot, so no seat can join from a phone"
+    link = PhoneLink(humans, [hex_colour(c.rgb) for c in PLAYER_COLOURS],
+                     load_by_id(ruleset).name, port=port)
+    try:
+        link.start()
+    except OSError as exc:
+        return str(exc)
+    for seat in humans:
+        print(f"{names[seat]}: {link.url(seat)}", flush=True)
+    return link
 
 
 def _fail(message: str) -> int:

@@ -28,6 +28,8 @@ class Settings:
     always_handoff: bool = False
     show_odds: bool = False
     names: list[str] = field(default_factory=list)  # the seats' names typed last time
+    phones: bool = False  # hands on phones: people join from their phones at set-up
+    phones_port: int = 0  # the port phones reach the table on (0: one the system gives)
 
     @classmethod
     def load(cls) -> Settings:
@@ -47,6 +49,8 @@ class Settings:
                     setattr(settings, f.name, value)
         # Only short strings: a hand-edited file must not put anything else in a seat.
         settings.names = [n for n in settings.names if isinstance(n, str) and len(n) <= 40][:8]
+        if not 0 <= settings.phones_port <= 65535 or isinstance(settings.phones_port, bool):
+            settings.phones_port = 0
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
         volume = float(settings.volume)

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from ..table.session import TableSession
 
 INBOX_LIMIT = 32  # moves waiting for the table, all seats together
+# A short code to type instead of scanning: no letters that read alike (0/O, 1/I/L).
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_LENGTH = 5
 LINES = 8  # what just happened, as each phone keeps it
 
 
@@ -70,6 +73,7 @@ class Phones:
         self._published: tuple[Any, ...] | None = None
         self._listeners: list[Callable[[], None]] = []
         self.session: TableSession | None = None
+        self._offer: tuple[int, str] | None = None  # the seat being joined, and its code
 
     # --- the server's side (any thread) ----------------------------------------------
 
@@ -81,6 +85,28 @@ class Phones:
             if hmac.compare_digest(mine.encode(), token.encode("utf-8", "replace")):
                 found = seat
         return found
+
+    def offer(self, seat: int | None) -> str:
+        """Open a short code that leads to this seat's address, for as long as the seat is
+        being joined (None: no seat is; every code is closed). Returns the code."""
+        with self.lock:
+            if seat is None:
+                self._offer = None
+                return ""
+            if self._offer is None or self._offer[0] != seat:
+                code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+                self._offer = (seat, code)
+            return self._offer[1]
+
+    def redeem(self, code: str) -> str | None:
+        """The token the short code open now leads to, or None (typed in any case)."""
+        with self.lock:
+            offer = self._offer
+        if offer is None or len(code) != JOIN_LENGTH:
+            return None
+        if hmac.compare_digest(offer[1].encode(), code.upper().encode("utf-8", "replace")):
+            return self.tokens[offer[0]]
+        return None
 
     def join(self, seat: int) -> None:
         """The seat's phone opened its page: its moves come from the phone from now on."""
@@ -139,7 +165,9 @@ class Phones:
                 continue
             move.settle(self._answer(session, move, take, undo))
             self._published = None  # published below even when nothing changed
-        if ready:
+        if ready or self._published is None:
+            # While the table still plays a move back, phones wait for it to be shown;
+            # who has joined is told at once.
             self.publish(session)
 
     def _sync(self, session: TableSession) -> None:

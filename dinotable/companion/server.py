@@ -2,6 +2,8 @@
 thread of its own beside the table's loop (aiohttp).
 
 Routes, each seat's behind its token (a wrong or old token gets 404 and learns nothing):
+- `GET /j/CODE`: a short code to type, open only while the table shows it for one seat,
+  leads to that seat's address;
 - `GET /seat/TOKEN`: the phone page (opening it joins the seat: its moves come from there);
 - `GET /seat/TOKEN/view`: that seat's view as JSON, what `engine.view_for` gives it;
 - `GET /seat/TOKEN/state`: everything the page shows (the view, cards, moves, words);
@@ -83,6 +85,10 @@ class PhoneServer:
         """The address a seat's phone opens."""
         return f"http://{self.address}:{self.port}/seat/{self.phones.tokens[seat]}"
 
+    def short(self, code: str) -> str:
+        """A short address to type, leading to the seat being joined: "192.168.1.5:8765/j/K7QX4"."""
+        return f"{self.address}:{self.port}/j/{code}"
+
     @property
     def base(self) -> str:
         """The server's own address, without a seat."""
@@ -127,6 +133,7 @@ class PhoneServer:
         app.router.add_get("/", self._home)
         app.router.add_get("/page.js", self._static)
         app.router.add_get("/page.css", self._static)
+        app.router.add_get("/j/{code}", self._short)
         app.router.add_get("/seat/{token}", self._page)
         app.router.add_get("/seat/{token}/view", self._view)
         app.router.add_get("/seat/{token}/state", self._state)
@@ -167,6 +174,15 @@ class PhoneServer:
 
     async def _home(self, request: web.Request) -> web.Response:
         return web.Response(text="dinotable: open the address your seat shows on the table.")
+
+    async def _short(self, request: web.Request) -> web.Response:
+        # Guessing is slowed as a flood is: the code is open only while its seat joins.
+        if not self._allowed(-1):
+            return _refused(429, "Too many tries at once; wait a moment.")
+        token = self.phones.redeem(request.match_info.get("code", ""))
+        if token is None:
+            raise web.HTTPNotFound(text="Not found.")
+        raise web.HTTPSeeOther(f"/seat/{token}")
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.path.lstrip("/")
@@ -229,14 +245,21 @@ class PhoneServer:
         await _body(request)
         return await self._submit(PhoneMove(seat, "undo"))
 
-    async def _submit(self, move: PhoneMove) -> web.Response:
+    def _allowed(self, key: int) -> bool:
+        """Whether one more request of this seat's (-1: short codes) fits in the flood
+        limit, which it then counts."""
         now = time.monotonic()
-        recent = self._recent.setdefault(move.seat, deque())
+        recent = self._recent.setdefault(key, deque())
         while recent and now - recent[0] > FLOOD[1]:
             recent.popleft()
         if len(recent) >= FLOOD[0]:
-            return _refused(429, "Too many moves at once; wait a moment.")
+            return False
         recent.append(now)
+        return True
+
+    async def _submit(self, move: PhoneMove) -> web.Response:
+        if not self._allowed(move.seat):
+            return _refused(429, "Too many moves at once; wait a moment.")
         loop = asyncio.get_running_loop()
         answered = loop.create_future()
 

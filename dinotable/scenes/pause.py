@@ -1,7 +1,8 @@
 """The pause menu: resume, rules, the game's cards, save as..., restart, or quit to the title.
 
-It hands back what was chosen, "resume", "restart", "learn" or "quit", through the callback given to
-`App.push(PauseScene(app, rules=...), on_choice)`; the table decides what each means.
+It hands back what was chosen, "resume", "phones", "restart", "learn" or "quit", through
+the callback given to `App.push(PauseScene(app, rules=...), on_choice)`; the table decides
+what each means.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from ..engine import GameState, Rules
     from ..saves import SavedGame
 
-CHOICES = ("resume", "restart", "learn", "quit")
+CHOICES = ("resume", "phones", "restart", "learn", "quit")
 
 
 class PauseScene(Scene):
@@ -33,7 +34,7 @@ class PauseScene(Scene):
 
     def __init__(self, app: App, table: Any = None, *, rules: Rules | None = None,
                  game: SavedGame | None = None, state: GameState | None = None,
-                 lesson: bool = False) -> None:
+                 lesson: bool = False, phones: bool = False) -> None:
         super().__init__(app)
         if rules is None:
             rules = table.rules
@@ -53,6 +54,8 @@ class PauseScene(Scene):
             rows.append(("Learn to play", self.learn, "L", "learn"))
         if self.game is not None:
             rows.append(("Save as...", self.save_as, "S", "save_as"))
+        if phones:  # a game with people at it: they may join from their phones
+            rows.append(("Hands on phones", self.phones, "P", "phones"))
         rows += [("Restart", self.restart, "", "restart"), ("Quit to title", self.quit, "", "quit")]
         top = 360 - len(rows) * 66 // 2 + 20
         self.box = pygame.Rect(420, top - 92, 440, len(rows) * 66 + 150)
@@ -111,6 +114,10 @@ class PauseScene(Scene):
         """The game's lesson, on the table (this game is kept to play on)."""
         self.dismiss("learn")
 
+    def phones(self) -> None:
+        """Players join (or leave) from their phones: the table shows each seat's code."""
+        self.dismiss("phones")
+
     def quit(self) -> None:
         """Leave the game for the title screen."""
         self.dismiss("quit")
@@ -144,6 +151,8 @@ class PauseScene(Scene):
             keys[pygame.K_k] = self.cards
         if any(c.tag == "learn" for c in self.rows):
             keys[pygame.K_l] = self.learn
+        if any(c.tag == "phones" for c in self.rows):
+            keys[pygame.K_p] = self.phones
         if not shortcut(event, keys):
             self.menu.handle(event)
 

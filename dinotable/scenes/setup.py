@@ -18,6 +18,7 @@ from .keeping import keep_unfinished, tell_kept
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..companion.link import PhoneLink
 
 DEFAULT_NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli", "Fay"]
 SETUP_NAME_MAX = 12  # what the seat field shows in full; below the names.NAME_MAX limit
@@ -148,7 +149,7 @@ class SetupScene(Scene):
         # a standard game) is not offered; it comes back when it matters.
         offered = {name: o for name, o in self.rules.options.items()
                    if option_applies(o, self.options)}
-        settings_n = len(offered) + 3
+        settings_n = len(offered) + 4
         pitch = spacing.cell_pitch
         cols = 1 if row_w < ROW_W and (
             y + settings_n * pitch - (pitch - spacing.cell_h) <= self.menu_bottom()) else 2
@@ -181,6 +182,10 @@ class SetupScene(Scene):
         controls.append(Control(cell(), "Pass the laptop",
                                 kind="stepper", value=handoff, on_left=self.toggle_handoff,
                                 on_right=self.toggle_handoff, tag="handoff"))
+        controls.append(Control(cell(), "Hands on phones", kind="stepper",
+                                value="On" if settings.phones else "Off",
+                                on_left=self.toggle_phones, on_right=self.toggle_phones,
+                                tag="phones"))
         reach = max(c.rect.bottom for c in controls)
         bottom = size[1] - 12
         controls.append(Control(pygame.Rect(left + row_w - 290, bottom - 66, 290, 66),
@@ -277,6 +282,14 @@ class SetupScene(Scene):
         s.save()
         self.rebuild()
 
+    def toggle_phones(self) -> None:
+        """People join from their phones (their hands are there, not on the laptop), or
+        everyone plays at the laptop."""
+        s = self.app.settings
+        s.phones = not s.phones
+        s.save()
+        self.rebuild()
+
     def names_problem(self) -> str:
         """Why the seats cannot start, or ''."""
         names = [s.name.strip() for s in self.seats]
@@ -302,6 +315,8 @@ class SetupScene(Scene):
                            random.randrange(1 << 30))
         self.app.push(table)
         tell_kept(table, kept)
+        if self.app.settings.phones:
+            table.phones_on()
 
     def remember_names(self) -> None:
         """Keep the seats' names for the next setup (settings.json in the user data folder)."""
@@ -352,8 +367,10 @@ class SetupScene(Scene):
 
 def start_table(app: App, ruleset: str, players: list[str] | None = None,
                 bots: list[str] | None = None, seed: int | None = None,
-                options: dict[str, Any] | None = None) -> None:
-    """`dinotable play`: straight to a table with named seats."""
+                options: dict[str, Any] | None = None, link: PhoneLink | None = None
+                ) -> None:
+    """`dinotable play`: straight to a table with named seats (`link`: `--phones`, its
+    server already serving; the table shows each seat's code to join by)."""
     from ..ruleset import load_by_id
     from .table import TableScene
 
@@ -368,6 +385,8 @@ def start_table(app: App, ruleset: str, players: list[str] | None = None,
     app.push(setup)
     kept = keep_unfinished()
     table = TableScene(app, rules, seats, setup.options,
-                       random.randrange(1 << 30) if seed is None else seed)
+                       random.randrange(1 << 30) if seed is None else seed, link=link)
     app.push(table)
     tell_kept(table, kept)
+    if link is not None:
+        table.phones_on()

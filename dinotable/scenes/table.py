@@ -38,6 +38,7 @@ from .results import ResultsScene, next_starter
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..companion.link import PhoneLink
 
 HURRY = 0.12  # seconds a bot waits when hurried (H)
 UNDO_W = controls.UNDO_W
@@ -51,9 +52,13 @@ class TableScene(TableHost, Scene):
 
     def __init__(self, app: App, rules: Rules, seats: list[Seat], options: dict[str, Any],
                  seed: int, state: GameState | None = None,
-                 bots_rng: random.Random | None = None, saving: bool = True) -> None:
+                 bots_rng: random.Random | None = None, saving: bool = True,
+                 link: PhoneLink | None = None) -> None:
         super().__init__(app)
         self.session = TableSession(rules, seats, options, seed, state, bots_rng, saving)
+        # Hands on phones (companion/): the seats that joined play from their phones.
+        self.link: PhoneLink | None = None
+        self.phones_seen: set[int] = set()
         # The rules this game plays by (its options may shape a board or switch teams on).
         self.rules, self.options, self.seed, self.saving = self.session.rules, options, seed, saving
         self.layout: Layout = rules.layout
@@ -102,6 +107,8 @@ class TableScene(TableHost, Scene):
         self.relayout()
         self._settle()  # dice that start on the table (a pool in the tray) are laid out
         display.opening(self, OPENING)
+        if link is not None:
+            self.use_link(link)
 
     # --- playing actions ---------------------------------------------------
 
@@ -198,6 +205,73 @@ class TableScene(TableHost, Scene):
         self.chooser.refresh()
         self.refresh_buttons()
 
+    # --- hands on phones (companion/, scenes/phones.py) ---------------------------------
+
+    def use_link(self, link: PhoneLink) -> None:
+        """Play with these phones: the link already serves; the game is told to it."""
+        self.link = link
+        self.app.hold_phones(link)
+        link.phones.attach(self.session)
+
+    def phones_on(self) -> None:
+        """Turn hands on phones on (set-up's choice, or the pause menu): serve this game
+        on the local network and show each person's seat its code to join by."""
+        if self.link is None:
+            from ..companion.link import PhoneLink
+            from ..companion.seat_view import hex_colour
+
+            humans = [s for s in range(len(self.seats)) if not self.is_bot(s)]
+            if not humans:
+                self.hint("Only bots play here: there is no seat to join from a phone.")
+                return
+            colours = [hex_colour(c.rgb) for c in theme.PLAYER_COLOURS]
+            link = PhoneLink(humans, colours, self.rules.name,
+                             port=self.app.settings.phones_port)
+            try:
+                link.start()
+            except OSError as exc:
+                self.hint(f"Hands on phones could not start: {exc}.")
+                self.log_line(f"Hands on phones could not start: {exc}.")
+                return
+            self.use_link(link)
+            self.log_line(f"Hands on phones is on: phones reach this game at {link.where}.")
+        from .phones import JoinScene
+
+        assert self.link is not None
+        self.app.push(JoinScene(self.app, self.link, self.seats, on_off=self.phones_off,
+                                tick=lambda: self._pump_phones(ready=False)))
+
+    def phones_off(self) -> None:
+        """Hands on phones off: the server stops, and every seat plays at the laptop."""
+        if self.link is not None:
+            self.link.phones.close()
+            self.app.hold_phones(None)
+            self.link = None
+        self.session.hand_to_phones(set())
+        self.phones_seen = set()
+        self.log_line("Hands on phones is off: every seat plays at the laptop.")
+        self._settle()
+
+    def _pump_phones(self, ready: bool = True) -> None:
+        """Once a frame: take the phones' moves (once the table shows the last one, and
+        only while it is `ready`) and tell them what changed; say who has joined."""
+        link = self.link
+        if link is None:
+            return
+        link.phones.pump(self.session, self.take, self._phone_undo,
+                         ready=ready and self.idle)
+        joined = self.session.phones
+        if joined != self.phones_seen:
+            for seat in sorted(joined - self.phones_seen):
+                self.log_line(f"{self.name(seat)} joined from a phone.")
+                self.hint(f"{self.name(seat)} plays from a phone now.")
+            self.phones_seen = set(joined)
+            self._settle()  # who holds the laptop may have changed: the view follows
+
+    def _phone_undo(self) -> str:
+        """Undo pressed on the phone of the seat the game waits on ("" when taken back)."""
+        return undoing.take_back_last(self, self._settle, remote=True)
+
     # --- buttons and keys (table/controls.py) ------------------------------------------
 
     def refresh_buttons(self) -> None:
@@ -243,10 +317,17 @@ class TableScene(TableHost, Scene):
         from .pause import PauseScene
 
         self.app.push(PauseScene(self.app, rules=self.rules, game=self.saved_game(),
-                                 state=self.state), self.paused)
+                                 state=self.state, phones=not self.sees_all and any(
+                                     not self.is_bot(s) for s in range(len(self.seats)))),
+                      self.paused)
 
     def paused(self, choice: Any) -> None:
         """What the pause menu handed back: resume, restart, learn or quit to the title."""
+        if choice == "phones":
+            self.phones_on()
+            return
+        if choice == "learn":
+            self.app.hold_phones(None)  # the lesson takes the table's place: phones stop
         if choice in ("restart", "learn"):
             # Opened over the hand-off: it goes with this game, which is replaced below.
             while self in self.app.stack and self.app.top is not self:
@@ -261,10 +342,13 @@ class TableScene(TableHost, Scene):
     def restart(self) -> None:
         """The same seats and options, new dice; the game left unfinished is kept."""
         kept = keep_unfinished() if self.saving else ""
+        phones = self.link is not None
         table = TableScene(self.app, self.rules, self.seats, self.options,
                            random.randrange(1 << 30))
         self.app.replace(table)
         tell_kept(table, kept)
+        if phones:
+            table.phones_on()  # a new game: new addresses, so each phone joins again
 
     def finished(self, choice: Any) -> None:
         """What the results handed back: play again (the next player starts) or leave."""
@@ -340,6 +424,8 @@ class TableScene(TableHost, Scene):
                                        lambda: self.handed(seat), self.session.handoff_words(seat),
                                        on_pause=self.pause))
             return
+        if self.link is not None:
+            self._pump_phones()
         muted = bool(getattr(self.app.sounds, "muted", False))
         if muted != self.muted:
             self.muted = muted

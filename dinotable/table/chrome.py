@@ -114,16 +114,20 @@ class HeaderPart(Part):
         if decision is not None and decision["kind"] == "window":
             asked = f"{name} may respond"
             return asked + (" (thinking...)" if host.is_bot(seat) else
+                            " on their phone." if host.on_phone(seat) else
                             ": play a card or press Pass.")
         waiting = host.is_bot(seat) or host.viewer != seat
         if decision is not None and waiting:
             # Everyone reads who must answer; the one asked reads what to click instead.
             return (host.asked or f"{name} must answer") + (
-                " (thinking...)" if host.is_bot(seat) else "")
+                " (thinking...)" if host.is_bot(seat) else
+                " (on their phone)" if host.on_phone(seat) else "")
         if host.is_bot(seat):
             # H hurries the bots at a game; in the demo any key leaves instead.
             return f"{name} is thinking{thinking_dots()}" + (
                 "" if host.demo else " (H to hurry)")
+        if host.on_phone(seat):
+            return f"{name} is playing on their phone."
         if host.viewer != seat:
             return f"Pass the laptop to {name}."
         chooser = host.chooser
@@ -407,7 +411,8 @@ class PlayersPart(Part):
                        mark=host.mark(s), dim=out,
                        # The end being shown: nobody is thinking, nobody is to play.
                        status="" if host.state.game_over else "TO PLAY" if host.sees_all
-                       else "THINKING" if host.is_bot(s) else "YOUR TURN")
+                       else "THINKING" if host.is_bot(s)
+                       else "ON THEIR PHONE" if host.on_phone(s) else "YOUR TURN")
             counters = self.counters_text(s, look)
             if below:
                 counters = f"(bot)  {counters}" if counters else "(bot)"

@@ -68,6 +68,8 @@ class PartHost(Protocol):
 
     def is_bot(self, seat: int) -> bool: ...
 
+    def on_phone(self, seat: int) -> bool: ...  # the seat plays from its phone
+
     @property
     def deciding(self) -> int: ...
 
@@ -314,6 +316,10 @@ class TableHost:
     def deciding(self) -> int:
         """The seat the game waits on (whose turn it is, or who is asked to answer)."""
         return self.session.deciding
+
+    def on_phone(self, seat: int) -> bool:
+        """Whether the seat plays from its phone (hands on phones), not at the laptop."""
+        return seat in self.session.phones
 
     @property
     def viewer(self) -> int | None:
