@@ -230,3 +230,26 @@ def test_the_quick_audit_of_every_game_is_clean() -> None:
     status = audit_table.main(["--quick"], out=lines.append)
     assert status == 0, "\n".join(lines[-40:])
     assert lines[-1].startswith("audited ") and lines[-1].endswith(": 0 faults"), lines[-1]
+
+
+def test_a_game_with_a_seat_on_a_phone_is_clean(fresh_app: App) -> None:
+    report = audit(fresh_app, Case("dino_hunt", load_by_id("dino_hunt"), 3, False,
+                                   moves=24, phones=True))
+    assert report.faults == []
+    assert report.decisions or report.frames  # the game was played, not skipped
+
+
+def test_a_hand_left_on_show_while_a_phone_plays_is_found(
+        fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dinotable.table.session import TableSession
+
+    passing = TableSession.passing
+
+    def kept(self: TableSession) -> bool:
+        # Planted: a seat on a phone is treated as if nobody at the table could see.
+        return False if self.deciding in self.phones else passing(self)
+
+    monkeypatch.setattr(TableSession, "passing", kept)
+    report = audit(fresh_app, Case("dino_hunt", load_by_id("dino_hunt"), 3, False,
+                                   moves=24, phones=True))
+    assert any("hidden from the public's view" in f for f in report.faults), report.faults

@@ -1,7 +1,9 @@
 """Whole seeded games played through the real table scene, every frame checked.
 
 A case is a ruleset, a number of seats (people in several of them, so the laptop is
-passed) and a way of playing (the mouse, or the keyboard alone). The window takes each of
+passed) and a way of playing (the mouse, or the keyboard alone); in a phones case the
+second person plays from a phone (hands on phones), so the laptop shows the public table
+while the game waits on them. The window takes each of
 the three sizes in turn, a move at a time. Every frame drawn while a move plays out is
 checked for privacy; every settled frame of every decision is checked in full.
 """
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import bots
-from ..engine import Rules
+from ..engine import Action, Rules
 from ..table.session import Seat
 from .drive import Driver, key_event
 from .frame import (
@@ -52,9 +54,11 @@ class Case:
     seed: int = 1
     moves: int = 400  # decisions at most (a fixture game could go on)
     every: int = 1  # while a move plays out, every how many frames privacy is checked
+    phones: bool = False  # the second seat's person plays from a phone
 
     def __str__(self) -> str:
-        return f"{self.name} {self.seats} seats {'keyboard' if self.keyboard else 'mouse'}"
+        return (f"{self.name} {self.seats} seats {'keyboard' if self.keyboard else 'mouse'}"
+                + (" phones" if self.phones else ""))
 
 
 @dataclass
@@ -90,6 +94,8 @@ class Audit:
         seats = [Seat(NAMES[k], kind, k % 6) for k, kind in enumerate(seat_kinds(case.seats))]
         self.table: TableScene = TableScene(app, case.rules, seats, {}, case.seed, saving=False)
         app.push(self.table)
+        if case.phones:
+            self.join_phone()
         self.recorder = Recorder(self.table)
         self.driver = Driver(self.table, case.keyboard, self.draw)
         self.rng = random.Random(case.seed)
@@ -98,6 +104,33 @@ class Audit:
         self.move = 0
         self.seen: dict[str, int] = {}  # each fault's place in the report
         self.again: list[int] = []  # how often each fault came back
+
+    def join_phone(self) -> None:
+        """The second seat's phone joins: its moves come through the phones' hub, as the
+        server leaves them (no port is opened for the audit)."""
+        from ..companion.link import PhoneLink
+
+        table = self.table
+        humans = [s for s in range(len(table.seats)) if not table.is_bot(s)]
+        link = PhoneLink(humans, ["#888888"], table.rules.name)
+        table.use_link(link)
+        link.phones.join(1)
+
+    def phone_move(self, wanted: Action) -> None:
+        """Send the move from the deciding seat's phone; the table takes it in a frame."""
+        from ..companion.hub import PhoneMove
+
+        link = self.table.link
+        assert link is not None
+        move = PhoneMove(wanted.player, "act", wanted.id, dict(wanted.args))
+        problem = link.phones.submit(move)
+        for _ in range(PATIENCE):
+            if problem or move.done.is_set():
+                break
+            self.app.step([], STEP)
+        answer = move.answer or {"ok": False, "reason": problem or "never answered"}
+        if not answer["ok"]:
+            self.fault(f"the phone's move {wanted} was refused: {answer['reason']}")
 
     def fault(self, what: str) -> None:
         size = f"{self.window[0]}x{self.window[1]}"
@@ -200,7 +233,8 @@ class Audit:
                 return True  # the results, over the finished game
             if self.settled():
                 self.check_settled()
-                if table.my_turn or table.state.game_over:
+                if table.my_turn or table.state.game_over or (
+                        table.on_phone(table.deciding) and not table.session.bot_to_move):
                     return True
             app.step([], STEP)
             if app.top is table and not self.settled() and frame % self.case.every == 0:
@@ -225,12 +259,16 @@ class Audit:
                     self.check_escape()
                 wanted = bots.choose("heuristic" if self.rng.random() < 0.85 else "random",
                                      table.state, self.rng)
-                for what in self.driver.make(wanted):
-                    self.fault(what)
+                if table.on_phone(table.deciding):
+                    self.phone_move(wanted)
+                else:
+                    for what in self.driver.make(wanted):
+                        self.fault(what)
                 self.move += 1
         finally:
             del app.draw
             self.recorder.close()
+            app.hold_phones(None)
             while app.stack:
                 app.pop()
         self.report.seconds = time.perf_counter() - start
@@ -252,13 +290,20 @@ def cases(rulesets: list[tuple[str, Rules]], quick: bool) -> list[Case]:
     out = []
     for k, (name, rules) in enumerate(rulesets):
         low, high = max(2, rules.min_players), min(6, rules.max_players)
+        # Hands on phones where a hand is private: the laptop shows the public table while
+        # the second person plays from their phone.
+        phones = rules.hidden_information and not name.startswith("fixture_")
         if not quick:
             for seats in sorted({low, high}):
                 out += [Case(name, rules, seats, False), Case(name, rules, seats, True)]
+                if phones:
+                    out.append(Case(name, rules, seats, seats == high, phones=True))
         elif name.startswith("fixture_"):
             out.append(Case(name, rules, high if k % 2 else low, bool(k % 2), moves=20,
                             every=3))
         else:
             out += [Case(name, rules, low, False, moves=30, every=3),
                     Case(name, rules, high, True, moves=30, every=3)]
+            if phones:
+                out.append(Case(name, rules, high, False, moves=30, every=3, phones=True))
     return out

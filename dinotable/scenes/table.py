@@ -264,7 +264,6 @@ class TableScene(TableHost, Scene):
         if joined != self.phones_seen:
             for seat in sorted(joined - self.phones_seen):
                 self.log_line(f"{self.name(seat)} joined from a phone.")
-                self.hint(f"{self.name(seat)} plays from a phone now.")
             self.phones_seen = set(joined)
             self._settle()  # who holds the laptop may have changed: the view follows
 
