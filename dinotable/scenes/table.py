@@ -414,17 +414,20 @@ class TableScene(TableHost, Scene):
     # --- time -------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.link is not None:
+            self._pump_phones()
         if self.handoff_due and self.app.top is self:
             from .handoff import HandoffScene
 
             self.handoff_due = False
             seat = self.deciding
-            self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat),
-                                       lambda: self.handed(seat), self.session.handoff_words(seat),
-                                       on_pause=self.pause))
-            return
-        if self.link is not None:
-            self._pump_phones()
+            # Asked for before that seat's phone joined: the phone plays it, no hand-off.
+            if not self.on_phone(seat):
+                self.app.push(HandoffScene(self.app, self.name(seat), self.colour(seat),
+                                           lambda: self.handed(seat),
+                                           self.session.handoff_words(seat),
+                                           on_pause=self.pause))
+                return
         muted = bool(getattr(self.app.sounds, "muted", False))
         if muted != self.muted:
             self.muted = muted
