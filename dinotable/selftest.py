@@ -113,6 +113,7 @@ def run_self_test(out: TextIO | None = None) -> int:
     with _headless():
         checks.run("assets", _check_assets)
         checks.run("sounds", _check_sounds)
+        checks.run("phones", _check_phones)
         rules = _check_rulesets(checks)
         _check_scenarios(checks)
         _check_scenes(checks, rules)
@@ -150,6 +151,47 @@ def _check_sounds() -> str:
     if len(encode([0.0, 0.5, -0.5], -16, 2)) != 12:
         raise ValueError("a sound did not encode to 16-bit stereo")
     return f"SDL_mixer {major}.{minor}.{patch}"
+
+
+def _check_phones() -> str:
+    """Hands on phones: the server starts (on this machine's loopback address only), and
+    serves a seat's page and its view; a wrong token is not found. In a built app this is
+    what shows that aiohttp and the page travelled with it."""
+    import json
+    import socket
+
+    from .companion.link import PhoneLink
+    from .engine import view_for
+    from .ruleset import load_by_id
+    from .table.session import Seat, TableSession
+
+    rules = load_by_id("dino_hunt")
+    session = TableSession(rules, [Seat("Ann", "human", 0), Seat("Ben", "human", 1)], {}, 1,
+                           saving=False)
+    link = PhoneLink([0, 1], ["#888888"], rules.name, host="127.0.0.1").start()
+    try:
+        link.phones.attach(session)
+
+        def fetch(path: str) -> tuple[str, str]:
+            with socket.create_connection(("127.0.0.1", link.server.port), timeout=10) as s:
+                s.sendall(f"GET {path} HTTP/1.0\r\nHost: dinotable\r\n\r\n".encode())
+                raw = b"".join(iter(lambda: s.recv(65536), b""))
+            head, _, body = raw.decode("utf-8", "replace").partition("\r\n\r\n")
+            return head.split(" ", 2)[1], body
+
+        token = link.phones.tokens[0]
+        status, page = fetch(f"/seat/{token}")
+        if status != "200" or "<html" not in page:
+            raise ValueError(f"the phone page answered {status}")
+        status, view = fetch(f"/seat/{token}/view")
+        expected = json.loads(json.dumps(view_for(session.state, 0)))
+        if status != "200" or json.loads(view) != expected:
+            raise ValueError(f"a seat's view answered {status}, not its view")
+        if fetch("/seat/" + "x" * len(token))[0] != "404":
+            raise ValueError("a wrong token was not refused")
+    finally:
+        link.stop()
+    return f"aiohttp serves a seat's page and view (port {link.server.port})"
 
 
 def _check_rulesets(checks: _Checks) -> list[Rules]:
