@@ -132,8 +132,21 @@ def setup(app: App) -> Scene:
     return SetupScene(app, rules, [Seat(NAMES[i], "human", i) for i in range(4)])
 
 
+def joining(app: App) -> Scene:
+    """Hands on phones: six seats with long names, the widest address a phone types."""
+    from dinotable.companion.link import PhoneLink
+    from dinotable.scenes.phones import JoinScene
+
+    seats = [Seat(NAMES[i], "heuristic" if i == 2 else "human", i) for i in range(6)]
+    link = PhoneLink([0, 1, 3, 4, 5], ["#888888"], "Danger! Danger! Dinosaur",
+                     address="192.168.100.200")  # never started: nothing is served
+    link.server.port = 65535
+    link.phones.join(0)
+    return JoinScene(app, link, seats, on_off=lambda: None)
+
+
 SCREENS = {"title": title, "saved games": saved_games, "hand-off": handoff, "cards": cards,
-           "rules": rules_page, "setup": setup}
+           "rules": rules_page, "setup": setup, "joining from phones": joining}
 
 
 @pytest.mark.parametrize("window", WINDOWS)
@@ -249,7 +262,8 @@ def test_restart_from_the_menu_over_the_hand_off_leaves_one_table(app: App) -> N
     assert len(tables) == 1 and tables[0] is not table
 
 
-@pytest.mark.parametrize("screen", ["title", "saved games", "cards", "rules", "setup"])
+@pytest.mark.parametrize("screen", ["title", "saved games", "cards", "rules", "setup",
+                                    "joining from phones"])
 def test_esc_goes_back_from_every_screen(app: App, screen: str) -> None:
     """Esc leaves each screen for the one it was opened from (the title quits)."""
     under = title(app)
