@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
 MAX_UNPACKED_MB = 80
 MAX_ZIP_MB = 35
-# What a host downloads for Linux (packaging/README.md says what is left out to fit).
-MAX_LINUX_ZIP_MB = 12
+# What a host downloads for Linux (packaging/README.md says what is left out to fit, and
+# what hands on phones' server adds: 14.5 MB).
+MAX_LINUX_ZIP_MB = 15
 
 
 def _load(name: str) -> ModuleType:
