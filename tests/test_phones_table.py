@@ -92,6 +92,19 @@ def hunt_table(app: App, seed: int = 3) -> TableScene:
     return table
 
 
+def both_on_phones(app: App) -> tuple[TableScene, PhoneLink]:
+    """The seeded game with Ann's and Ben's phones joined, once a person must act."""
+    table = hunt_table(app)
+    link = table.link
+    assert link is not None
+    link.phones.join(0)
+    link.phones.join(1)
+    app.top.done()  # type: ignore[attr-defined]
+    app.step([], 0.1)  # the table hears who joined
+    steps_until(app, lambda: table.idle and not table.session.bot_to_move)
+    return table, link
+
+
 def steps_until(app: App, done: Any, frames: int = 600) -> None:
     for _ in range(frames):
         if done():
@@ -171,15 +184,8 @@ def test_a_seat_on_a_phone_is_never_handed_the_laptop(app: App) -> None:
 
 def test_a_move_from_the_wrong_seat_is_refused_in_words_and_changes_nothing(app: App
                                                                            ) -> None:
-    table = hunt_table(app)
-    link = table.link
-    assert link is not None
-    link.phones.join(0)
-    link.phones.join(1)
-    app.top.done()  # type: ignore[attr-defined]
-    app.step([], 0.1)  # the table hears who joined
+    table, link = both_on_phones(app)
     session = table.session
-    steps_until(app, lambda: table.idle and not session.bot_to_move)
     waiting = session.deciding
     other = 1 - waiting
     log = len(session.state.log)
@@ -193,15 +199,8 @@ def test_a_move_from_the_wrong_seat_is_refused_in_words_and_changes_nothing(app:
 
 
 def test_undo_comes_from_the_phone_of_the_seat_that_moved(app: App) -> None:
-    table = hunt_table(app)
-    link = table.link
-    assert link is not None
-    link.phones.join(0)
-    link.phones.join(1)
-    app.top.done()  # type: ignore[attr-defined]
-    app.step([], 0.1)  # the table hears who joined
+    table, link = both_on_phones(app)
     session = table.session
-    steps_until(app, lambda: table.idle and not session.bot_to_move)
     seat = session.deciding
     # At the laptop, Undo for a seat on a phone says where it is taken back instead.
     assert "phone" in table.undo_choice().reason
