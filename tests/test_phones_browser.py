@@ -19,6 +19,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import contextlib
 import json
 import random
 import time
@@ -28,6 +29,7 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -128,7 +130,18 @@ class Phone:
 
     def click(self, css: str) -> None:
         """Tap the first element matching `css`."""
-        self.driver.find_element("css selector", css).click()
+        self.press(lambda: self.driver.find_element("css selector", css))
+
+    def press(self, find: Callable[[], WebElement]) -> None:
+        """Tap what `find` finds; when the page was drawn anew in between (a view came),
+        find it again."""
+        for attempt in range(3):
+            try:
+                find().click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def tap(self, action: Action, rules: Rules) -> str:
         """Tap what makes `action`, then wait for the answer: "" once the page shows the
@@ -139,11 +152,11 @@ class Phone:
         subset = next((a.name for a in adef.args if is_subset(a)), None)
         if subset is None:
             want = {"action": action.id, "args": json.loads(json.dumps(args))}
-            self._button(lambda b: b["act"] == want, adef.label).click()
+            self.press(lambda: self._button(lambda b: b["act"] == want, adef.label))
         else:
             bound = {k: v for k, v in args.items() if k != subset}
-            self._button(lambda b: b["mark"] == {"action": action.id, "args": bound},
-                         adef.label).click()
+            self.press(lambda: self._button(
+                lambda b: b["mark"] == {"action": action.id, "args": bound}, adef.label))
             for item in args[subset]:
                 self.click(f'[data-testid="mark-item"][data-id="{item}"]')
             self.click('[data-testid="mark-confirm"]')
@@ -152,7 +165,7 @@ class Phone:
         return body["refused"]
 
     def _button(self, test: Callable[[dict[str, Any]], bool], group: str) -> WebElement:
-        for _ in range(2):
+        for _ in range(3):
             # Every enabled move button and what it does, in one round trip.
             buttons = self.driver.execute_script(
                 "return Array.from(document.querySelectorAll("
@@ -167,7 +180,8 @@ class Phone:
                     "'[data-testid=group][aria-expanded=false]')).map("
                     "g => [g, g.dataset.group]);"):
                 if name == group:
-                    head.click()
+                    with contextlib.suppress(StaleElementReferenceException):
+                        head.click()
                     break
         raise AssertionError(f"seat {self.seat}'s page has no button for this {group} move")
 

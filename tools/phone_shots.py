@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import json
 import os
 import random
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
@@ -98,6 +100,21 @@ class Phone:
         """The page's elements matching `css`."""
         return list(self.driver.find_elements("css selector", css))
 
+    def click(self, css: str, n: int = 0) -> None:
+        """Tap the `n`th element matching `css`."""
+        self.press(lambda: self.find(css)[n])
+
+    def press(self, find: Callable[[], WebElement]) -> None:
+        """Tap what `find` finds; when the page was drawn anew in between (a view came, the
+        screen turned), find it again."""
+        for attempt in range(3):
+            try:
+                find().click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+
     def tap(self, action: Action, rules: Rules, ticked: tuple[str, ...] | None = None) -> str:
         """Tap the buttons that make `action` (opening its group, ticking its items) and
         wait for the table's answer: "" when taken, else the refusal's words."""
@@ -113,14 +130,14 @@ class Phone:
         subset = next((a.name for a in adef.args if is_subset(a)), None)
         if subset is not None:
             bound = {k: v for k, v in args.items() if k != subset}
-            self._button(lambda b: b["mark"] == {"action": action.id, "args": bound},
-                         adef.label).click()
+            self.press(lambda: self._button(
+                lambda b: b["mark"] == {"action": action.id, "args": bound}, adef.label))
             for item in args[subset] if ticked is None else ticked:
-                self.find(f'[data-testid="mark-item"][data-id="{item}"]')[0].click()
-            self.find('[data-testid="mark-confirm"]')[0].click()
+                self.click(f'[data-testid="mark-item"][data-id="{item}"]')
+            self.click('[data-testid="mark-confirm"]')
             return
         want = {"action": action.id, "args": json.loads(json.dumps(args))}
-        self._button(lambda b: b["act"] == want, adef.label).click()
+        self.press(lambda: self._button(lambda b: b["act"] == want, adef.label))
 
     def _button(self, test: Callable[[dict[str, Any]], bool], group: str) -> WebElement:
         for _ in range(2):
@@ -136,18 +153,26 @@ class Phone:
             heads = self.find(f'[data-testid="group"][aria-expanded="false"]'
                               f'[data-group="{_css(group)}"]')
             if heads:
-                heads[0].click()
+                with contextlib.suppress(StaleElementReferenceException):
+                    heads[0].click()
         raise LookupError(f"no button on the page for this move ({group})")
 
-    def shot(self, folder: Path, name: str) -> None:
-        """NAME.png, the screen, and NAME-full.png, the whole page."""
+    def shot(self, folder: Path, name: str, size: tuple[int, int] = (WIDTH, HEIGHT)) -> None:
+        """NAME.png, the screen, and NAME-full.png, the whole page, on a screen of `size`
+        (the phone's own size afterwards)."""
+        width, height = size
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
         self.driver.execute_script("window.scrollTo(0, 0)")
         self.driver.save_screenshot(str(folder / f"{name}.png"))
-        height = int(self.driver.execute_script("return document.documentElement.scrollHeight"))
+        tall = int(self.driver.execute_script("return document.documentElement.scrollHeight"))
         full = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
-            "clip": {"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1}})
+            "clip": {"x": 0, "y": 0, "width": width, "height": tall, "scale": 1}})
         (folder / f"{name}-full.png").write_bytes(base64.b64decode(full["data"]))
+        if size != (WIDTH, HEIGHT):
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
         print(f"  {folder / name}.png")
 
 
@@ -177,10 +202,10 @@ class Game:
         return Phone(driver, self.table.server.url(seat))
 
     def close(self) -> None:
-        """Every browser, then the table."""
+        """The table, then every browser."""
+        self.table.stop()
         for driver in self.drivers:
             driver.quit()
-        self.table.stop()
 
     def turn(self) -> tuple[int, Phone, Action] | None:
         """Wait until a page says it is its player's turn (the table then waits on that
@@ -230,7 +255,9 @@ def dino_hunt(out: Path, profiles: Path, seed: int) -> None:
 
         game.play(folded)
         ann.shot(out, "dino_hunt-1-your-turn")
-        ann.find('[data-testid="group"]')[0].click()
+        ann.shot(out, "dino_hunt-1-your-turn-360x640", (360, 640))
+        ann.shot(out, "dino_hunt-1-your-turn-tablet", (768, 1024))
+        ann.click('[data-testid="group"]')
         ann.shot(out, "dino_hunt-2-group-open")
 
         game.play(lambda seat, phone, action: seat == 1 and len(game.session.state.log) > 40)
@@ -304,13 +331,16 @@ def dino_dude_ranch(out: Path, profiles: Path, seed: int) -> None:
 
         game.play(captures)
         ann.shot(out, "ranch-1-your-turn")
-        ann.find('[data-testid="group"]')[0].click()
+        ann.click('[data-testid="group"]')
         ann.shot(out, "ranch-2-group-open")
         game.play(lambda seat, phone, action: seat == 1 and len(game.session.state.log) > 60)
         ann.shot(out, "ranch-3-waiting")
         game.play()
         ann.wait(lambda b: b["gameOver"] == "true", "the game over")
         ann.shot(out, "ranch-4-game-over")
+        game.table.stop()
+        ann.wait(lambda b: b["closed"] == "true", "the table closed")
+        ann.shot(out, "ranch-5-table-closed")
     finally:
         game.close()
 
@@ -322,14 +352,14 @@ def reroll(out: Path, profiles: Path, seed: int) -> None:
     ann = game.phones[0]
     try:
         game.play(lambda seat, phone, action: seat == 0)
-        ann.find('[data-testid="move"].mark-move')[0].click()
+        ann.click('[data-testid="move"].mark-move')
         for n in range(2):  # each tick draws the panel anew: find the next one afresh
-            ann.find('[data-testid="mark-item"]')[n].click()
+            ann.click('[data-testid="mark-item"]', n)
         ann.shot(out, "reroll-1-mark")
-        while ticked := ann.find('[data-testid="mark-item"][aria-pressed="true"]'):
-            ticked[0].click()
+        while ann.find('[data-testid="mark-item"][aria-pressed="true"]'):
+            ann.click('[data-testid="mark-item"][aria-pressed="true"]')
         before = ann.body()["version"]
-        ann.find('[data-testid="mark-confirm"]')[0].click()
+        ann.click('[data-testid="mark-confirm"]')
         ann.wait(lambda b: b["busy"] == "false" and (bool(b["refused"]) or b["version"] != before),
                  "the answer")
         ann.shot(out, "reroll-2-refused")

@@ -11,7 +11,7 @@
   const base = match ? "/seat/" + match[1] + "/" : "";
 
   let view = null; // the newest payload shown
-  let busy = null; // a move in flight: {moves: the move count when sent, answered}
+  let busy = null; // a move in flight: {moves: the move count when sent, answered, label}
   let refusal = ""; // why the last move was not taken, shown until the next move
   let refusalNote = ""; // the game had moved on since the page last heard of it
   let openGroup = null; // the folded group of moves now opened
@@ -138,9 +138,9 @@
 
   // --- moves ---------------------------------------------------------------------------
 
-  function send(path, body) {
+  function send(path, body, label) {
     if (busy || closed || gone || !view) return;
-    busy = { moves: view.move_count, answered: false };
+    busy = { moves: view.move_count, answered: false, label: label || "" };
     refusal = "";
     refusalNote = "";
     render();
@@ -404,6 +404,7 @@
     if (m.act) b.dataset.act = JSON.stringify(m.act);
     if (m.mark) b.dataset.mark = JSON.stringify({ action: m.mark.id, args: m.mark.bound });
     b.disabled = !!busy;
+    if (busy && busy.label === m.label) b.classList.add("sending");
     b.addEventListener("click", () => {
       if (busy) return;
       if (m.mark) {
@@ -412,8 +413,7 @@
         render();
         return;
       }
-      b.classList.add("sending");
-      send("act", m.act);
+      send("act", m.act, m.label);
     });
     return b;
   }
@@ -459,7 +459,7 @@
       const args = Object.assign({}, mark.bound);
       // The items in the order the table listed them.
       args[mark.arg] = mark.items.map((i) => i.id).filter((id) => marking.ticked.has(id));
-      send("act", { action: mark.id, args: args });
+      send("act", { action: mark.id, args: args }, move.label);
     });
     const cancel = el("button", "mark-cancel", "Back to all moves");
     cancel.type = "button";
@@ -678,8 +678,15 @@
     render();
   });
   $("undo").addEventListener("click", () => send("undo", {}));
-  // Turned sideways, a card's words may fit where they did not.
-  window.addEventListener("resize", () => render());
+  // Turned sideways, a card's words may fit where they did not. Only a change of width
+  // counts: a phone's toolbar folding away as you scroll changes the height alone, and
+  // drawing the buttons anew under a finger would lose its tap.
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
+    render();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;
     // A phone that slept shows the newest at once, whatever the stream is doing.
