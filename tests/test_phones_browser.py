@@ -196,9 +196,13 @@ class Game:
         self.table = HeadlessTable(self.session).start()
         self.rng = random.Random(seed)
         self.browsers = browsers
-        self.phones = {seat: self.open(seat) for seat, who in enumerate(seats)
-                       if who.kind == "human"}
         self.checked: set[str] = set()
+        try:
+            self.phones = {seat: self.open(seat) for seat, who in enumerate(seats)
+                           if who.kind == "human"}
+        except BaseException:
+            self.table.stop()  # a browser that would not start leaves no server behind
+            raise
 
     def open(self, seat: int) -> Phone:
         """A new browser on this seat's page."""

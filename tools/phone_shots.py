@@ -7,8 +7,9 @@ with no window, played by tapping the pages' own buttons in headless Chromium.
     python3 tools/phone_shots.py --out DIR         into DIR
 
 Each moment is saved twice: NAME.png (what the screen shows) and NAME-full.png (the whole
-page, to check that nothing is cut off). Needs /usr/bin/chromium and /usr/bin/chromedriver
-(Debian's chromium and chromium-driver) and selenium. Exit 0 when every shot was taken.
+page, to check that nothing is cut off); the first is also taken at 360x640 and at a
+tablet's 768x1024. Needs /usr/bin/chromium and /usr/bin/chromedriver (Debian's chromium
+and chromium-driver) and selenium. Exit 0 when every shot was taken, 2 without Chromium.
 """
 
 from __future__ import annotations
@@ -191,9 +192,13 @@ class Game:
         self.profiles = profiles
         self.drivers: list[WebDriver] = []
         self.phones: dict[int, Phone] = {}
-        for seat, who in enumerate(seats):
-            if who.kind == "human":
-                self.phones[seat] = self.open(seat)
+        try:
+            for seat, who in enumerate(seats):
+                if who.kind == "human":
+                    self.phones[seat] = self.open(seat)
+        except BaseException:
+            self.close()  # a browser that would not start leaves nothing running
+            raise
 
     def open(self, seat: int) -> Phone:
         """A new browser on this seat's page."""

@@ -218,7 +218,9 @@
       if (refusal) refusalNote = "The game had moved on: the buttons below are up to date now.";
     }
     const nowMine = data.turn && data.turn.yours && !data.game_over && wasMine === false;
-    if (nowMine && navigator.vibrate) {
+    // A buzz, once the person has touched the page (browsers refuse one before that).
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (nowMine && navigator.vibrate && touched) {
       try {
         navigator.vibrate(150);
       } catch (err) {
