@@ -38,7 +38,7 @@ from dinotable import bots
 from dinotable.companion.headless import HeadlessTable
 from dinotable.companion.seat_view import turn_words
 from dinotable.engine import Action, Rules, is_subset, view_for
-from dinotable.ruleset import load_by_id
+from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.table.choice import item_label
 from dinotable.table.session import Seat, TableSession
 
@@ -48,6 +48,7 @@ FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=390,844")
 WAIT = 20.0  # seconds a page may take to show what the table did
+REROLL = Path(__file__).parent / "fixtures" / "good_rulesets" / "fixture_reroll"
 HUNT_SEED = 52  # a Dino Hunt of about 115 phone moves
 RANCH_SEED = 37  # a Dino Dude Ranch of about 110
 
@@ -147,6 +148,8 @@ class Phone:
         """Tap what makes `action`, then wait for the answer: "" once the page shows the
         move taken, else the words of the refusal it shows."""
         before = self.body()["moves"]
+        if self.driver.find_elements("css selector", '[data-testid="mark-cancel"]'):
+            self.click('[data-testid="mark-cancel"]')  # back from items left ticking
         args = dict(action.args)
         adef = rules.actions[action.id]
         subset = next((a.name for a in adef.args if is_subset(a)), None)
@@ -189,9 +192,10 @@ class Phone:
 class Game:
     """A seeded game on a table with no window; its human seats play from their pages."""
 
-    def __init__(self, game: str, seats: list[Seat], seed: int, browsers: Browsers) -> None:
-        self.session = TableSession(load_by_id(game), seats, options={}, seed=seed,
-                                    saving=False)
+    def __init__(self, game: str | Rules, seats: list[Seat], seed: int,
+                 browsers: Browsers) -> None:
+        rules = load_by_id(game) if isinstance(game, str) else game
+        self.session = TableSession(rules, seats, options={}, seed=seed, saving=False)
         self.rules = self.session.rules
         self.table = HeadlessTable(self.session).start()
         self.rng = random.Random(seed)
@@ -396,3 +400,26 @@ def test_dino_dude_ranch_two_phones(browsers: Browsers) -> None:
     finally:
         game.stop()
     assert {"your turn", "waiting", "own hand"} <= game.checked
+
+
+def test_dice_ticked_then_rolled_again(browsers: Browsers) -> None:
+    """A game whose move is a set of dice to roll again (ticked, then confirmed): rolling
+    none is refused in words; then a turn each of ticking and rolling."""
+    game = Game(load_ruleset(REROLL), [Seat("Ann", "human", 0), Seat("Ben", "human", 1)],
+                3, browsers)
+    try:
+        turn = game.next_turn()
+        assert turn is not None
+        phone, before = turn[0], game.moves()
+        phone.click('[data-testid="move"].mark-move')
+        items = phone.driver.find_elements("css selector", '[data-testid="mark-item"]')
+        assert len(items) == 5 and all(i.text.strip() for i in items)
+        phone.click('[data-testid="mark-confirm"]')
+        body = phone.wait(lambda b: b["busy"] == "false" and bool(b["refused"]),
+                          "the refusal")
+        assert any(c.isalpha() for c in body["refused"]), body["refused"]
+        assert body["moves"] == str(before) == str(game.moves())
+        assert game.play(lambda phone, action: game.moves() >= 6)
+    finally:
+        game.stop()
+    assert {"your turn", "waiting"} <= game.checked

@@ -120,6 +120,8 @@ class Phone:
         """Tap the buttons that make `action` (opening its group, ticking its items) and
         wait for the table's answer: "" when taken, else the refusal's words."""
         before = self.body()["moves"]
+        if self.find('[data-testid="mark-cancel"]'):
+            self.click('[data-testid="mark-cancel"]')  # back from items left ticking
         self._press(action, rules, ticked)
         body = self.wait(lambda b: b["busy"] == "false" and (
             b["moves"] != before or bool(b["refused"])), "the move's answer")

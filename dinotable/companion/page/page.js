@@ -22,7 +22,8 @@
   let retry = null;
   const openCards = new Set(); // cards opened to read all their text
   const openZones = new Set(); // zones opened to show every card
-  const ZONE_CARDS = 6; // a zone shows this many cards until opened
+  const ZONE_CARDS = 6; // a zone of cards with words shows this many until opened
+  const ZONE_CHIPS = 30; // and a zone of tokens or tiles (small chips) this many
 
   const $ = (id) => document.getElementById(id);
 
@@ -343,13 +344,15 @@
     renderUndo(false);
   }
 
+  // Inside its group a move drops the group's name, and each of its choices takes a line
+  // ("Triceratops" over "S4"); two buttons a row while every word fits.
   function shortMoves(group, members) {
-    const inner = el("div", "group-moves");
     const prefix = group + ": ";
-    for (const m of members) {
-      const short = m.label.startsWith(prefix) ? m.label.slice(prefix.length) : m.label;
-      inner.append(moveButton(m, short));
-    }
+    const lines = members.map((m) =>
+      (m.label.startsWith(prefix) ? m.label.slice(prefix.length) : m.label).split(", "));
+    const longest = Math.max(0, ...lines.flat().map((w) => w.length));
+    const inner = el("div", "group-moves" + (longest > 10 ? " one" : ""));
+    members.forEach((m, i) => inner.append(moveButton(m, lines[i])));
     return inner;
   }
 
@@ -389,7 +392,8 @@
   function moveButton(m, text) {
     if (!m.enabled) {
       const row = el("div", "move-off");
-      const b = el("button", "move", text);
+      const b = el("button", "move");
+      words(b, text);
       b.type = "button";
       b.disabled = true;
       b.dataset.testid = "move";
@@ -398,7 +402,8 @@
       row.append(b, el("p", "move-reason", m.reason || "Not now."));
       return row;
     }
-    const b = el("button", "move" + (m.mark ? " mark-move" : ""), text);
+    const b = el("button", "move" + (m.mark ? " mark-move" : ""));
+    words(b, text);
     b.type = "button";
     b.dataset.testid = "move";
     b.dataset.label = m.label;
@@ -418,6 +423,15 @@
       send("act", m.act, m.label);
     });
     return b;
+  }
+
+  // A button's words: one line, or the first big and each other choice on a line below.
+  function words(button, text) {
+    if (!Array.isArray(text)) {
+      button.textContent = text;
+      return;
+    }
+    text.forEach((line, i) => button.append(el("span", i ? "move-line" : "move-main", line)));
   }
 
   // Choosing items (dice to roll again): tick them, then confirm.
@@ -547,14 +561,15 @@
       for (let i = z.cards.length; i < z.size && i < 60; i++) shown.push({ card: { hidden: true } });
       const plain = shown.every((s) => !s.card.text);
       const open = openZones.has(z.id);
+      const limit = plain ? ZONE_CHIPS : ZONE_CARDS;
       const cards = el("div", "cards" + (plain ? " dense" : ""));
       shown.forEach((s, i) => {
         const node = card(s.card, s.count);
-        if (i >= ZONE_CARDS && !open) node.classList.add("extra");
+        if (i >= limit && !open) node.classList.add("extra");
         cards.append(node);
       });
       sec.append(cards);
-      if (shown.length > ZONE_CARDS) {
+      if (shown.length > limit) {
         const more = el("button", "zone-more",
           open ? "Show fewer ▲" : "Show all " + shown.length + " ▼");
         more.type = "button";
