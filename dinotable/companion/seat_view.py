@@ -8,6 +8,7 @@ what its seat may not see. Pure data in, JSON-ready data out: no pygame, no netw
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from ..engine import PASS, Action, GameState, arg_values, is_subset, markable, view_for
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     from ..table.session import TableSession
 
 MAX_MOVES = 400  # a phone lists at most this many moves (grouped); the rest wait a step
+# Every payload made gets the next number: a page knows a newer one from an older one (and
+# a test waits for it) without comparing what they show.
+_SERIAL = itertools.count(1)
 
 
 def jsonable(value: Any) -> Any:
@@ -63,21 +67,34 @@ def _cards(state: GameState, seat: int, zone: str, content: list[Any]) -> list[d
     return out
 
 
+def _board_space(state: GameState, zname: str) -> dict[str, Any]:
+    """For a zone that is one space of a seat's own board (`ranch@s3`): the board's label
+    and the space's name, so a page can show the whole board as one row; else nulls."""
+    board_id, sep, space = zname.partition("@")
+    board = state.rules.boards.get(board_id) if sep else None
+    if board is None:
+        return {"board": None, "board_label": None, "space": None}
+    return {"board": board_id, "board_label": board.label or board_id.capitalize(),
+            "space": " ".join(w[:1].upper() + w[1:] for w in space.split("_"))}
+
+
 def own_zones(state: GameState, seat: int, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The seat's own zones (its hand, its bonus cards, what lies in front of it), each
-    with its items as the seat sees them; zones it cannot see inside give their size."""
+    with its items as the seat sees them; zones it cannot see inside give their size. A
+    space of the seat's own board names its board and space (`board`, `space`)."""
     out: list[dict[str, Any]] = []
     for zname, zdef in state.rules.zones.items():
         if not zdef.per_player:
             continue
         mine = view["zones"][zname][seat]
         label = zdef.label or zname.replace("_", " ").capitalize()
+        where = _board_space(state, zname)
         if isinstance(mine, dict):
             out.append({"id": zname, "label": label, "private": zdef.visible != "all",
-                        "size": mine["size"], "cards": []})
+                        "size": mine["size"], "cards": [], **where})
             continue
         out.append({"id": zname, "label": label, "private": zdef.visible != "all",
-                    "size": len(mine), "cards": _cards(state, seat, zname, mine)})
+                    "size": len(mine), "cards": _cards(state, seat, zname, mine), **where})
     return out
 
 
@@ -142,6 +159,19 @@ def seat_moves(session: TableSession, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def _faces(state: GameState, view: dict[str, Any]) -> dict[str, str]:
+    """The face each item shows, as this seat's view has it (a die's "four"): only what
+    the seat may see, since the view has nothing else."""
+    out: dict[str, str] = {}
+    for zname, shown in view["zones"].items():
+        for content in shown if state.rules.zones[zname].per_player else [shown]:
+            if isinstance(content, list):
+                for item_id, _kind, face in content:
+                    if item_id is not None and face is not None:
+                        out[item_id] = str(face).replace("_", " ")
+    return out
+
+
 def seat_payload(session: TableSession, seat: int, *, colours: list[str],
                  phones: set[int], lines: list[str], prompt: str, title: str
                  ) -> dict[str, Any]:
@@ -153,9 +183,20 @@ def seat_payload(session: TableSession, seat: int, *, colours: list[str],
         score = view["scores"][s]
         players.append({"seat": s, "name": name, "colour": colours[s % len(colours)],
                         "score": score, "bot": session.is_bot(s), "phone": s in phones})
+    moves = seat_moves(session, seat)
+    if any(m["mark"] for m in moves):
+        # Items to tick are told apart by the face they show (five dice, each a "Die").
+        faces = _faces(state, view)
+        for m in moves:
+            for item in m["mark"]["items"] if m["mark"] else []:
+                item["face"] = faces.get(item["id"])
     deciding = None if state.game_over else session.deciding
     undo = session.undo_reason(remote=True) if deciding == seat else "It is not your move"
     return {
+        "version": next(_SERIAL),
+        # Changes with every move taken or taken back: a page that sent a move knows the
+        # view that shows it taken.
+        "move_count": len(state.log),
         "seat": seat, "name": session.name(seat), "colour": colours[seat % len(colours)],
         "game": {"id": state.rules.id, "title": title},
         "players": players,
@@ -164,7 +205,7 @@ def seat_payload(session: TableSession, seat: int, *, colours: list[str],
         "prompt": prompt if deciding == seat else "",
         "round": state.round,
         "zones": own_zones(state, seat, view),
-        "moves": seat_moves(session, seat),
+        "moves": moves,
         "undo": {"enabled": not undo, "reason": undo},
         "lines": list(lines),
         "game_over": state.game_over,
