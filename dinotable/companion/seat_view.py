@@ -89,11 +89,13 @@ def own_zones(state: GameState, seat: int, view: dict[str, Any]) -> list[dict[st
         mine = view["zones"][zname][seat]
         label = zdef.label or zname.replace("_", " ").capitalize()
         where = _board_space(state, zname)
+        # Private: only this seat may read them (a hand, or cards lying face down to others).
+        private = zdef.visible != "all" or zdef.face == "down"
         if isinstance(mine, dict):
-            out.append({"id": zname, "label": label, "private": zdef.visible != "all",
+            out.append({"id": zname, "label": label, "private": private,
                         "size": mine["size"], "cards": [], **where})
             continue
-        out.append({"id": zname, "label": label, "private": zdef.visible != "all",
+        out.append({"id": zname, "label": label, "private": private,
                     "size": len(mine), "cards": _cards(state, seat, zname, mine), **where})
     return out
 
