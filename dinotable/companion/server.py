@@ -33,6 +33,7 @@ MAX_BODY = 8 * 1024  # a move is a few dozen bytes: anything larger is refused
 FLOOD = (10, 1.0)  # at most this many moves a seat in this many seconds
 ANSWER_WAIT = 20.0  # seconds a phone waits for the table to take its move
 PING = 15.0  # seconds between keep-alive comments on an idle event stream
+NOT_FOUND = "Not found."  # every address that opens nothing: a wrong token, no such page
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",  # the token never leaves in a Referer
@@ -135,7 +136,9 @@ class PhoneServer:
         app.router.add_post("/seat/{token}/undo", self._undo)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
+        # The system's own default for a server's port: where asking to reuse an address
+        # would let two programs hold one port (Windows), a port in use is refused.
+        site = web.TCPSite(runner, self.host, self.port)
         await site.start()
         server = getattr(site, "_server", None)
         if server is not None and server.sockets:
@@ -162,7 +165,7 @@ class PhoneServer:
     def _seat(self, request: web.Request) -> int:
         seat = self.phones.seat_of(request.match_info.get("token", ""))
         if seat is None:
-            raise web.HTTPNotFound(text="Not found.")
+            raise web.HTTPNotFound(text=NOT_FOUND)
         return seat
 
     async def _home(self, request: web.Request) -> web.Response:
@@ -264,6 +267,10 @@ class PhoneServer:
 async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     try:
         response: web.StreamResponse = await handler(request)
+    except web.HTTPNotFound:
+        # The same answer whether the token or the page is wrong: nothing is learnt by
+        # trying addresses.
+        response = web.HTTPNotFound(text=NOT_FOUND)
     except web.HTTPException as exc:
         response = exc
     for name, value in SECURITY_HEADERS.items():
@@ -276,20 +283,27 @@ async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
 
 async def _body(request: web.Request) -> Any:
     """A request's JSON body (None when it has none or it is not JSON); too large a body
-    is refused before it is read."""
+    is refused before it is read, in words as every refused move is."""
     if request.content_length is not None and request.content_length > MAX_BODY:
-        raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY,
-                                            actual_size=request.content_length)
+        raise _too_large(request.content_length)
     try:
         raw = await request.read()
-    except web.HTTPRequestEntityTooLarge:
-        raise
+    except web.HTTPRequestEntityTooLarge:  # sent without its length, and longer than a move
+        raise _too_large(MAX_BODY + 1) from None
     if not raw:
         return None
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: brackets nested thousands deep are not a move either.
         return None
+
+
+def _too_large(size: int) -> web.HTTPRequestEntityTooLarge:
+    reason = f"A move is a few dozen bytes; this one is over {MAX_BODY // 1024} KB."
+    return web.HTTPRequestEntityTooLarge(
+        max_size=MAX_BODY, actual_size=size, content_type="application/json",
+        text=json.dumps({"ok": False, "reason": reason}))
 
 
 def _json_text(text: str) -> web.Response:
