@@ -254,11 +254,16 @@ class PhoneServer:
         problem = self.phones.submit(move)
         if problem:
             return _refused(429, problem)
-        try:
-            await asyncio.wait_for(answered, ANSWER_WAIT)
-        except TimeoutError:
-            move.given_up = True
-            return _refused(503, "The table did not answer in time; try again.")
+        done, _ = await asyncio.wait({answered}, timeout=ANSWER_WAIT)
+        if not done:
+            if self.phones.withdraw(move):
+                return _refused(503, "The table did not answer in time; your move was not "
+                                     "played. Try again.")
+            # The table took the move just now: its answer comes as soon as it is played.
+            done, _ = await asyncio.wait({answered}, timeout=ANSWER_WAIT)
+            if not done:
+                return _refused(503, "The table is still playing your move; look at the "
+                                     "table before you send it again.")
         answer = move.answer or {"ok": False, "reason": "The table has closed."}
         return web.json_response(answer, status=200 if answer["ok"] else 409)
 
