@@ -81,13 +81,16 @@ class Phones:
                 found = seat
         return found
 
-    def join(self, seat: int) -> None:
-        """The seat's phone opened its page: its moves come from the phone from now on."""
+    def join(self, seat: int) -> bool:
+        """The seat's phone opened its page: its moves come from the phone from now on.
+        True when it had not joined before (what the phones show changes then)."""
         with self.lock:
-            if seat not in self.joined:
+            new = seat not in self.joined
+            if new:
                 self.joined.add(seat)
                 self._published = None  # every phone learns who has joined
         self._wake()
+        return new
 
     def payload(self, seat: int) -> tuple[int, str]:
         """The version and the text of what this seat's phone shows ("" before the table

@@ -33,6 +33,7 @@ MAX_BODY = 8 * 1024  # a move is a few dozen bytes: anything larger is refused
 FLOOD = (10, 1.0)  # at most this many moves a seat in this many seconds
 ANSWER_WAIT = 20.0  # seconds a phone waits for the table to take its move
 PING = 15.0  # seconds between keep-alive comments on an idle event stream
+JOIN_WAIT = 1.0  # seconds a joining phone's stream waits for the table to show it joined
 NOT_FOUND = "Not found."  # every address that opens nothing: a wrong token, no such page
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -191,30 +192,50 @@ class PhoneServer:
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         seat = self._seat(request)
-        self.phones.join(seat)
+        before = self.phones.payload(seat)[0]
+        joined = self.phones.join(seat)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
         seen = -1
-        # A phone that wakes from sleep reconnects by itself (EventSource), and is sent
-        # the newest view at once.
-        await response.write(b"retry: 1500\n\n")
         assert self._stopping is not None
-        while not self._stopping.is_set():
-            version, text = self.phones.payload(seat)
-            if version != seen and text:
-                seen = version
-                await response.write(f"event: view\ndata: {text}\n\n".encode())
-            tick = self._tick
-            assert tick is not None
-            try:
-                await asyncio.wait_for(tick.wait(), PING)
-            except TimeoutError:
-                await response.write(b": still here\n\n")
-        with contextlib.suppress(ConnectionError):
+        try:
+            # A phone that wakes from sleep reconnects by itself (EventSource), and is sent
+            # the newest view at once.
+            await response.write(b"retry: 1500\n\n")
+            if joined:
+                # Joining changes what the phones show (this one's Undo, who plays from a
+                # phone): the first view sent is the one made after it.
+                await self._published_after(seat, before)
+            while not self._stopping.is_set():
+                version, text = self.phones.payload(seat)
+                if version != seen and text:
+                    seen = version
+                    await response.write(f"event: view\ndata: {text}\n\n".encode())
+                tick = self._tick
+                assert tick is not None
+                try:
+                    await asyncio.wait_for(tick.wait(), PING)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
             await response.write(b"event: closed\ndata: {}\n\n")
+        except ConnectionError:
+            pass  # the phone went away (asleep, out of reach): nothing to report
         return response
+
+    async def _published_after(self, seat: int, version: int) -> None:
+        """Wait (a little, at most) for the table to publish anew after `version`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + JOIN_WAIT
+        assert self._stopping is not None
+        while self.phones.payload(seat)[0] == version and not self._stopping.is_set():
+            left = deadline - loop.time()
+            tick = self._tick
+            if left <= 0 or tick is None:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(tick.wait(), left)
 
     async def _act(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
