@@ -678,6 +678,27 @@ def test_a_whole_game_from_phones_tells_each_seat_only_its_own(
     assert steps > 0 and game.session.state.game_over
 
 
+def test_a_seats_pages_keep_its_address_to_themselves(
+        game_factory: Callable[[str, str, int], Game]) -> None:
+    """No page hands its address on (no Referer), is kept in a cache or is shown inside
+    another site's page; nor is a wrong address's answer."""
+    game = game_factory("dino_hunt", "pair", 1)
+    base = game.url(0)
+    for address in (base, base + "/view", base + "/state", base + "/seat/nope",
+                    _local(game.table.server.base) + "/seat/nope/view"):
+        request = urllib.request.Request(address, method="GET")
+        try:
+            response = _OPENER.open(request, timeout=WAIT)
+        except urllib.error.HTTPError as exc:
+            response = exc
+        with response:
+            headers = response.headers
+            assert headers["Referrer-Policy"] == "no-referrer"
+            assert headers["Cache-Control"] == "no-store"
+            assert headers["X-Frame-Options"] == "DENY"
+            assert "default-src 'self'" in headers["Content-Security-Policy"]
+
+
 def test_every_shipped_ruleset_is_checked() -> None:
     folders = {p.name for p in Path(__file__).resolve().parent.parent.joinpath(
         "rulesets").iterdir() if (p / "rules.yaml").is_file()}
