@@ -37,16 +37,22 @@ class HeadlessTable:
         self._thread = threading.Thread(target=self._run, name="headless-table", daemon=True)
 
     def start(self) -> HeadlessTable:
-        """Open the server and begin the loop."""
+        """Open the server and begin the loop (OSError, the game left as it was, when the
+        port cannot be had)."""
         self.phones.attach(self.session)
-        self.server.start()
+        try:
+            self.server.start()
+        except OSError:
+            self.phones.close()  # no phone will come: nobody narrates the game for one
+            raise
         self._thread.start()
         return self
 
     def stop(self) -> None:
-        """End the loop and the server."""
+        """End the loop and the server (nothing to end for a table that never started)."""
         self._stop.set()
-        self._thread.join(10)
+        if self._thread.ident is not None:
+            self._thread.join(10)
         self.server.stop()
 
     def __enter__(self) -> HeadlessTable:

@@ -44,7 +44,6 @@ class PhoneMove:
     done: threading.Event = field(default_factory=threading.Event)
     # Called on the table's thread once answered: the server wakes the waiting request.
     notify: Callable[[], None] | None = None
-    given_up: bool = False  # the phone stopped waiting: the move is dropped unplayed
 
     def settle(self, answer: dict[str, Any]) -> None:
         """The table's answer: {"ok": True} or {"ok": False, "reason": words}."""
@@ -108,13 +107,16 @@ class Phones:
             return self.tokens[offer[0]]
         return None
 
-    def join(self, seat: int) -> None:
-        """The seat's phone opened its page: its moves come from the phone from now on."""
+    def join(self, seat: int) -> bool:
+        """The seat's phone opened its page: its moves come from the phone from now on.
+        True when it had not joined before (what the phones show changes then)."""
         with self.lock:
-            if seat not in self.joined:
+            new = seat not in self.joined
+            if new:
                 self.joined.add(seat)
                 self._published = None  # every phone learns who has joined
         self._wake()
+        return new
 
     def payload(self, seat: int) -> tuple[int, str]:
         """The version and the text of what this seat's phone shows ("" before the table
@@ -136,10 +138,20 @@ class Phones:
         with self.lock:
             if len(self._inbox) >= INBOX_LIMIT:
                 return "Too many moves are waiting; try again in a moment."
-            if any(m.seat == move.seat and not m.given_up for m in self._inbox):
+            if any(m.seat == move.seat for m in self._inbox):
                 return "Your last move is still being played; wait for it."
             self._inbox.append(move)
         return ""
+
+    def withdraw(self, move: PhoneMove) -> bool:
+        """The phone stopped waiting for its move: True when it was still waiting for the
+        table, and is now dropped unplayed; False when the table has it already (its answer
+        is on the way)."""
+        with self.lock:
+            if move in self._inbox:
+                self._inbox.remove(move)
+                return True
+            return False
 
     # --- the table's side (its own thread only) ---------------------------------------
 
@@ -156,19 +168,26 @@ class Phones:
         are taken (only when the table is `ready`, nothing still playing back), and what
         has changed is published."""
         self._sync(session)
-        while ready:
-            with self.lock:
-                move = self._inbox.popleft() if self._inbox else None
-            if move is None:
-                break
-            if move.given_up:
-                continue
-            move.settle(self._answer(session, move, take, undo))
-            self._published = None  # published below even when nothing changed
-        if ready or self._published is None:
-            # While the table still plays a move back, phones wait for it to be shown;
-            # who has joined is told at once.
-            self.publish(session)
+        answered: list[tuple[PhoneMove, dict[str, Any]]] = []
+        try:
+            while ready:
+                with self.lock:
+                    # Out of the inbox, the move is the table's: the phone can no longer
+                    # take it back (`withdraw`), and is told what became of it.
+                    move = self._inbox.popleft() if self._inbox else None
+                if move is None:
+                    break
+                answered.append((move, self._answer(session, move, take, undo)))
+                self._published = None  # published below even when nothing changed
+            if ready or self._published is None:
+                # While the table still plays a move back, phones wait for it to be
+                # shown; who has joined is told at once.
+                self.publish(session)
+        finally:
+            # Answered once published: a phone told its move was taken reads the game
+            # after it.
+            for move, answer in answered:
+                move.settle(answer)
 
     def _sync(self, session: TableSession) -> None:
         with self.lock:
@@ -179,7 +198,8 @@ class Phones:
     def _answer(self, session: TableSession, move: PhoneMove,
                 take: Callable[[Action], None], undo: Callable[[], str]) -> dict[str, Any]:
         if move.kind == "undo":
-            if session.state.game_over or session.deciding != move.seat:
+            # After the game, Undo is refused in the table's own words, as at the laptop.
+            if not session.state.game_over and session.deciding != move.seat:
                 return {"ok": False, "reason": "It is not your move."}
             words = undo()
             return {"ok": not words, "reason": words}

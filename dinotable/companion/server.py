@@ -35,6 +35,8 @@ MAX_BODY = 8 * 1024  # a move is a few dozen bytes: anything larger is refused
 FLOOD = (10, 1.0)  # at most this many moves a seat in this many seconds
 ANSWER_WAIT = 20.0  # seconds a phone waits for the table to take its move
 PING = 15.0  # seconds between keep-alive comments on an idle event stream
+JOIN_WAIT = 1.0  # seconds a joining phone's stream waits for the table to show it joined
+NOT_FOUND = "Not found."  # every address that opens nothing: a wrong token, no such page
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",  # the token never leaves in a Referer
@@ -142,7 +144,9 @@ class PhoneServer:
         app.router.add_post("/seat/{token}/undo", self._undo)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
+        # The system's own default for a server's port: where asking to reuse an address
+        # would let two programs hold one port (Windows), a port in use is refused.
+        site = web.TCPSite(runner, self.host, self.port)
         await site.start()
         server = getattr(site, "_server", None)
         if server is not None and server.sockets:
@@ -169,7 +173,7 @@ class PhoneServer:
     def _seat(self, request: web.Request) -> int:
         seat = self.phones.seat_of(request.match_info.get("token", ""))
         if seat is None:
-            raise web.HTTPNotFound(text="Not found.")
+            raise web.HTTPNotFound(text=NOT_FOUND)
         return seat
 
     async def _home(self, request: web.Request) -> web.Response:
@@ -204,30 +208,50 @@ class PhoneServer:
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         seat = self._seat(request)
-        self.phones.join(seat)
+        before = self.phones.payload(seat)[0]
+        joined = self.phones.join(seat)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
         seen = -1
-        # A phone that wakes from sleep reconnects by itself (EventSource), and is sent
-        # the newest view at once.
-        await response.write(b"retry: 1500\n\n")
         assert self._stopping is not None
-        while not self._stopping.is_set():
-            version, text = self.phones.payload(seat)
-            if version != seen and text:
-                seen = version
-                await response.write(f"event: view\ndata: {text}\n\n".encode())
-            tick = self._tick
-            assert tick is not None
-            try:
-                await asyncio.wait_for(tick.wait(), PING)
-            except TimeoutError:
-                await response.write(b": still here\n\n")
-        with contextlib.suppress(ConnectionError):
+        try:
+            # A phone that wakes from sleep reconnects by itself (EventSource), and is sent
+            # the newest view at once.
+            await response.write(b"retry: 1500\n\n")
+            if joined:
+                # Joining changes what the phones show (this one's Undo, who plays from a
+                # phone): the first view sent is the one made after it.
+                await self._published_after(seat, before)
+            while not self._stopping.is_set():
+                version, text = self.phones.payload(seat)
+                if version != seen and text:
+                    seen = version
+                    await response.write(f"event: view\ndata: {text}\n\n".encode())
+                tick = self._tick
+                assert tick is not None
+                try:
+                    await asyncio.wait_for(tick.wait(), PING)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
             await response.write(b"event: closed\ndata: {}\n\n")
+        except ConnectionError:
+            pass  # the phone went away (asleep, out of reach): nothing to report
         return response
+
+    async def _published_after(self, seat: int, version: int) -> None:
+        """Wait (a little, at most) for the table to publish anew after `version`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + JOIN_WAIT
+        assert self._stopping is not None
+        while self.phones.payload(seat)[0] == version and not self._stopping.is_set():
+            left = deadline - loop.time()
+            tick = self._tick
+            if left <= 0 or tick is None:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(tick.wait(), left)
 
     async def _act(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
@@ -274,11 +298,16 @@ class PhoneServer:
         problem = self.phones.submit(move)
         if problem:
             return _refused(429, problem)
-        try:
-            await asyncio.wait_for(answered, ANSWER_WAIT)
-        except TimeoutError:
-            move.given_up = True
-            return _refused(503, "The table did not answer in time; try again.")
+        done, _ = await asyncio.wait({answered}, timeout=ANSWER_WAIT)
+        if not done:
+            if self.phones.withdraw(move):
+                return _refused(503, "The table did not answer in time; your move was not "
+                                     "played. Try again.")
+            # The table took the move just now: its answer comes as soon as it is played.
+            done, _ = await asyncio.wait({answered}, timeout=ANSWER_WAIT)
+            if not done:
+                return _refused(503, "The table is still playing your move; look at the "
+                                     "table before you send it again.")
         answer = move.answer or {"ok": False, "reason": "The table has closed."}
         return web.json_response(answer, status=200 if answer["ok"] else 409)
 
@@ -287,6 +316,10 @@ class PhoneServer:
 async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     try:
         response: web.StreamResponse = await handler(request)
+    except web.HTTPNotFound:
+        # The same answer whether the token or the page is wrong: nothing is learnt by
+        # trying addresses.
+        response = web.HTTPNotFound(text=NOT_FOUND)
     except web.HTTPException as exc:
         response = exc
     for name, value in SECURITY_HEADERS.items():
@@ -299,20 +332,27 @@ async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
 
 async def _body(request: web.Request) -> Any:
     """A request's JSON body (None when it has none or it is not JSON); too large a body
-    is refused before it is read."""
+    is refused before it is read, in words as every refused move is."""
     if request.content_length is not None and request.content_length > MAX_BODY:
-        raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY,
-                                            actual_size=request.content_length)
+        raise _too_large(request.content_length)
     try:
         raw = await request.read()
-    except web.HTTPRequestEntityTooLarge:
-        raise
+    except web.HTTPRequestEntityTooLarge:  # sent without its length, and longer than a move
+        raise _too_large(MAX_BODY + 1) from None
     if not raw:
         return None
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: brackets nested thousands deep are not a move either.
         return None
+
+
+def _too_large(size: int) -> web.HTTPRequestEntityTooLarge:
+    reason = f"A move is a few dozen bytes; this one is over {MAX_BODY // 1024} KB."
+    return web.HTTPRequestEntityTooLarge(
+        max_size=MAX_BODY, actual_size=size, content_type="application/json",
+        text=json.dumps({"ok": False, "reason": reason}))
 
 
 def _json_text(text: str) -> web.Response:
