@@ -226,14 +226,17 @@ class Phones:
             if action is None:
                 lines.append("The last move was taken back.")
                 continue
-            lines.append(f"{session.name(action.player)}: "
-                         f"{session.rules.actions[action.id].label}.")
+            told = []
             for event in events:
                 if event.kind == "asked" and event.seat == seat:
                     self._prompts[seat] = str(event.data.get("prompt") or "")
                 words = describe(event, session.state, seat)
                 if words and event.kind != "asked":
-                    lines.append(words)
+                    told.append(words)
+            # The move's own name only when its events say nothing ("Ben: Pass."): a phone
+            # keeps few lines, and "Ben ends the turn." needs no "Ben: End turn." before it.
+            lines.extend(told or [f"{session.name(action.player)}: "
+                                  f"{session.rules.actions[action.id].label}."])
 
     def publish(self, session: TableSession) -> None:
         """Make each seat's phone text anew when the game (or who has joined) changed."""

@@ -193,7 +193,10 @@ def seat_payload(session: TableSession, seat: int, *, colours: list[str],
             for item in m["mark"]["items"] if m["mark"] else []:
                 item["face"] = faces.get(item["id"])
     deciding = None if state.game_over else session.deciding
-    undo = session.undo_reason(remote=True) if deciding == seat else "It is not your move"
+    # The words the phone's Undo answers with, as at the laptop ("The game is over.").
+    undo = session.undo_reason(remote=True) if deciding == seat or state.game_over else (
+        "It is not your move")
+    undo = f"{undo}." if undo and not undo.endswith(".") else undo
     return {
         "version": next(_SERIAL),
         # Changes with every move taken or taken back: a page that sent a move knows the
