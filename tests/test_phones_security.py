@@ -41,7 +41,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from dinotable import bots
 from dinotable.companion import server as phone_server
 from dinotable.companion.headless import HeadlessTable
-from dinotable.companion.hub import jsonable
+from dinotable.companion.hub import jsonable, phone_words
 from dinotable.engine import Action, Event, GameState, view_for, why_illegal
 from dinotable.ruleset import installed_rulesets, load_by_id
 from dinotable.table.session import Seat, TableSession
@@ -484,10 +484,12 @@ def refused(status: int, body: bytes, *statuses: int) -> str:
 
 
 def engine_words(state: GameState, action: Action) -> str:
-    """The refusal a phone is given: the engine's own words, as a sentence."""
-    why = why_illegal(state, action)
+    """The refusal a phone is given: the table's reason as a sentence, in plain words
+    where only a stale page could meet it (`phone_words`)."""
+    assert why_illegal(state, action) is not None
+    why = phone_words(state, action)
     assert why is not None
-    return why[:1].upper() + why[1:]
+    return why
 
 
 def as_action(seat: int, move: dict[str, Any]) -> Action:

@@ -32,7 +32,7 @@ from dinotable import replays, saves
 from dinotable.companion import hub
 from dinotable.companion import server as phone_server
 from dinotable.companion.headless import HeadlessTable
-from dinotable.companion.hub import jsonable
+from dinotable.companion.hub import jsonable, phone_words
 from dinotable.engine import Action, Event, GameState, view_for, why_illegal
 from dinotable.ruleset import load_by_id
 from dinotable.table.session import Seat, TableSession
@@ -339,9 +339,10 @@ def test_a_refused_move_is_told_in_the_engines_words_and_changes_nothing(
     ]
     for seat, move in tries:
         status, answer = post(url(table, seat) + "/act", move)
-        why = why_illegal(state, as_action(seat, move))
-        assert why is not None
-        assert (status, answer) == (409, {"ok": False, "reason": why[:1].upper() + why[1:]})
+        why = phone_words(state, as_action(seat, move))
+        assert why is not None and why_illegal(state, as_action(seat, move)) is not None
+        assert (status, answer) == (409, {"ok": False, "reason": why})
+        assert "[" not in why and "{" not in why  # words, not the engine's data
     # Not moves at all: refused before the table sees them.
     for body in (b"{oops", {"action": 3}, {"action": "travel", "args": {"to": [True]}},
                  b"[" * 4000):
@@ -699,3 +700,23 @@ def test_a_game_from_phones_is_saved_after_every_move_and_replays_to_the_same_en
     while not laptop.state.game_over:
         laptop.take(laptop.bot_action() if laptop.bot_to_move else next(people))
     assert laptop.saved_game() == session.saved_game()
+
+
+def test_a_stale_move_is_refused_in_a_players_words_and_a_rule_in_the_tables() -> None:
+    from dinotable.engine import new_game
+    from dinotable.ruleset import load_by_id
+
+    state = new_game(load_by_id("dino_hunt"), ["Ann", "Ben"], {}, 5)
+    seat = state.current
+    # A card the page offered a moment ago, gone since: no engine list of choices.
+    stale = phone_words(state, Action(seat, "place", (("card", "no_such_card"),
+                                                      ("period", "triassic"))))
+    assert stale == "That choice is not open now: the game has moved on. Choose again."
+    # A rule of the game: the ruleset's own words, as the table's greyed button gives them.
+    assert phone_words(state, Action(seat, "travel", (("period", "triassic"),))) == (
+        "Place your dinosaurs first, and you need Energy to travel.")
+    # Out of turn: the table's own reason, as a sentence.
+    other = phone_words(state, Action(1 - seat, "travel", (("period", "triassic"),)))
+    engine = why_illegal(state, Action(1 - seat, "travel", (("period", "triassic"),)))
+    assert other is not None and engine is not None
+    assert other == engine[:1].upper() + engine[1:]

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, EngineError, Event, why_illegal
+from ..engine import Action, EngineError, Event, GameState, refusal
 from ..narrate import describe
 from .seat_view import jsonable, seat_payload
 
@@ -204,15 +204,11 @@ class Phones:
             words = undo()
             return {"ok": not words, "reason": words}
         action = Action(move.seat, move.action_id, tuple(sorted(move.args.items())))
-        reason: str | None
-        try:
-            reason = why_illegal(session.state, action)
-        except (EngineError, TypeError, ValueError):
-            reason = "That is not a move of this game."
+        reason = phone_words(session.state, action)
         if reason is None and session.is_bot(move.seat):
             reason = "A bot plays this seat."
         if reason is not None:
-            return {"ok": False, "reason": reason[:1].upper() + reason[1:]}
+            return {"ok": False, "reason": reason}
         take(action)
         return {"ok": True, "reason": ""}
 
@@ -273,6 +269,27 @@ class Phones:
             move.settle({"ok": False, "reason": "The table has closed."})
         if self.session is not None and self._heard in self.session.watchers:
             self.session.watchers.remove(self._heard)
+
+
+# Refusals a phone meets only when it sent a move the game has moved past (or one no page
+# offers): said for a player, not as the engine's list of choices.
+STALE = {
+    "bad_arguments": "That choice is not open now: the game has moved on. Choose again.",
+    "not_an_answer": "That does not answer what the game asks now. Choose again.",
+    "unknown_action": "That is not a move of this game.",
+}
+
+
+def phone_words(state: GameState, action: Action) -> str | None:
+    """Why a phone's move is refused, as a sentence (None: it is legal): the table's own
+    reason (`engine.refusal`), but in plain words where only a stale page could meet it."""
+    try:
+        found = refusal(state, action)
+    except (EngineError, TypeError, ValueError):
+        return STALE["unknown_action"]
+    if found is None:
+        return None
+    return STALE.get(found.kind) or found.text[:1].upper() + found.text[1:]
 
 
 def json_args(raw: Any) -> dict[str, Any] | None:
