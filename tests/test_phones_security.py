@@ -717,8 +717,9 @@ _bodies = st.one_of(
     st.fixed_dictionaries({"action": st.one_of(st.text(max_size=70), _values),
                            "args": st.one_of(_values, st.dictionaries(
                                st.text(max_size=70), _values, max_size=20))}),
-    st.recursive(_values, lambda inner: st.lists(inner, max_size=5)
-                 | st.dictionaries(st.text(max_size=5), inner, max_size=5), max_leaves=30))
+    st.recursive(_values, lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=5), inner, max_size=5)),
+        max_leaves=30))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
