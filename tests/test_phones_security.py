@@ -13,14 +13,11 @@ change nothing. Only 127.0.0.1 is ever asked anything.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import http.client
 import json
 import os
 import random
 import re
-import socket
 import threading
 import time
 import urllib.error
@@ -38,6 +35,8 @@ from hypothesis import strategies as st
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from phones_net import OPENER, WAIT, EventStream, get, local, post_bytes, until
+
 from dinotable import bots
 from dinotable.companion import server as phone_server
 from dinotable.companion.headless import HeadlessTable
@@ -51,7 +50,6 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 TOKEN_WORD = re.compile(r"[A-Za-z0-9_]+")  # item ids and kinds are made of these
 GAME_STEPS = 3000  # moves the phones may make in one game before the test gives up on it
 GAME_SECONDS = 300.0  # the same, in time: only a game that hangs takes this long
-WAIT = 10.0  # seconds any one thing may take to show up
 FLOOD = phone_server.FLOOD  # the shipped limit on moves a seat sends at once
 
 
@@ -64,103 +62,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 # --- talking to the server (127.0.0.1 only) ---------------------------------------------
 
 # No proxy, whatever the environment says: every request goes straight to this machine.
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def _local(url: str) -> str:
-    assert url.startswith("http://127.0.0.1:"), url
-    return url
-
-
-def get(url: str) -> tuple[int, bytes]:
-    """GET: the status and the body."""
-    try:
-        with _OPENER.open(_local(url), timeout=WAIT) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
-
-
-def post(url: str, body: Any) -> tuple[int, bytes]:
-    """POST a JSON body (bytes are sent as they are): the status and the body."""
-    data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    request = urllib.request.Request(_local(url), data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with _OPENER.open(request, timeout=WAIT) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
-
-
-def until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
-    """Wait (a bounded time) for `check` to hold."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.003)
-
-
-class EventStream:
-    """One phone's event stream (server-sent events), read in a thread of its own."""
-
-    def __init__(self, port: int, path: str) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.conn.connect()
-        self.sock = self.conn.sock
-        self.conn.request("GET", path)
-        self.response = self.conn.getresponse()
-        self.cond = threading.Condition()
-        self.events: list[tuple[str, str]] = []
-        self.ended = False
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self) -> None:
-        name, data = "message", []
-        try:
-            while True:
-                line = self.response.readline()
-                if not line:
-                    break
-                text = line.decode().rstrip("\r\n")
-                if not text:
-                    if data:
-                        with self.cond:
-                            self.events.append((name, "\n".join(data)))
-                            self.cond.notify_all()
-                    name, data = "message", []
-                elif text.startswith(":"):
-                    continue
-                else:
-                    field, _, value = text.partition(":")
-                    value = value.removeprefix(" ")
-                    if field == "event":
-                        name = value
-                    elif field == "data":
-                        data.append(value)
-        except Exception:  # the connection went, whichever way: the stream has ended
-            pass
-        finally:
-            with self.cond:
-                self.ended = True
-                self.cond.notify_all()
-
-    def drain(self, timeout: float) -> list[tuple[str, str]]:
-        """The events sent since the last drain (waiting up to `timeout` for one)."""
-        with self.cond:
-            if not self.events and not self.ended:
-                self.cond.wait(timeout)
-            out, self.events = self.events, []
-            return out
-
-    def close(self) -> None:
-        """The phone goes away."""
-        assert self.sock is not None
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.conn.close()
-        self.thread.join(WAIT)
+post = post_bytes
 
 
 # --- what each seat may know --------------------------------------------------------------
@@ -330,7 +232,7 @@ class Game:
         return self.table.session
 
     def url(self, seat: int) -> str:
-        return _local(self.table.server.url(seat))
+        return local(self.table.server.url(seat))
 
     def state_json(self, seat: int) -> dict[str, Any]:
         status, body = get(self.url(seat) + "/state")
@@ -363,7 +265,7 @@ def old_tokens() -> list[str]:
                            saving=False)
     with HeadlessTable(session) as table:
         tokens = list(table.phones.tokens.values())
-        assert get(_local(table.server.url(0)) + "/view")[0] == 200
+        assert get(local(table.server.url(0)) + "/view")[0] == 200
     return tokens
 
 
@@ -606,7 +508,7 @@ def check_addresses(game: Game, old: list[str]) -> None:
     assert len(set(tokens.values())) == len(tokens) and not set(tokens.values()) & set(old)
     for token in tokens.values():
         assert len(token) >= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
-    base = _local(game.table.server.base)
+    base = local(game.table.server.base)
     real = tokens[game.phones[0]]
     flip = {c: "A" if c != "A" else "B" for c in real}
     wrong = [*old, "x" * len(real), real[:-1], real + "A", real.upper(), real.lower(),
@@ -687,10 +589,10 @@ def test_a_seats_pages_keep_its_address_to_themselves(
     game = game_factory("dino_hunt", "pair", 1)
     base = game.url(0)
     for address in (base, base + "/view", base + "/state", base + "/seat/nope",
-                    _local(game.table.server.base) + "/seat/nope/view"):
+                    local(game.table.server.base) + "/seat/nope/view"):
         request = urllib.request.Request(address, method="GET")
         try:
-            response = _OPENER.open(request, timeout=WAIT)
+            response = OPENER.open(request, timeout=WAIT)
         except urllib.error.HTTPError as exc:
             response = exc
         with response:

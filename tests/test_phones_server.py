@@ -6,7 +6,6 @@ anything, by urllib and http.client.
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import json
 import logging
@@ -16,8 +15,6 @@ import socket
 import struct
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,6 +25,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from phones_net import WAIT, EventStream, get, local, post_bytes, until
+
 from dinotable import replays, saves
 from dinotable.companion import hub
 from dinotable.companion import server as phone_server
@@ -36,8 +35,6 @@ from dinotable.companion.hub import jsonable, phone_words
 from dinotable.engine import Action, Event, GameState, view_for, why_illegal
 from dinotable.ruleset import load_by_id
 from dinotable.table.session import Seat, TableSession
-
-WAIT = 10.0  # seconds any one thing may take to show up
 
 
 @pytest.fixture(autouse=True)
@@ -56,33 +53,10 @@ def _quick_hands(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- talking to the server (127.0.0.1 only) ---------------------------------------------
 
 # No proxy, whatever the environment says: every request goes straight to this machine.
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def _local(url: str) -> str:
-    assert url.startswith("http://127.0.0.1:"), url
-    return url
-
-
-def get(url: str) -> tuple[int, bytes]:
-    """GET: the status and the body."""
-    try:
-        with _OPENER.open(_local(url), timeout=WAIT) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
-
-
 def post(url: str, body: Any = b"") -> tuple[int, Any]:
     """POST a JSON body (bytes are sent as they are): the status and the JSON answer."""
-    data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    request = urllib.request.Request(_local(url), data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with _OPENER.open(request, timeout=WAIT + phone_server.ANSWER_WAIT) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
+    status, answer = post_bytes(url, body, WAIT + phone_server.ANSWER_WAIT)
+    return status, json.loads(answer)
 
 
 def post_chunked(table: HeadlessTable, seat: int, chunks: list[bytes]) -> tuple[int, Any]:
@@ -95,77 +69,6 @@ def post_chunked(table: HeadlessTable, seat: int, chunks: list[bytes]) -> tuple[
         return response.status, json.loads(response.read())
     finally:
         conn.close()
-
-
-def until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
-    """Wait (a bounded time) for `check` to hold."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.003)
-
-
-class EventStream:
-    """One phone's event stream (server-sent events), read in a thread of its own."""
-
-    def __init__(self, port: int, path: str) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.conn.connect()
-        self.sock = self.conn.sock
-        self.conn.request("GET", path)
-        self.response = self.conn.getresponse()
-        self.cond = threading.Condition()
-        self.events: list[tuple[str, str]] = []
-        self.ended = False
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self) -> None:
-        name, data = "message", []
-        try:
-            while True:
-                line = self.response.readline()
-                if not line:
-                    break
-                text = line.decode().rstrip("\r\n")
-                if not text:
-                    if data:
-                        with self.cond:
-                            self.events.append((name, "\n".join(data)))
-                            self.cond.notify_all()
-                    name, data = "message", []
-                elif not text.startswith(":"):
-                    field, _, value = text.partition(":")
-                    if field == "event":
-                        name = value.removeprefix(" ")
-                    elif field == "data":
-                        data.append(value.removeprefix(" "))
-        except Exception:  # the connection went, whichever way: the stream has ended
-            pass
-        finally:
-            with self.cond:
-                self.ended = True
-                self.cond.notify_all()
-
-    def next(self, name: str, after: int = 0, timeout: float = WAIT) -> tuple[int, str]:
-        """The first `name` event from index `after` on: its index and its data."""
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while True:
-                for index in range(after, len(self.events)):
-                    if self.events[index][0] == name:
-                        return index, self.events[index][1]
-                left = deadline - time.monotonic()
-                assert left > 0 and not self.ended, f"no {name!r} event came"
-                self.cond.wait(left)
-
-    def close(self) -> None:
-        """The phone goes away."""
-        assert self.sock is not None
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
-        self.conn.close()
-        self.thread.join(WAIT)
 
 
 # --- tables ---------------------------------------------------------------------------------
@@ -227,7 +130,7 @@ def tables() -> Iterator[Callable[..., HeadlessTable]]:
 
 
 def url(table: HeadlessTable, seat: int) -> str:
-    return _local(table.server.url(seat))
+    return local(table.server.url(seat))
 
 
 def path(table: HeadlessTable, seat: int) -> str:
