@@ -19,35 +19,27 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import contextlib
-import json
 import random
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.remote.webelement import WebElement
 
 from dinotable import bots
 from dinotable.companion.headless import HeadlessTable
 from dinotable.companion.seat_view import turn_words
-from dinotable.engine import Action, Rules, is_subset, view_for
+from dinotable.engine import Action, Rules, view_for
 from dinotable.ruleset import load_by_id, load_ruleset
 from dinotable.table.choice import item_label
 from dinotable.table.session import Seat, TableSession
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=390,844")
-WAIT = 20.0  # seconds a page may take to show what the table did
+# The page's driver is shared with tools/phone_shots.py.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from phone_page import CHROMEDRIVER, CHROMIUM, WAIT, PhonePage, browser
+
 REROLL = Path(__file__).parent / "fixtures" / "good_rulesets" / "fixture_reroll"
 HUNT_SEED = 52  # a Dino Hunt of about 115 phone moves
 RANCH_SEED = 37  # a Dino Dude Ranch of about 110
@@ -66,12 +58,7 @@ def browsers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Browse
     started: list[WebDriver] = []
 
     def start() -> WebDriver:
-        options = webdriver.ChromeOptions()
-        options.binary_location = str(CHROMIUM)
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.add_argument(f"--user-data-dir={tmp_path / f'profile{len(started)}'}")
-        driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+        driver = browser(tmp_path / f"profile{len(started)}", mobile=False)
         started.append(driver)
         return driver
 
@@ -80,113 +67,7 @@ def browsers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Browse
         driver.quit()
 
 
-class Phone:
-    """One seat's page in one browser, read and tapped as a person would."""
-
-    def __init__(self, driver: WebDriver, url: str, seat: int) -> None:
-        self.driver = driver
-        self.seat = seat
-        driver.get(url)
-        self.wait(lambda b: b["version"] != "0", "its first view")
-
-    def body(self) -> dict[str, str]:
-        """The page's state (its body's data attributes) and the refusal shown, if any."""
-        found: dict[str, str] = self.driver.execute_script(
-            "const d = Object.assign({}, document.body.dataset);"
-            "const r = document.querySelector('[data-testid=refusal]');"
-            "d.refused = r.hidden ? '' : document.getElementById('refusal-text').textContent;"
-            "return d;")
-        return found
-
-    def wait(self, ready: Callable[[dict[str, str]], bool], what: str) -> dict[str, str]:
-        """Poll the page until `ready` holds."""
-        end = time.monotonic() + WAIT
-        while True:
-            body = self.body()
-            if ready(body):
-                return body
-            if time.monotonic() > end:
-                raise AssertionError(f"seat {self.seat}'s page never showed {what}: {body}")
-            time.sleep(0.01)
-
-    def caught_up(self, moves: Callable[[], int]) -> dict[str, str]:
-        """Wait until the page shows the game after `moves()` moves, nothing in flight."""
-        return self.wait(lambda b: b["busy"] == "false" and b["moves"] == str(moves()),
-                         "the newest view")
-
-    def text(self, testid: str) -> str:
-        """The words of the first visible element with this test id ("" when none)."""
-        found: str = self.driver.execute_script(
-            "for (const e of document.querySelectorAll(`[data-testid='${arguments[0]}']`))"
-            "  if (e.offsetParent !== null) return e.textContent.trim();"
-            "return '';", testid)
-        return found
-
-    def card_labels(self) -> list[str]:
-        """The labels of every card on the page (a folded zone's too)."""
-        labels: list[str] = self.driver.execute_script(
-            "return Array.from(document.querySelectorAll('[data-testid=card]'))"
-            ".map(c => c.dataset.label || '');")
-        return labels
-
-    def click(self, css: str) -> None:
-        """Tap the first element matching `css`."""
-        self.press(lambda: self.driver.find_element("css selector", css))
-
-    def press(self, find: Callable[[], WebElement]) -> None:
-        """Tap what `find` finds; when the page was drawn anew in between (a view came),
-        find it again."""
-        for attempt in range(3):
-            try:
-                find().click()
-                return
-            except StaleElementReferenceException:
-                if attempt == 2:
-                    raise
-
-    def tap(self, action: Action, rules: Rules) -> str:
-        """Tap what makes `action`, then wait for the answer: "" once the page shows the
-        move taken, else the words of the refusal it shows."""
-        before = self.body()["moves"]
-        if self.driver.find_elements("css selector", '[data-testid="mark-cancel"]'):
-            self.click('[data-testid="mark-cancel"]')  # back from items left ticking
-        args = dict(action.args)
-        adef = rules.actions[action.id]
-        subset = next((a.name for a in adef.args if is_subset(a)), None)
-        if subset is None:
-            want = {"action": action.id, "args": json.loads(json.dumps(args))}
-            self.press(lambda: self._button(lambda b: b["act"] == want, adef.label))
-        else:
-            bound = {k: v for k, v in args.items() if k != subset}
-            self.press(lambda: self._button(
-                lambda b: b["mark"] == {"action": action.id, "args": bound}, adef.label))
-            for item in args[subset]:
-                self.click(f'[data-testid="mark-item"][data-id="{item}"]')
-            self.click('[data-testid="mark-confirm"]')
-        body = self.wait(lambda b: b["busy"] == "false" and (
-            b["moves"] != before or bool(b["refused"])), "the answer to its move")
-        return body["refused"]
-
-    def _button(self, test: Callable[[dict[str, Any]], bool], group: str) -> WebElement:
-        for _ in range(3):
-            # Every enabled move button and what it does, in one round trip.
-            buttons = self.driver.execute_script(
-                "return Array.from(document.querySelectorAll("
-                "'[data-testid=move][data-enabled=true]')).map("
-                "b => [b, b.dataset.act || 'null', b.dataset.mark || 'null']);")
-            for button, act, mark in buttons:
-                if test({"act": json.loads(act), "mark": json.loads(mark)}):
-                    return button  # type: ignore[no-any-return]
-            # Folded under its group's button: open the group, then look again.
-            for head, name in self.driver.execute_script(
-                    "return Array.from(document.querySelectorAll("
-                    "'[data-testid=group][aria-expanded=false]')).map("
-                    "g => [g, g.dataset.group]);"):
-                if name == group:
-                    with contextlib.suppress(StaleElementReferenceException):
-                        head.click()
-                    break
-        raise AssertionError(f"seat {self.seat}'s page has no button for this {group} move")
+Phone = PhonePage
 
 
 class Game:

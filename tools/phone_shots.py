@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import contextlib
-import json
 import os
 import random
 import sys
@@ -25,140 +23,26 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from phone_page import CHROMEDRIVER, CHROMIUM, HEIGHT, WAIT, WIDTH, PhonePage, browser  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 
 from dinotable import bots  # noqa: E402
 from dinotable.companion.headless import HeadlessTable  # noqa: E402
-from dinotable.engine import Action, Rules, is_subset  # noqa: E402
+from dinotable.engine import Action, Rules  # noqa: E402
 from dinotable.ruleset import load_by_id, load_ruleset  # noqa: E402
 from dinotable.table.session import Seat, TableSession  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage")
-WIDTH, HEIGHT = 390, 844
 REROLL = ROOT / "tests" / "fixtures" / "good_rulesets" / "fixture_reroll"
-WAIT = 20.0  # seconds a page may take to show what the table did
 
 
-def browser(profile: Path) -> WebDriver:
-    """Headless Chromium with a phone's screen; the driver is named, never downloaded."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument(f"--window-size={WIDTH},{HEIGHT}")
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
-    return driver
-
-
-class Phone:
-    """One seat's page in one browser."""
-
-    def __init__(self, driver: WebDriver, url: str) -> None:
-        self.driver = driver
-        self.url = url
-        driver.get(url)
-        self.wait(lambda b: b["version"] != "0", "the page's first view")
-
-    def body(self) -> dict[str, str]:
-        """The page's state as its body's data attributes, and whether a refusal shows."""
-        found: dict[str, str] = self.driver.execute_script(
-            "const d = Object.assign({}, document.body.dataset);"
-            "d.refused = document.querySelector('[data-testid=refusal]').hidden ? '' : "
-            "document.getElementById('refusal-text').textContent; return d;")
-        return found
-
-    def wait(self, ready: Callable[[dict[str, str]], bool], what: str,
-             timeout: float = WAIT) -> dict[str, str]:
-        """Poll the page until `ready` holds for its body's attributes."""
-        end = time.monotonic() + timeout
-        while True:
-            body = self.body()
-            if ready(body):
-                return body
-            if time.monotonic() > end:
-                raise TimeoutError(f"the page never showed {what}: {body}")
-            time.sleep(0.01)
-
-    def find(self, css: str) -> list[WebElement]:
-        """The page's elements matching `css`."""
-        return list(self.driver.find_elements("css selector", css))
-
-    def click(self, css: str, n: int = 0) -> None:
-        """Tap the `n`th element matching `css`."""
-        self.press(lambda: self.find(css)[n])
-
-    def press(self, find: Callable[[], WebElement]) -> None:
-        """Tap what `find` finds; when the page was drawn anew in between (a view came, the
-        screen turned), find it again."""
-        for attempt in range(3):
-            try:
-                find().click()
-                return
-            except StaleElementReferenceException:
-                if attempt == 2:
-                    raise
-
-    def tap(self, action: Action, rules: Rules, ticked: tuple[str, ...] | None = None) -> str:
-        """Tap the buttons that make `action` (opening its group, ticking its items) and
-        wait for the table's answer: "" when taken, else the refusal's words."""
-        before = self.body()["moves"]
-        if self.find('[data-testid="mark-cancel"]'):
-            self.click('[data-testid="mark-cancel"]')  # back from items left ticking
-        self._press(action, rules, ticked)
-        body = self.wait(lambda b: b["busy"] == "false" and (
-            b["moves"] != before or bool(b["refused"])), "the move's answer")
-        return body["refused"]
-
-    def _press(self, action: Action, rules: Rules, ticked: tuple[str, ...] | None) -> None:
-        args = dict(action.args)
-        adef = rules.actions[action.id]
-        subset = next((a.name for a in adef.args if is_subset(a)), None)
-        if subset is not None:
-            bound = {k: v for k, v in args.items() if k != subset}
-            self.press(lambda: self._button(
-                lambda b: b["mark"] == {"action": action.id, "args": bound}, adef.label))
-            for item in args[subset] if ticked is None else ticked:
-                self.click(f'[data-testid="mark-item"][data-id="{item}"]')
-            self.click('[data-testid="mark-confirm"]')
-            return
-        want = {"action": action.id, "args": json.loads(json.dumps(args))}
-        self.press(lambda: self._button(lambda b: b["act"] == want, adef.label))
-
-    def _button(self, test: Callable[[dict[str, Any]], bool], group: str) -> WebElement:
-        for _ in range(2):
-            # Every enabled move button with what it does, in one round trip.
-            buttons = self.driver.execute_script(
-                "return Array.from(document.querySelectorAll("
-                "'[data-testid=move][data-enabled=true]')).map("
-                "b => [b, b.dataset.act || 'null', b.dataset.mark || 'null']);")
-            for button, act, mark in buttons:
-                if test({"act": json.loads(act), "mark": json.loads(mark)}):
-                    return button  # type: ignore[no-any-return]
-            # Folded under its group's button: open the group.
-            heads = self.find(f'[data-testid="group"][aria-expanded="false"]'
-                              f'[data-group="{_css(group)}"]')
-            if heads:
-                with contextlib.suppress(StaleElementReferenceException):
-                    heads[0].click()
-        raise LookupError(f"no button on the page for this move ({group})")
+class Phone(PhonePage):
+    """One seat's page in one browser, photographed."""
 
     def shot(self, folder: Path, name: str, size: tuple[int, int] = (WIDTH, HEIGHT)) -> None:
         """NAME.png, the screen, and NAME-full.png, the whole page, on a screen of `size`
@@ -177,11 +61,6 @@ class Phone:
             self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
         print(f"  {folder / name}.png")
-
-
-def _css(text: str) -> str:
-    """Text inside a CSS attribute selector's double quotes."""
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 class Game:
