@@ -51,6 +51,7 @@ def turn_words(session: TableSession, seat: int) -> str:
         return f"{session.name(deciding)} {asked}"
     return "Your turn" if deciding == seat else f"{session.name(deciding)}'s turn"
 
+
 def _cards(state: GameState, seat: int, zone: str, content: list[Any]) -> list[dict[str, Any]]:
     rules = state.rules
     out: list[dict[str, Any]] = []

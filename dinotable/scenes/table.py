@@ -244,8 +244,7 @@ class TableScene(TableHost, Scene):
     def phones_off(self) -> None:
         """Hands on phones off: the server stops, and every seat plays at the laptop."""
         if self.link is not None:
-            self.link.phones.close()
-            self.app.hold_phones(None)
+            self.app.hold_phones(None)  # the server stops; open pages hear the table closed
             self.link = None
         self.session.hand_to_phones(set())
         self.phones_seen = set()
