@@ -144,7 +144,10 @@ class PhonePage:
         self.press(lambda: self._button(lambda b: b["act"] == want, adef.label))
 
     def _button(self, test: Callable[[dict[str, Any]], bool], group: str) -> WebElement:
-        for _ in range(2):
+        # Until the page shows it: a view arriving meanwhile draws the buttons anew (and its
+        # groups folded), so a busy machine may need a few rounds.
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
             # Every enabled move button with what it does, in one round trip.
             buttons = self.driver.execute_script(
                 "return Array.from(document.querySelectorAll("
@@ -159,7 +162,10 @@ class PhonePage:
             if heads:
                 with contextlib.suppress(StaleElementReferenceException):
                     heads[0].click()
+            else:
+                time.sleep(0.05)
         raise AssertionError(f"seat {self.seat}'s page has no button for this {group} move")
+
 
 def _css(text: str) -> str:
     """Text inside a CSS attribute selector's double quotes."""
