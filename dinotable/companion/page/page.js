@@ -495,7 +495,8 @@
     const b = $("undo");
     b.disabled = !undo.enabled || !!busy;
     b.dataset.enabled = undo.enabled ? "true" : "false";
-    $("undo-reason").textContent = undo.enabled ? "" : (undo.reason || "") + ".";
+    // The reason comes as a sentence, with its full stop.
+    $("undo-reason").textContent = undo.enabled ? "" : undo.reason || "";
     $("undo-reason").hidden = undo.enabled || !undo.reason;
   }
 
