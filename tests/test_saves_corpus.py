@@ -56,6 +56,15 @@ REFUSED = {
     "dino_hunt/2026-11-30-2c35ff8-v1-unfinished-4p.yaml",
     "dino_hunt/2026-11-30-1084ba8-v1-finished-4p.yaml",
     "dino_hunt/2026-11-30-1084ba8-v1-unfinished-2p.yaml",
+    # Dino Hunt before version 3, when a trip that spent the last Energy left the turn to
+    # be ended by hand, and a second rival's identical Snapped Twig or Stun Ray was not
+    # offered: every one of these saves has an End turn that version 3 has already taken.
+    "dino_hunt/2026-12-01-b8d1589-v1-finished-4p.yaml",
+    "dino_hunt/2026-12-01-b8d1589-v1-unfinished-2p.yaml",
+    "dino_hunt/2026-12-03-9f9ee2b-v1-finished-2p.yaml",
+    "dino_hunt/2026-12-03-9f9ee2b-v1-unfinished-3p.yaml",
+    "dino_hunt/2026-12-03-5142ff0-v2-finished-4p.yaml",
+    "dino_hunt/2026-12-03-5142ff0-v2-unfinished-2p.yaml",
     # Danger! Danger! Dinosaur before its dinosaur die came to one dinosaur face in six
     # (00:36 on 2026-12-02).
     "danger_danger_dinosaur/2026-12-02-421c0bd-v1-finished-4p.yaml",
@@ -160,7 +169,7 @@ def test_a_refused_move_is_named_with_its_number_and_both_versions() -> None:
     [problem] = info.value.problems
     number = int(problem.path.removeprefix("log[").removesuffix("]")) + 1
     assert problem.message == (f"saved with version 1 of Dino Hunt's rules; move {number} is "
-                               f"not allowed in version 2, so it cannot be replayed")
+                               f"not allowed in version 3, so it cannot be replayed")
 
 
 # --- where the app keeps them --------------------------------------------------------
@@ -244,7 +253,8 @@ def _finished_tab(app: App, title: TitleScene) -> SavedGamesScene:
 @pytest.mark.parametrize("path", [
     CORPUS / "dino_hunt" / "2026-11-30-4b99540-v1-finished-2p.yaml",  # format 1: said in the list
     CORPUS / "dino_hunt" / "2026-11-30-1084ba8-v1-finished-4p.yaml",  # said when watched
-    CORPUS / "dino_hunt" / "2026-12-03-9f9ee2b-v1-finished-2p.yaml",  # version 1, replays
+    CORPUS / "dino_hunt" / "2026-12-03-9f9ee2b-v1-finished-2p.yaml",  # version 1, refused
+    CORPUS / "dino_hunt" / "2026-12-03-9cc5d2b-v3-finished-3p.yaml",  # this version, replays
 ], ids=_id)
 def test_saved_games_watches_a_finished_corpus_game_or_says_why_not(app: App,
                                                                     path: Path) -> None:
@@ -296,7 +306,7 @@ def test_dinotable_replay_names_both_versions_of_a_refused_save_and_exits_2() ->
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"dinotable: error: {path}:")
     assert _says(done.stderr, facts(path).words), done.stderr
-    ok = CORPUS / "dino_hunt" / "2026-12-03-9f9ee2b-v1-finished-2p.yaml"
+    ok = CORPUS / "dino_hunt" / "2026-12-03-9cc5d2b-v3-finished-3p.yaml"
     done = run_cli("replay", str(ok), "--text")
     assert done.returncode == 0, done.stderr
     assert f"{len(facts(ok).game.log)} moves." in done.stdout

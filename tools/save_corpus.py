@@ -75,7 +75,8 @@ CHOSEN: dict[str, tuple[str, ...]] = {
         "1084ba8",  # just before a card that cannot change a hunt was no longer offered
         "b8d1589",  # just after it
         "9f9ee2b",  # the last text of version 1
-        "5142ff0",  # this release: version 2
+        "5142ff0",  # version 2
+        "9cc5d2b",  # version 3: rivals' identical cards add up; no Energy ends the turn
     ),
     "danger_danger_dinosaur": (
         "421c0bd",  # the first Danger! Danger! Dinosaur
