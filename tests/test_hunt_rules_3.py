@@ -14,9 +14,9 @@ import yaml
 
 from dinotable.bots import POLICIES, search
 from dinotable.bots.search import Strength
+from dinotable.check import run_scenario
 from dinotable.engine import GameState, apply, legal_actions, new_game, sample_action
 from dinotable.ruleset import load_by_id
-from dinotable.check import run_scenario
 from dinotable.scenarios import load_scenario
 
 FOLDER = Path(__file__).resolve().parent.parent / "rulesets" / "dino_hunt"
