@@ -108,14 +108,18 @@ def _name(player: Compiled) -> Compiled:
 
 
 @function("count_in", ("expr", "face"), "How many of a list of items (such as a subset "
-          "argument) show a face.", "count_in($dice, wood)")
-def _count_in(chosen: Compiled, face: str) -> Compiled:
+          "argument) or of faces (a faces_of argument) show a face.", "count_in($dice, wood)")
+def _count_in(chosen: Compiled, face: Any) -> Compiled:
     def run(c: Ctx) -> int:
         # Each id is looked up, not every item of the game read: a reroll's choices are
         # scored this way by the dozen in every move a bot weighs.
         items, index = c.state.items, c.state.item_ids
-        found = (index.get(i) for i in set(chosen(c)))
-        return sum(1 for n in found if n is not None and items[n].face == face)
+        values = chosen(c)
+        ids = {v for v in values if v in index}
+        # A value that names no item is a face itself, as a faces_of choice lists them
+        # (one per die, so repeats count).
+        return (sum(1 for i in ids if items[index[i]].face == face)
+                + sum(1 for v in values if v == face and v not in index))
 
     return run
 
