@@ -174,10 +174,11 @@ def test_a_misused_loop_is_refused_at_load_naming_the_line(
 QUICK = Strength("quick", 25, 5.0, 4, 30, 1, heed=True)
 
 
+@pytest.mark.parametrize("fixture", ["fixture_loops", "fixture_loops_yacht"])
 @pytest.mark.parametrize("bot", ["random", "heuristic", "search"])
-def test_the_loops_fixture_is_played_to_the_end_by_each_bot(bot: str) -> None:
-    rules = load_ruleset(FIXTURES / "good_rulesets" / "fixture_loops")
-    for seed in range(2 if bot == "search" else 6):
+def test_the_loops_fixtures_are_played_to_the_end_by_each_bot(fixture: str, bot: str) -> None:
+    rules = load_ruleset(FIXTURES / "good_rulesets" / fixture)
+    for seed in range(1 if bot == "search" else 4):
         state = new_game(rules, ["Ann", "Ben"], None, seed)
         rng = random.Random(seed)
         for _ in range(2_000):
@@ -189,7 +190,10 @@ def test_the_loops_fixture_is_played_to_the_end_by_each_bot(bot: str) -> None:
             assert action in legal
             apply(state, action)
         assert state.game_over, f"{bot}, seed {seed}: no end in 2000 moves"
-        assert max(state.score(s) for s in range(2)) >= 2000
+        if fixture == "fixture_loops":  # the game ends once a player banks 2000
+            assert max(state.score(s) for s in range(2)) >= 2000
+        else:  # every box filled
+            assert all(not state.zone("boxes", s) for s in range(2))
 
 
 def test_the_heuristic_bot_sets_aside_what_its_define_scores_highest() -> None:
@@ -200,3 +204,13 @@ def test_the_heuristic_bot_sets_aside_what_its_define_scores_highest() -> None:
     action = POLICIES["heuristic"](state, legal_actions(state), random.Random(0))
     # Three 1s and the 5 (1050) beat every other choice.
     assert action.id == "keep" and sorted(dict(action.args)["dice"]) == [1, 1, 1, 5]
+
+
+def test_the_heuristic_bot_fills_the_box_its_definition_scores_highest() -> None:
+    rules = load_ruleset(FIXTURES / "good_rulesets" / "fixture_loops_yacht")
+    state = new_game(rules, ["Ann", "Ben"], None, 3)
+    for i, face in zip(state.zone("tray", 0), [2, 3, 4, 5, 6], strict=True):
+        state.items[i].face = face
+    action = POLICIES["heuristic"](state, legal_actions(state), random.Random(0))
+    # `best_box` (every empty box scored) is 40: fill now, in the large straight.
+    assert action.id == "fill" and dict(action.args)["box"] == "large_straight"
