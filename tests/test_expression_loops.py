@@ -158,6 +158,9 @@ REFUSED = [
     ("sum(n for n in faces(chip))", "faces() takes a kind of die; 'chip' is not one"),
     ("sum(in_tray(f) for f in faces(d6)) + missing", "unknown name 'missing'"),
     ("sum(n for (n, m) in [1])", "the loop name is one plain name"),
+    ("sum(size(z) for z in [tray])", "size() expects a zone name here: a loop name or a "
+                                     "parameter (z) stands for a face only"),
+    ("sum(count(tray, f) for f in faces(d6)) + count(tray, f)", "unknown face 'f'"),
 ]
 
 

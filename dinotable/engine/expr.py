@@ -566,6 +566,9 @@ class _Compiler:
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
+            if arg.id in self.loops or arg.id in s.params:
+                raise self.fail(f"{fname}() expects a {kind} name here: a loop name or a "
+                                f"parameter ({arg.id}) stands for a face only")
             if kind == "zone" and arg.id in s.boards:  # everything on the board's spaces
                 return BoardItems(arg.id, False)
             known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
