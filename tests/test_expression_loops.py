@@ -85,6 +85,9 @@ VALUES = [
     ("total_of([1, 2, 3]) + total_of(numbers(1, 2))", 9),
     ("sum(f * count_in([6, 6, 1], f) for f in faces(d6))", 13),
     ("sum(scored(f, count(tray, f)) for f in faces(d6))", 250),
+    # Five dice thrown: at least one shows a given face 60% of the time, two 20%.
+    ("count(chance_of(f, 1, tray, tray, 0) > 0.5 for f in faces(d6))", 6),
+    ("sum(count(chance_of(f, n, tray, tray, 0) > 0.5 for f in faces(d6)) for n in [2])", 0),
     ("sum([1, 2, 3]) + (1 if any([0, 1]) else 0) + (1 if all([]) else 0)", 8),
     ("length(numbers(2, 6)) + length(seats()) + length(faces(pip))", 10),
 ]
