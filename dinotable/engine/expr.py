@@ -520,16 +520,18 @@ class _Compiler:
                                for k, a in zip(kinds, given, strict=True)])
         parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
         exprs = [k not in _NAMED_KINDS for k in kinds]
-        if any(isinstance(p, FaceExpr) for p in parts) or any(
-                e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
-            # A face or a loop name known only as the game runs: the function is built
-            # there, with the face's value and its expressions as closures over the loop.
+        if any(e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
+            # An argument reading a loop name: the function is built as the game runs, its
+            # expressions closures over the loop's value in hand.
             args = ", ".join(p.source if isinstance(p, FaceExpr) else
                              (f"(lambda c: {p})" if self.reads_loop(p) else
                               bind(self.ns, make_closure(p, self.ns), "x")) if e else
                              bind(self.ns, p, "a") for e, p in zip(exprs, parts, strict=True))
             return f"{bind(self.ns, fn.build, 'fb')}({args})(c)"
         built = [make_closure(p, self.ns) if e else p for e, p in zip(exprs, parts, strict=True)]
+        faces = [p.source for p in parts if isinstance(p, FaceExpr)]
+        if faces:  # a face known only as the game runs: built once for each face met
+            return f"{bind(self.ns, ByFace(fn.build, built), 'fb')}({', '.join(faces)})(c)"
         return f"{bind(self.ns, fn.build(*built), 'f')}(c)"
 
     def reads_loop(self, source: str) -> bool:
@@ -601,6 +603,29 @@ class _Compiler:
 
 
 _NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values")
+
+
+class ByFace:
+    """A function whose face arguments are worked out as the game runs: built with those
+    faces the first time they are met, then kept (a die has few faces)."""
+
+    __slots__ = ("args", "build", "built")
+
+    def __init__(self, build: Callable[..., Compiled], args: list[Any]) -> None:
+        self.build = build
+        self.args = args  # FaceExpr where a face goes, the built argument elsewhere
+        self.built: dict[tuple[Any, ...], Compiled] = {}
+
+    def __call__(self, *faces: Any) -> Compiled:
+        try:
+            return self.built[faces]
+        except KeyError:
+            given = iter(faces)
+            made = self.build(*[next(given) if isinstance(a, FaceExpr) else a
+                                for a in self.args])
+            if len(self.built) < 64:  # any number may name a face: keep the first few
+                self.built[faces] = made
+            return made
 
 
 def _loop_names() -> str:

@@ -114,12 +114,23 @@ def _count_in(chosen: Compiled, face: Any) -> Compiled:
         # Each id is looked up, not every item of the game read: a reroll's choices are
         # scored this way by the dozen in every move a bot weighs.
         items, index = c.state.items, c.state.item_ids
-        values = chosen(c)
-        ids = {v for v in values if v in index}
-        # A value that names no item is a face itself, as a faces_of choice lists them
-        # (one per die, so repeats count).
-        return (sum(1 for i in ids if items[index[i]].face == face)
-                + sum(1 for v in values if v == face and v not in index))
+        found = 0
+        seen: set[Any] | None = None  # an item named twice counts once
+        for value in chosen(c):
+            n = index.get(value)
+            if n is None:
+                # No item's id: a face itself, as a faces_of choice names them (one per
+                # die, so repeats count).
+                found += value == face
+            elif items[n].face == face:
+                if seen is None:
+                    seen = {value}
+                elif value in seen:
+                    continue
+                else:
+                    seen.add(value)
+                found += 1
+        return found
 
     return run
 
