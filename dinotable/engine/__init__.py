@@ -15,6 +15,7 @@ from . import effects_zones as _effects_zones  # noqa: F401  (registers draw, mo
 from . import facing as _facing  # noqa: F401  (registers flip)
 from . import functions as _functions  # noqa: F401  (registers size, count, highest, ...)
 from . import items as _items  # noqa: F401  (registers item functions and deck effects)
+from . import iterables as _iterables  # noqa: F401  (registers numbers, faces, seats, sum)
 from . import loops as _loops  # noqa: F401  (registers repeat and first_player)
 from . import multisets as _multisets  # noqa: F401  (registers faces_of, matching, can_pay)
 from . import odds as _odds  # noqa: F401  (registers chance_of)

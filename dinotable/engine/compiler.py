@@ -549,11 +549,28 @@ class EffectCompiler:
                 self.report((*path, var), _unknown(
                     "variable", str(var), sorted(s.turn_vars | s.player_vars | s.game_vars)))
                 return _BAD
+            if self.unquoted_text(var, value, (*path, var)):
+                return _BAD
             compiled = self.expr(value, (*path, var))
             if compiled is None:
                 return _BAD
             out.append((scope, var, compiled))
         return out
+
+    def unquoted_text(self, var: str, value: Any, path: tuple[Any, ...]) -> bool:
+        """Report a bare word that names nothing set into a text variable (`led: red`): it
+        is the text, written without its quotes."""
+        if self.scope.types.get(var) != "text" or not isinstance(value, str) or (
+                not value.strip().isidentifier()):
+            return False
+        try:
+            compile_expr(value, self.scope)
+        except ExpressionError:
+            word = value.strip()
+            self.report(path, f"{var} is a text variable and {word!r} names nothing an "
+                              f"expression knows: a text needs quotes, \"'{word}'\"")
+            return True
+        return False
 
 
 

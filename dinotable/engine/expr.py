@@ -65,6 +65,9 @@ class Scope:
     player_zones: frozenset[str] = frozenset()
     faces: frozenset[str | int] = frozenset()  # a number face is the number
     kinds: frozenset[str] = frozenset()
+    # Each die kind's faces, in order (what `faces(KIND)` runs over in a loop).
+    die_faces: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False,
+                                                     hash=False)
     args: frozenset[str] = frozenset()
     props: frozenset[str] = frozenset()
     boards: frozenset[str] = frozenset()
@@ -262,6 +265,15 @@ def _rewrite_token(m: re.Match[str]) -> str:
     return "True" if m.group(3) == "true" else "False"
 
 
+_LINE_BREAKS = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|\s*\n\s*""")
+
+
+def one_line(source: str) -> str:
+    """An expression's text with its line breaks (outside quoted strings) made spaces: a
+    folded YAML scalar keeps the breaks of its more-indented lines."""
+    return _LINE_BREAKS.sub(lambda m: m.group(1) or " ", source.strip())
+
+
 MAX_LITERAL = 10**9  # a larger number in a ruleset is a typo, and could make a game hang
 
 
@@ -285,7 +297,9 @@ def compile_expr(source: Any, scope: Scope) -> Compiled:
         return fn
     if not isinstance(source, str):
         raise ExpressionError(repr(source), "expected an expression (text, number or true/false)")
-    text = source.strip()
+    text = one_line(source)
+    if not text:  # `set: {led: ""}`: the empty YAML text is the empty text
+        text = "''"
     # Rewrite `$arg`, `true` and `false` outside quoted strings only.
     python = _TOKENS.sub(_rewrite_token, text)
     try:
@@ -300,6 +314,25 @@ def compile_expr(source: Any, scope: Scope) -> Compiled:
     return fn
 
 
+# Functions whose single argument may be a loop, `sum(EXPR for NAME in LIST if TEST)`, and
+# the Python each becomes: `count` counts the true values, `max`/`min` of nothing are 0.
+LOOP_FUNCTIONS = ("sum", "count", "any", "all", "max", "min")
+LOOP_FORM = "sum(EXPR for NAME in LIST)"
+
+
+class FaceExpr:
+    """A face worked out as the game runs (a loop name or a definition's parameter) where a
+    function takes a face: its source stands where a face's literal would (`repr`)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def __repr__(self) -> str:
+        return self.source
+
+
 class _Compiler:
     """Turns a parsed expression into Python source over the context `c`."""
 
@@ -307,6 +340,9 @@ class _Compiler:
         self.text = text
         self.scope = scope
         self.ns: dict[str, Any] = {}
+        # The loop names in force (innermost last), each read as a local of the generated
+        # generator: name -> that local's name.
+        self.loops: dict[str, str] = {}
 
     def fail(self, message: str, suggestion: str | None = None) -> ExpressionError:
         return ExpressionError(self.text, message, suggestion)
@@ -345,7 +381,78 @@ class _Compiler:
             return f"({self.node(n.body)} if {self.node(n.test)} else {self.node(n.orelse)})"
         if isinstance(n, ast.Call):
             return self.call(n)
+        if isinstance(n, ast.List):
+            return self.list_literal(n)
+        if isinstance(n, ast.GeneratorExp | ast.ListComp | ast.SetComp):
+            raise self.fail(f"a loop is written as the one argument of {_loop_names()}: "
+                            f"{LOOP_FORM}")
         raise self.fail(f"{type(n).__name__} is not part of the expression language")
+
+    def list_literal(self, n: ast.List) -> str:
+        """`[1, 2, 3]`, `[red, blue]`: a list; a bare name in it is a text, as in YAML."""
+        parts = [repr(e.id) if isinstance(e, ast.Name) and not e.id.startswith("__arg_")
+                 and e.id not in ("True", "False") else self.node(e) for e in n.elts]
+        return "(" + "".join(f"{p}, " for p in parts) + ")"
+
+    def loop(self, fname: str, gen: ast.GeneratorExp) -> str:
+        """`sum(EXPR for NAME in LIST if TEST)` and its kin: a Python generator over the list,
+        the loop name a local of it."""
+        if len(gen.generators) != 1:
+            raise self.fail(f"{fname}(): a loop has one `for` (a loop inside the expression "
+                            f"is fine): {LOOP_FORM}")
+        comp = gen.generators[0]
+        if not isinstance(comp.target, ast.Name) or comp.target.id.startswith("__arg_"):
+            raise self.fail(f"{fname}(): the loop name is one plain name, e.g. "
+                            "`for f in faces(d6)`")
+        if len(comp.ifs) > 1:
+            raise self.fail(f"{fname}(): a loop takes at most one `if`: "
+                            f"{fname}(EXPR for NAME in LIST if TEST)")
+        name = comp.target.id
+        clash = self.taken(name)
+        if clash:
+            raise self.fail(f"the loop name {name!r} is already {clash}: choose another")
+        over = self.iterable(comp.iter)
+        local = f"_lp{next(_counter)}"
+        self.loops[name] = local
+        try:
+            body = self.node(gen.elt)
+            test = self.node(comp.ifs[0]) if comp.ifs else None
+        finally:
+            del self.loops[name]
+        if fname == "count":  # the true ones, among those passing the `if`
+            keep = f"({test}) and ({body})" if test else body
+            return f"sum(1 for {local} in {over} if {keep})"
+        items = f"{body} for {local} in {over}" + (f" if {test}" if test else "")
+        if fname in ("max", "min"):
+            return f"{fname}(({items}), default=0)"
+        return f"{fname}({items})"
+
+    def iterable(self, n: ast.expr) -> str:
+        """What a loop runs over: any list; a range of numbers or the seats without making
+        the list."""
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.keywords and (
+                n.func.id not in self.scope.formulas):
+            if n.func.id == "numbers" and len(n.args) == 2:
+                lo, hi = (self.node(a) for a in n.args)
+                return f"range(int({lo}), int({hi}) + 1)"
+            if n.func.id == "seats" and not n.args:
+                return "range(len(st.players))"
+            if n.func.id == "faces" and len(n.args) == 1 and isinstance(n.args[0], ast.Name) and (
+                    n.args[0].id in self.scope.die_faces):  # the faces, known at load
+                return repr(tuple(dict.fromkeys(self.scope.die_faces[n.args[0].id])))
+        return self.node(n)
+
+    def taken(self, name: str) -> str | None:
+        """What a name already means, if anything a loop name may not hide."""
+        s = self.scope
+        for what, names in (("a loop name", self.loops), ("a parameter", s.params),
+                            ("a variable", s.turn_vars | s.player_vars | s.game_vars),
+                            ("an option", s.options), ("a constant", CONSTANTS),
+                            ("a definition", {**s.defines, **s.formulas}),
+                            ("a function", FUNCTIONS), ("a value", ("True", "False"))):
+            if name in names:
+                return what
+        return None
 
     def name(self, name: str) -> str:
         s = self.scope
@@ -357,6 +464,8 @@ class _Compiler:
             return f"c.args[{arg!r}]"
         if name in ("True", "False"):
             return name
+        if name in self.loops:
+            return self.loops[name]
         if name in s.params:  # a parameter of the formula being compiled
             self.ns[FRAMES_NAME] = FRAMES
             return param_source(s.params.index(name))
@@ -386,6 +495,9 @@ class _Compiler:
         fname = n.func.id
         if fname in self.scope.formulas:
             return self.formula_call(n, self.scope.formulas[fname])
+        if fname in LOOP_FUNCTIONS and len(n.args) == 1 and isinstance(
+                n.args[0], ast.GeneratorExp) and not n.keywords:
+            return self.loop(fname, n.args[0])
         fn = FUNCTIONS.get(fname)
         if fn is None:
             raise self.fail(f"unknown function {fname!r}",
@@ -393,6 +505,10 @@ class _Compiler:
         if n.keywords:
             raise self.fail(f"{fname}() takes no keyword arguments")
         given = n.args
+        if fname == "faces" and len(given) == 1 and isinstance(given[0], ast.Name) and (
+                given[0].id in self.scope.kinds and given[0].id not in self.scope.die_faces):
+            raise self.fail(f"faces() takes a kind of die; {given[0].id!r} is not one",
+                            suggest(given[0].id, self.scope.die_faces))
         lo = len(fn.params) - fn.optional
         if not fn.varargs and not lo <= len(given) <= len(fn.params):
             raise self.fail(f"{fname}() takes {len(fn.params)} argument(s): {fn.example}")
@@ -402,8 +518,25 @@ class _Compiler:
         if fn.inline is not None and _INLINING[0]:
             return fn.inline(*[self.param(fname, k, a, True)
                                for k, a in zip(kinds, given, strict=True)])
-        built = [self.param(fname, k, a, False) for k, a in zip(kinds, given, strict=True)]
+        parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
+        exprs = [k not in _NAMED_KINDS for k in kinds]
+        if any(e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
+            # An argument reading a loop name: the function is built as the game runs, its
+            # expressions closures over the loop's value in hand.
+            args = ", ".join(p.source if isinstance(p, FaceExpr) else
+                             (f"(lambda c: {p})" if self.reads_loop(p) else
+                              bind(self.ns, make_closure(p, self.ns), "x")) if e else
+                             bind(self.ns, p, "a") for e, p in zip(exprs, parts, strict=True))
+            return f"{bind(self.ns, fn.build, 'fb')}({args})(c)"
+        built = [make_closure(p, self.ns) if e else p for e, p in zip(exprs, parts, strict=True)]
+        faces = [p.source for p in parts if isinstance(p, FaceExpr)]
+        if faces:  # a face known only as the game runs: built once for each face met
+            return f"{bind(self.ns, ByFace(fn.build, built), 'fb')}({', '.join(faces)})(c)"
         return f"{bind(self.ns, fn.build(*built), 'f')}(c)"
+
+    def reads_loop(self, source: str) -> bool:
+        """Whether generated source reads a loop name in force (a local of its generator)."""
+        return any(re.search(rf"\b{local}\b", source) for local in self.loops.values())
 
     def formula_call(self, n: ast.Call, formula: Formula) -> str:
         """A call of a named expression with parameters: its arguments, then its body."""
@@ -412,11 +545,21 @@ class _Compiler:
         if len(n.args) != len(formula.params):
             raise self.fail(f"{formula.name}() takes {len(formula.params)} argument(s), "
                             f"not {len(n.args)}: {formula.example}")
-        args = "".join(f", {self.node(a)}" for a in n.args)
+        args = "".join(f", {self.formula_arg(a)}" for a in n.args)
         return f"{bind(self.ns, formula.call, 'd')}(c{args})"
+
+    def formula_arg(self, arg: ast.expr) -> str:
+        """A formula's argument: an expression, or a face written bare (`points(dino)`)."""
+        if isinstance(arg, ast.Name) and arg.id in self.scope.faces and (
+                self.taken(arg.id) is None and not arg.id.startswith("__arg_")):
+            return repr(arg.id)
+        return self.node(arg)
 
     def param(self, fname: str, kind: str, arg: ast.expr, as_source: bool) -> Any:
         s = self.scope
+        if kind == "face" and isinstance(arg, ast.Name) and (
+                arg.id in self.loops or arg.id in s.params):
+            return FaceExpr(self.name(arg.id))  # a loop name or a parameter naming a face
         if kind == "face" and isinstance(arg, ast.Constant) and type(arg.value) is int:
             # A die whose faces are numbers: the face is named by its number.
             if arg.value not in s.faces:
@@ -425,6 +568,9 @@ class _Compiler:
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
+            if arg.id in self.loops or arg.id in s.params:
+                raise self.fail(f"{fname}() expects a {kind} name here: a loop name or a "
+                                f"parameter ({arg.id}) stands for a face only")
             if kind == "zone" and arg.id in s.boards:  # everything on the board's spaces
                 return BoardItems(arg.id, False)
             known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
@@ -454,6 +600,36 @@ class _Compiler:
             return tuple(values)
         source = self.node(arg)
         return source if as_source else make_closure(source, self.ns)
+
+
+_NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values")
+
+
+class ByFace:
+    """A function whose face arguments are worked out as the game runs: built with those
+    faces the first time they are met, then kept (a die has few faces)."""
+
+    __slots__ = ("args", "build", "built")
+
+    def __init__(self, build: Callable[..., Compiled], args: list[Any]) -> None:
+        self.build = build
+        self.args = args  # FaceExpr where a face goes, the built argument elsewhere
+        self.built: dict[tuple[Any, ...], Compiled] = {}
+
+    def __call__(self, *faces: Any) -> Compiled:
+        try:
+            return self.built[faces]
+        except KeyError:
+            given = iter(faces)
+            made = self.build(*[next(given) if isinstance(a, FaceExpr) else a
+                                for a in self.args])
+            if len(self.built) < 64:  # any number may name a face: keep the first few
+                self.built[faces] = made
+            return made
+
+
+def _loop_names() -> str:
+    return ", ".join(f"{f}()" for f in LOOP_FUNCTIONS[:-1]) + f" or {LOOP_FUNCTIONS[-1]}()"
 
 
 # --- zones named in expressions -------------------------------------------

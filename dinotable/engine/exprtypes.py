@@ -77,6 +77,7 @@ class TypeChecker:
         self.text = text
         self.scope = scope
         self.functions = functions  # the registry (expr.FUNCTIONS), passed in: no cycle
+        self.loops: dict[str, str] = {}  # the loop names in force, by their values' type
 
     def fail(self, message: str) -> ExpressionError:
         return ExpressionError(self.text, message)
@@ -93,6 +94,8 @@ class TypeChecker:
             name = n.id
             if name in ("True", "False"):
                 return "bool"
+            if name in self.loops:
+                return self.loops[name]
             if name.startswith("__arg_"):
                 return self.scope.types.get("$" + name[6:], "any")
             return self.scope.types.get(name) or CONSTANT_TYPES.get(name, "any")
@@ -137,7 +140,61 @@ class TypeChecker:
             formula = self.scope.formulas.get(n.func.id)
             if formula is not None:
                 return self.formula_call(n, formula)
+            if len(n.args) == 1 and isinstance(n.args[0], ast.GeneratorExp):
+                return self.loop(n.func.id, n.args[0])
             return self.call(n, self.functions[n.func.id])
+        if isinstance(n, ast.List):
+            for elt in n.elts:
+                if not isinstance(elt, ast.Name):  # a bare name is a text
+                    self.type(elt)
+            return "list"
+        return "any"
+
+    def loop(self, fname: str, gen: ast.GeneratorExp) -> str:
+        """`sum(EXPR for NAME in LIST if TEST)`: the list must be one; the loop name takes
+        the type of its values where it is known."""
+        comp = gen.generators[0]
+        over = self.type(comp.iter)
+        if over not in ("list", "any"):
+            raise self.fail(f"a loop runs over a list (numbers(LO, HI), [1, 2], faces(KIND), "
+                            f"seats(), a list argument), not over {TYPE_WORDS[over]} "
+                            f"({self.shown(comp.iter)})")
+        name = comp.target.id if isinstance(comp.target, ast.Name) else ""
+        saved = self.loops.get(name)
+        self.loops[name] = self.element(comp.iter)
+        try:
+            body = self.type(gen.elt)
+            for test in comp.ifs:
+                self.type(test)
+        finally:
+            if saved is None:
+                del self.loops[name]
+            else:
+                self.loops[name] = saved
+        if fname in ("sum", "max", "min") and body in ("text", "list"):
+            raise self.fail(f"{fname}() of a loop needs numbers, not {TYPE_WORDS[body]} "
+                            f"({self.shown(gen.elt)})")
+        if fname in ("any", "all"):
+            return "bool"
+        if fname in ("max", "min"):
+            return _common([body, "number"])
+        return "number"
+
+    def element(self, n: ast.expr) -> str:
+        """The type of each value of a list, where it can be known."""
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (
+                n.func.id not in self.scope.formulas):
+            if n.func.id == "numbers":
+                return "number"
+            if n.func.id == "seats":
+                return "player"
+            if n.func.id == "faces" and n.args and isinstance(n.args[0], ast.Name):
+                faces = self.scope.die_faces.get(n.args[0].id, ())
+                return _common([type_of_value(f) for f in faces]) if faces else "any"
+        if isinstance(n, ast.List) and n.elts:
+            return _common(["text" if isinstance(e, ast.Name) and e.id not in (
+                "True", "False") and not e.id.startswith("__arg_") else self.type(e)
+                for e in n.elts])
         return "any"
 
     def formula_call(self, n: ast.Call, formula: Formula) -> str:

@@ -108,14 +108,29 @@ def _name(player: Compiled) -> Compiled:
 
 
 @function("count_in", ("expr", "face"), "How many of a list of items (such as a subset "
-          "argument) show a face.", "count_in($dice, wood)")
-def _count_in(chosen: Compiled, face: str) -> Compiled:
+          "argument) or of faces (a faces_of argument) show a face.", "count_in($dice, wood)")
+def _count_in(chosen: Compiled, face: Any) -> Compiled:
     def run(c: Ctx) -> int:
         # Each id is looked up, not every item of the game read: a reroll's choices are
         # scored this way by the dozen in every move a bot weighs.
         items, index = c.state.items, c.state.item_ids
-        found = (index.get(i) for i in set(chosen(c)))
-        return sum(1 for n in found if n is not None and items[n].face == face)
+        found = 0
+        seen: set[Any] | None = None  # an item named twice counts once
+        for value in chosen(c):
+            n = index.get(value)
+            if n is None:
+                # No item's id: a face itself, as a faces_of choice names them (one per
+                # die, so repeats count).
+                found += value == face
+            elif items[n].face == face:
+                if seen is None:
+                    seen = {value}
+                elif value in seen:
+                    continue
+                else:
+                    seen.add(value)
+                found += 1
+        return found
 
     return run
 

@@ -178,6 +178,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             player_zones=frozenset(z for z, d in zones.items() if d.per_player),
             faces=faces,  # names, and the numbers of dice whose faces are numbers
             kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
+            die_faces={name: d.faces for name, d in dice.items()},
             types={**{n: type_of_value(o.default) for n, o in options.items()},
                    **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},
         )
