@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import applies, option_applies, view_for
+from ..engine.indexed import shown_value
 from ..render import theme
 from ..render.game_log import draw_log
 from ..render.plates import name_plate
@@ -313,7 +314,8 @@ class PlayersPart(Part):
     def counters(self, seat: int, look: Look) -> list[tuple[str, str, str]]:
         """Each counter beside a player's name: (its variable, its label, its value shown)."""
         shown_vars = look.view["player_vars"][seat]
-        return [(c.var, c.label, "?" if shown_vars[c.var] is None else str(shown_vars[c.var]))
+        start = self.host.state.rules.player_vars  # an indexed value shows what changed
+        return [(c.var, c.label, shown_value(shown_vars[c.var], start.get(c.var)))
                 for c in self.host.layout.player_counters
                 if applies(c.applies_when, self.host.state.options)]
 
