@@ -5,6 +5,7 @@ hidden whole when only its owner may see it, and shown as KEY:VALUE pairs."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import random
@@ -17,6 +18,7 @@ from helpers import FIXTURES, only_problem, write_rules
 from dinotable import bots
 from dinotable.engine import Action, GameState, apply, new_game, view_for
 from dinotable.engine.errors import EngineError
+from dinotable.engine.expr import called_forms
 from dinotable.engine.indexed import shown_value
 from dinotable.engine.paths import PathError, state_value
 from dinotable.ruleset import LoadError, load_ruleset
@@ -172,6 +174,24 @@ def test_keys_lists_the_keys_in_the_order_declared(tmp_path: Path) -> None:
     events = apply(state, Action(0, "gain", (("colour", "red"),)))
     said = [e.data["text"] for e in events if e.kind == "said"]
     assert said == ["Columns [1, 2, 3], colours ['red', 'blue']."]
+
+
+@pytest.mark.parametrize("called", [False, True])
+def test_one_key_is_read_for_other_players_inlined_or_called(tmp_path: Path,
+                                                             called: bool) -> None:
+    effects = ("""      - add: {"hoard[$colour]": 1}\n"""
+               """      - say: "{highest(hoard['blue'])} {of(hoard['red'], 1)} """
+               """{total(hoard[$colour])}"\n"""
+               "      - end_turn: {}")
+    with called_forms() if called else contextlib.nullcontext():
+        rules = load_ruleset(hoard(tmp_path, effects=effects))
+    state = new_game(rules, ["Ann", "Ben"], seed=1)
+    said = []
+    for colour in ("blue", "red", "blue"):
+        events = apply(state, Action(state.current, "gain", (("colour", colour),)))
+        said += [e.data["text"] for e in events if e.kind == "said"]
+    # The most blue anyone has, Ben's red, and everyone's count of the colour just gained.
+    assert said == ["1 0 1", "1 1 1", "2 1 2"]
 
 
 def test_state_paths_and_scenario_setup_reach_one_key(tmp_path: Path) -> None:

@@ -424,7 +424,10 @@ class PlayersPart(Part):
                 continue
             strip_y = self.strip_y(s)
             if counters and self.has_strip:
-                theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
+                # A value per key can be long: cut to the plate's width (the terminal
+                # shows it whole).
+                counters, size = theme.squeezed(counters, rect.w - 8, theme.TINY, bold=True)
+                theme.text(canvas, counters, (rect.right - 4, strip_y), size,
                            theme.INK, bold=True, anchor="midright", tight=True)
             for area in host.layout.player_zones:
                 held = len(host.zone_sprites(area.zone, s))
