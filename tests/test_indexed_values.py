@@ -43,7 +43,8 @@ actions:
     effects:
 {EFFECTS}
 end:
-  trigger: "round > 3"
+  trigger: "round >= 3"
+  finish_round: true
 """
 VARS = """\
   game: {rounds_won: {keys: {from: 1, to: 3}, value: 0}}
@@ -261,6 +262,23 @@ def test_an_owner_only_indexed_value_is_hidden_whole_from_the_others(tmp_path: P
     out = io.StringIO()
     show_table(state, out, seat=1)
     assert "Ann: 2  (hoard red:0 blue:1, secret ?)" in out.getvalue()
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "search"])
+def test_bots_play_a_game_with_a_secret_value_per_key_to_the_end(tmp_path: Path,
+                                                                policy: str) -> None:
+    # Only colours the variables have: every game plays to its end.
+    game = GAME.replace("[red, blue, green]", "[red, blue]")
+    rules = load_ruleset(write_rules(tmp_path, game.format(VARS=VARS, EFFECTS=EFFECTS)))
+    assert rules.hidden_information
+    state = new_game(rules, ["Ann", "Ben"], seed=3)
+    rng = random.Random(1)
+    while not state.game_over:
+        apply(state, bots.choose(policy, state, rng))
+    # Three rounds of two turns: six gains, each worth 5 secretly.
+    assert sum(sum(pv["hoard"].values()) for pv in state.player_vars) == 6
+    assert sum(sum(pv["secret"].values()) for pv in state.player_vars) == 30
+    assert all(state.game_vars["rounds_won"].values())
 
 
 # --- display ----------------------------------------------------------------------------
