@@ -78,6 +78,9 @@ def _with_bad(keys: str) -> str:
                                            "twice"),
     ("{keys: [red, 2], value: 0}", "vars.player.bad.keys[1]: keys are all whole numbers or "
                                    "all texts: 'red' and 2 are mixed"),
+    ("{keys: [yes, no], value: 0}", "vars.player.bad.keys[0]: a key is a whole number or a "
+                                    "text, not true (YAML reads yes, no, on and off as "
+                                    "true/false: quote them)"),
     ("{keys: [red, 1.5], value: 0}", "vars.player.bad.keys[1]: a key is a whole number or a "
                                      "text, not 1.5"),
     ("{keys: {from: 5, to: 2}, value: 0}", "vars.player.bad.keys.to: `to` (2) is less than "

@@ -368,7 +368,9 @@ class _Compiler:
         table = self.var_table(name)
         if isinstance(n.slice, ast.Constant):
             if n.slice.value not in keys or type(n.slice.value) is bool:
-                raise self.fail(f"{name} has no key {n.slice.value!r} (its keys: "
+                shown = str(n.slice.value).lower() if isinstance(n.slice.value, bool) else (
+                    repr(n.slice.value))
+                raise self.fail(f"{name} has no key {shown} (its keys: "
                                 f"{keys_text(list(keys))})",
                                 suggest(str(n.slice.value), map(str, keys)))
             return f"{table}[{n.slice.value!r}]"  # a key known to be there: read directly

@@ -317,6 +317,11 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             return None
         seen: set[Any] = set()
         for i, key in enumerate(raw):
+            if isinstance(key, bool):  # `yes`, `no`, `on`, `off` unquoted
+                self.report((*path, i), f"a key is a whole number or a text, not "
+                                        f"{str(key).lower()} (YAML reads yes, no, on and off as "
+                                        "true/false: quote them)")
+                return None
             if type(key) not in (int, str) or _too_large(key):
                 self.report((*path, i), f"a key is a whole number or a text, not {_shown(key)}")
                 return None
