@@ -10,6 +10,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from .engine import EngineError, GameState, Rules, new_game
+from .engine.indexed import keys_text
 from .engine.positions import PlacementError, ZoneKey, arrange
 from .paths import rulesets_dir
 from .ruleset import LoadError, load_by_id, load_ruleset
@@ -74,8 +75,17 @@ class Setup:
         if self.zones:
             arrange(state, self.zones)
         for seat, values in self.player_vars.items():
-            state.player_vars[seat].update(values)
-        state.game_vars.update(self.game_vars)
+            _put_vars(state.player_vars[seat], values)
+        _put_vars(state.game_vars, self.game_vars)
+
+
+def _put_vars(store: dict[str, Any], values: dict[str, Any]) -> None:
+    """Set variables; an indexed one gets only the keys listed (the others keep theirs)."""
+    for var, value in values.items():
+        if isinstance(value, dict):
+            store[var] = {**store[var], **value}
+        else:
+            store[var] = value
 
 
 def scenario_files(paths: list[str]) -> list[FsPath]:
@@ -275,14 +285,15 @@ def _setup(raw: Any, report: Reporter, rules: Rules | None, names: list[str]) ->
                 for zone, items in own.items():
                     _setup_zone((*ppath, "zones", zone), zone, items, seat, report, rules, setup)
             elif _setup_var((*ppath, var), var, value, rules.player_vars, "player", report):
-                setup.player_vars.setdefault(seat, {})[var] = value
+                setup.player_vars.setdefault(seat, {})[var] = _keyed_value(
+                    value, rules.player_vars[var])
     game = raw.get("game") or {}
     if not isinstance(game, dict):
         report(("setup", "game"), "expected a mapping of game variable: value")
         game = {}
     for var, value in game.items():
         if _setup_var(("setup", "game", var), var, value, rules.game_vars, "game", report):
-            setup.game_vars[var] = value
+            setup.game_vars[var] = _keyed_value(value, rules.game_vars[var])
     return setup
 
 
@@ -293,6 +304,8 @@ def _setup_var(path: tuple[Any, ...], var: Any, value: Any, known: dict[str, Any
                      f"expected one of {', '.join(sorted(known)) or '(none)'}")
         return False
     start = known[var]
+    if isinstance(start, dict):  # an indexed variable: {KEY: VALUE} for the keys set
+        return _setup_indexed(path, var, value, start, report)
     same = (isinstance(value, bool) == isinstance(start, bool)) and (
         isinstance(value, bool) or (isinstance(value, int | float) and isinstance(
             start, int | float)) or type(value) is type(start))
@@ -300,6 +313,37 @@ def _setup_var(path: tuple[Any, ...], var: Any, value: Any, known: dict[str, Any
         report(path, f"expected a value like {var}'s starting value {start!r}, found {value!r}")
         return False
     return True
+
+
+def _setup_indexed(path: tuple[Any, ...], var: str, value: Any, start: dict[Any, Any],
+                   report: Reporter) -> bool:
+    """An indexed variable in `setup`: a mapping of some of its keys to values, each like
+    its starting value."""
+    if not isinstance(value, dict) or not value:
+        report(path, f"{var} holds one value per key: expected a mapping KEY: VALUE, e.g. "
+                     f"{{{next(iter(start))}: {next(iter(start.values()))!r}}}")
+        return False
+    by_text = {str(k): k for k in start}
+    ok = True
+    for key, each in value.items():
+        known = by_text.get(str(key))
+        if known is None:
+            report((*path, key), f"{var} has no key {key!r}; its keys are "
+                                 f"{keys_text(list(start))}")
+            ok = False
+        elif not _setup_var((*path, key), f"{var}[{known!r}]", each,
+                            {f"{var}[{known!r}]": start[known]}, "indexed", report):
+            ok = False
+    return ok
+
+
+def _keyed_value(value: Any, start: Any) -> Any:
+    """A setup value as the state holds it: an indexed one's keys as declared (a key
+    written `"7"` is the number 7 when the keys are numbers)."""
+    if not isinstance(start, dict):
+        return value
+    by_text = {str(k): k for k in start}
+    return {by_text[str(k)]: v for k, v in value.items()}
 
 
 def _setup_zone(path: tuple[Any, ...], zone: Any, items: Any, seat: int | None,

@@ -21,6 +21,7 @@ from .engine import (
     view_for,
     waiting_on,
 )
+from .engine.indexed import shown_value
 from .names import name_problem, shorten
 from .narrate import describe
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
@@ -56,7 +57,7 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
     for s, name in enumerate(state.players):
         marker = ">" if s == view["waiting_on"] else " "
         score = view["scores"][s]
-        shown_vars = ", ".join(f"{k} {'?' if v is None else v}"
+        shown_vars = ", ".join(f"{k} {shown_value(v, rules.player_vars.get(k))}"
                                for k, v in view["player_vars"][s].items() if k != score_var)
         print(f" {marker} {name}: {'?' if score is None else score}"
               + (f"  ({shown_vars})" if shown_vars else ""), file=out)

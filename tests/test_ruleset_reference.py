@@ -493,6 +493,7 @@ def test_validation_example_is_what_the_loader_says(tmp_path: Path,
 def _concrete(path: str) -> str:
     """A documented state path with its placeholders filled in for the base ruleset."""
     path = path.replace("turn.VAR", "turn.rolled").replace("game.VAR", "game.pot")
+    path = path.replace("players.NAME.VAR.KEY", "players.Ann.height.3")  # indexed: see below
     path = path.replace("players.NAME.VAR", "players.Ann.banked")
     per_player = "ZONE.NAME" in path or "players.NAME.zones.ZONE" in path
     path = path.replace("ZONE", "kept" if per_player else "cup")
@@ -504,7 +505,9 @@ def _concrete(path: str) -> str:
 
 
 def test_every_documented_state_path_answers(tmp_path: Path) -> None:
-    rules = load_data(tmp_path, BASE)
+    # With a player variable with keys, for `players.NAME.VAR.KEY`.
+    rules = load_data(tmp_path, merged(BASE, {"vars": {"player": {
+        "height": {"keys": [2, 3], "value": 0}}}}))
     state = new_game(rules, ["Ann", "Ben"], seed=1)
     apply(state, legal_actions(state)[0])
     paths = [row[0] for row in table_rows(chapter("State paths"))]

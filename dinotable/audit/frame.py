@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import view_for
+from ..engine.indexed import shown_value
 from ..render import cards, theme
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ def number_faults(table: TableScene, frame: Frame) -> list[str]:
             want = "?" if value is None else str(round(value))
         elif what in view["player_vars"][seat]:
             value = view["player_vars"][seat][what]
-            want = "?" if value is None else str(value)
+            want = shown_value(value, table.state.rules.player_vars.get(what))
         else:
             continue
         if words != want:

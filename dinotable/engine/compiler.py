@@ -29,6 +29,7 @@ from .effects import CONTROL_FORMS, EFFECTS, EXTRA_FORMS, SUSPENDING, _unknown
 from .errors import ExpressionError
 from .expr import Compiled, Scope, bind, compile_expr, inlining, source_of
 from .exprtypes import TYPE_WORDS, clash, expr_type
+from .indexed import Keyed
 from .model import Effect, QuestionDef, WindowDef
 from .origins import Origin, register
 
@@ -406,9 +407,10 @@ class EffectCompiler:
                    path: tuple[Any, ...]) -> bool:
         """set/add: a value fits its variable (a number into a number, ...); add adds numbers."""
         ok = True
-        for _, var, value in assigns:
+        for _, target, value in assigns:
+            var = target.name if isinstance(target, Keyed) else target
             have, var_type = expr_type(value), self.scope.types.get(var, "any")
-            vpath = (*path, "add" if adding else "set", var)
+            vpath = (*path, "add" if adding else "set", str(target))
             if adding and var_type in ("bool", "text", "list"):
                 self.report(vpath, f"cannot add to {var!r}: it holds {TYPE_WORDS[var_type]}, "
                                    "not a number")
@@ -539,11 +541,22 @@ class EffectCompiler:
         s = self.scope
         out = []
         for var, value in raw.items():
-            if var in s.turn_vars:
+            keyed = _KEYED.match(var) if isinstance(var, str) else None
+            if keyed is not None:  # `height[$col]`: one value of an indexed variable
+                target = self.keyed_target(keyed.group(1), keyed.group(2), (*path, var))
+                if target is None:
+                    return _BAD
+                var = target
+            elif var in s.indexed:
+                self.report((*path, var), f"{var!r} holds one value per key: write one value "
+                                          f"as {var}[KEY], e.g. \"{var}[$key]\": 1")
+                return _BAD
+            name = var.name if isinstance(var, Keyed) else var
+            if name in s.turn_vars:
                 scope = "turn"
-            elif var in s.player_vars:
+            elif name in s.player_vars:
                 scope = "player"
-            elif var in s.game_vars:
+            elif name in s.game_vars:
                 scope = "game"
             else:
                 self.report((*path, var), _unknown(
@@ -572,6 +585,24 @@ class EffectCompiler:
             return True
         return False
 
+    def keyed_target(self, name: str, key: str, path: tuple[Any, ...]) -> Keyed | None:
+        """`NAME[KEY]` as the target of set/add: NAME an indexed variable, KEY an expression
+        of its keys' type (a key written out must be one of its keys)."""
+        s = self.scope
+        if name not in s.indexed:
+            known = s.turn_vars | s.player_vars | s.game_vars
+            self.report(path, f"{name!r} is not a variable declared with `keys`, so it has no "
+                              "[KEY]" if name in known else
+                        _unknown("indexed variable", name, sorted(s.indexed)))
+            return None
+        # Read back as an expression, the target gets every check a read gets.
+        if self.expr(f"{name}[{key}]", path) is None:
+            return None
+        compiled = self.expr(key, path)
+        if compiled is None:
+            return None
+        return Keyed(name, compiled, str(path[-1]))  # as written: problems point at it
+
 
 
 def _as_list(raw: Any) -> list[Any]:
@@ -582,6 +613,7 @@ def _as_list(raw: Any) -> list[Any]:
 
 
 _BAD = object()
+_KEYED = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\[(.+)\]\s*$", re.S)
 TONES = ("good", "bad", "news")
 
 

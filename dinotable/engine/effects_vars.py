@@ -1,4 +1,5 @@
-"""Variable effects: set and add (a player variable that changes is told as a score change)."""
+"""Variable effects: set and add (a player variable that changes is told as a score change),
+and `keys()`, the keys of an indexed variable."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from .effects import Param, effect
 from .expr import (
     Compiled,
     Ctx,
+    IndexedName,
+    function,
     source_of,
 )
+from .indexed import Keyed, check_key
 from .model import Effect
 from .origins import Origin, origin_of
 from .state import Event
@@ -20,6 +24,8 @@ from .state import Event
 def _assign(p: dict[str, Any], combine: Callable[[Any, Any], Any]) -> Effect:
     assigns: list[tuple[str, str, Compiled]] = p["assign"]
     who: Compiled | None = p.get("player")
+    if any(isinstance(var, Keyed) for _, var, _ in assigns):
+        return _assign_keyed(p, combine)
     if len(assigns) == 1 and assigns[0][0] == "turn" and combine is _replace:
         # The commonest form, `set: {flag: value}` on a turn variable, needs no loop.
         _, tvar, tvalue = assigns[0]
@@ -52,6 +58,35 @@ def _assign(p: dict[str, Any], combine: Callable[[Any, Any], Any]) -> Effect:
     return run
 
 
+def _assign_keyed(p: dict[str, Any], combine: Callable[[Any, Any], Any]) -> Effect:
+    """set/add with some target `NAME[KEY]`: the key is worked out, checked, then written."""
+    assigns: list[tuple[str, str | Keyed, Compiled]] = p["assign"]
+    who: Compiled | None = p.get("player")
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        seat = c.seat if who is None else who(c)
+        for scope, target, value in assigns:
+            table = (st.turn_vars if scope == "turn" else st.player_vars[seat]
+                     if scope == "player" else st.game_vars)
+            key = None
+            if isinstance(target, Keyed):
+                var, values = target.name, table[target.name]
+                key = check_key(values, var, target.key(c))
+            else:
+                var, values = target, table
+            new = value(c)
+            old = values[var if key is None else key]
+            values[var if key is None else key] = changed = combine(old, new)
+            if scope == "player" and changed != old and c.events is not None:
+                data = {"var": var, "old": old, "new": changed, "score": st.score(seat)}
+                c.events.append(Event("changed", seat, data if key is None else
+                                      {**data, "key": key}))
+        return False
+
+    return run
+
+
 def _replace(old: Any, new: Any) -> Any:
     return new
 
@@ -66,8 +101,8 @@ _ASSIGN_PARAMS = {
 def _emit_assign(p: dict[str, Any], adding: bool) -> Piece | None:
     """Inline code for `set` and `add` on the acting player's, the turn's and the game's
     variables (a player variable that changes is told as a score change)."""
-    if p.get("player") is not None:
-        return None
+    if p.get("player") is not None or any(isinstance(v, Keyed) for _, v, _ in p["assign"]):
+        return None  # the called form (indexed targets are rare: no inline form for them)
     ns: dict[str, Any] = {"_Event": Event}
     lines: list[str] = []
     marks: list[tuple[int, Origin]] = []
@@ -111,3 +146,11 @@ def _emit_add(p: dict[str, Any]) -> Piece | None:
         emit=_emit_add)
 def _add(p: dict[str, Any]) -> Effect:
     return _assign(p, lambda old, new: old + new)
+
+
+@function("keys", ("indexed",), "The keys of an indexed variable, as a list in the order "
+          "declared.", "keys(height)", returns="list",
+          inline=lambda var: f"list({var.keys!r})")
+def _keys(var: IndexedName) -> Compiled:
+    keys = var.keys
+    return lambda c: list(keys)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .errors import ExpressionError
 from .exprtypes import TypeChecker, type_of_value
 from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
+from .indexed import keys_text, lookup
 from .origins import PASSED_ON
 
 if TYPE_CHECKING:
@@ -80,6 +81,9 @@ class Scope:
     # The value type of each variable and option (its starting value's), and of `$arg`s by
     # "$name"; a name not here is `any` and never a type error.
     types: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    # Indexed variables (one value per key, read as `NAME[KEY]`): name -> its keys in order.
+    indexed: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False,
+                                                   hash=False)
 
     def all_names(self) -> list[str]:
         """Every plain name an expression could use, for suggestions."""
@@ -386,6 +390,8 @@ class _Compiler:
         if isinstance(n, ast.GeneratorExp | ast.ListComp | ast.SetComp):
             raise self.fail(f"a loop is written as the one argument of {_loop_names()}: "
                             f"{LOOP_FORM}")
+        if isinstance(n, ast.Subscript):
+            return self.indexed(n)
         raise self.fail(f"{type(n).__name__} is not part of the expression language")
 
     def list_literal(self, n: ast.List) -> str:
@@ -454,6 +460,39 @@ class _Compiler:
                 return what
         return None
 
+    def indexed(self, n: ast.Subscript) -> str:
+        """`NAME[KEY]`: one value of an indexed variable; a key written out must be one of
+        its keys, a computed one is checked as the game is played."""
+        s = self.scope
+        if not isinstance(n.value, ast.Name) or n.value.id not in s.indexed:
+            target = ast.unparse(n.value).replace("__arg_", "$")
+            raise self.fail(f"{target} cannot be indexed: only a variable declared with `keys` "
+                            "is read as NAME[KEY]")
+        name = n.value.id
+        if isinstance(n.slice, ast.Slice | ast.Tuple):
+            raise self.fail(f"{name}[...] takes one key, e.g. {name}[{s.indexed[name][0]!r}]")
+        keys = s.indexed[name]
+        table = self.var_table(name)
+        if isinstance(n.slice, ast.Constant):
+            if n.slice.value not in keys or type(n.slice.value) is bool:
+                shown = str(n.slice.value).lower() if isinstance(n.slice.value, bool) else (
+                    repr(n.slice.value))
+                raise self.fail(f"{name} has no key {shown} (its keys: "
+                                f"{keys_text(list(keys))})",
+                                suggest(str(n.slice.value), map(str, keys)))
+            return f"{table}[{n.slice.value!r}]"  # a key known to be there: read directly
+        self.ns["_ix"] = lookup
+        return f"_ix({table}, {name!r}, {self.node(n.slice)})"
+
+    def var_table(self, name: str) -> str:
+        """Python source for the dict of an indexed variable of the seat in scope."""
+        s = self.scope
+        if name in s.turn_vars:
+            return f"st.turn_vars[{name!r}]"
+        if name in s.player_vars:
+            return f"st.player_vars[c.seat][{name!r}]"
+        return f"st.game_vars[{name!r}]"
+
     def name(self, name: str) -> str:
         s = self.scope
         if name.startswith("__arg_"):
@@ -469,6 +508,10 @@ class _Compiler:
         if name in s.params:  # a parameter of the formula being compiled
             self.ns[FRAMES_NAME] = FRAMES
             return param_source(s.params.index(name))
+        if name in s.indexed:
+            keys = s.indexed[name]
+            raise self.fail(f"{name} holds one value per key: read one value as {name}[KEY], "
+                            f"e.g. {name}[{keys[0]!r}] (keys({name}) lists its keys)")
         if name in s.turn_vars:
             return f"st.turn_vars[{name!r}]"
         if name in s.player_vars:
@@ -580,6 +623,11 @@ class _Compiler:
             if kind == "zone":
                 return ZoneName(arg.id, arg.id in s.player_zones, self.ns)
             return arg.id
+        if kind == "indexed":  # an indexed variable named whole, not one of its values
+            if not isinstance(arg, ast.Name) or arg.id not in s.indexed:
+                raise self.fail(f"{fname}() expects the name of a variable declared with "
+                                "`keys`", suggest(getattr(arg, "id", ""), s.indexed))
+            return IndexedName(arg.id, tuple(s.indexed[arg.id]))
         if kind == "prop":
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a property name here")
@@ -602,7 +650,7 @@ class _Compiler:
         return source if as_source else make_closure(source, self.ns)
 
 
-_NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values")
+_NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values", "indexed")
 
 
 class ByFace:
@@ -630,6 +678,14 @@ class ByFace:
 
 def _loop_names() -> str:
     return ", ".join(f"{f}()" for f in LOOP_FUNCTIONS[:-1]) + f" or {LOOP_FUNCTIONS[-1]}()"
+
+
+@dataclass(frozen=True)
+class IndexedName:
+    """An indexed variable named whole in a call (`keys(height)`), with its keys."""
+
+    name: str
+    keys: tuple[Any, ...]
 
 
 # --- zones named in expressions -------------------------------------------

@@ -136,6 +136,8 @@ class TypeChecker:
                 raise self.fail(f"one branch gives {TYPE_WORDS[body]} ({self.shown(n.body)}), "
                                 f"the other {TYPE_WORDS[orelse]} ({self.shown(n.orelse)})")
             return _common([body, orelse])
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+            return self.indexed(n, n.value.id)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
             formula = self.scope.formulas.get(n.func.id)
             if formula is not None:
@@ -197,6 +199,17 @@ class TypeChecker:
                 for e in n.elts])
         return "any"
 
+    def indexed(self, n: ast.Subscript, name: str) -> str:
+        """`NAME[KEY]`: the key must be of its keys' type; the value has the starting
+        value's type."""
+        keys = self.scope.indexed.get(name, ())
+        key_type = "number" if keys and type(keys[0]) is int else "text"
+        have = self.type(n.slice)
+        if have != "any" and ((have in NUMERIC) != (key_type == "number") or have == "list"):
+            raise self.fail(f"{name} has {key_type} keys, but {self.shown(n.slice)} is "
+                            f"{TYPE_WORDS[have]}")
+        return self.scope.types.get(name, "any")
+
     def formula_call(self, n: ast.Call, formula: Formula) -> str:
         types = tuple(self.type(a) for a in n.args)
         try:
@@ -210,7 +223,7 @@ class TypeChecker:
         found: list[str] = []
         for i, arg in enumerate(n.args):
             kind = fn.params[min(i, len(fn.params) - 1)]
-            if kind in ("zone", "face", "kind"):
+            if kind in ("zone", "face", "kind", "indexed"):
                 continue
             t = self.type(arg)
             if kind != "player":  # "same": the type of the values, not of whose they are

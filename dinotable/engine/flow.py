@@ -13,6 +13,7 @@ from .codegen import noop
 from .decide import PASS, skip_unplayable
 from .errors import ChanceError, IllegalAction
 from .expr import Ctx
+from .indexed import copy_vars
 from .legality import legal_actions, refusal
 from .origins import PASSED_ON, RulesError, rules_error, rules_file
 from .state import Action, Event, GameState
@@ -69,7 +70,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
                          "by themselves with no action taken: the ruleset's turn start always "
                          "ends the turn", rules_file(state.rules))
     rules = state.rules
-    state.turn_vars = rules.turn_vars.copy()
+    # An indexed turn value is a dict of its own, so it is copied too (not in the common case).
+    state.turn_vars = copy_vars(rules.turn_vars) if rules.indexed else rules.turn_vars.copy()
     if ctx.events is not None:
         ctx.events.append(Event("turn_started", seat, {}))
     ctx.seat = seat

@@ -242,3 +242,5 @@ class Rules:
     # Scenario state paths of the ruleset's own: (pattern, target) with CAPITAL placeholders
     # matching one part of a path (see paths.state_value).
     state_aliases: tuple[tuple[str, str], ...] = ()
+    # Indexed variables (one value per key; see indexed.py): name -> its keys in order.
+    indexed: dict[str, tuple[Any, ...]] = field(default_factory=dict, compare=False)

@@ -6,6 +6,7 @@ kind, FACE a face, VAR a variable):
 - `round`, `turns`, `last_round`, `tiebreak`, `game_over`
 - `turn.VAR`, `game.VAR`, `options.NAME`
 - `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`
+- one value of an indexed variable: `players.NAME.VAR.KEY`, `game.VAR.KEY`, `turn.VAR.KEY`
 - `zones.ZONE.size`, `zones.ZONE.KIND` (a die, card, tile or token kind),
   `zones.ZONE.faces.FACE`, `zones.ZONE.items`, `zones.ZONE.top` (the kind showing on
   top, '' when none does), `zones.ZONE.attached` (items attached to the items there)
@@ -19,6 +20,7 @@ import re
 from typing import Any
 
 from .attach import attached_in
+from .indexed import keys_text
 from .stacks import top_kind
 from .state import GameState
 
@@ -72,6 +74,19 @@ def alias_target(aliases: tuple[tuple[str, str], ...], path: str) -> str | None:
     return None
 
 
+def _keyed_value(table: dict[str, Any], var: str, key: str, path: str) -> Any:
+    """The value at KEY of the indexed variable VAR (KEY as the path writes it: `7`)."""
+    values = table.get(var)
+    if not isinstance(values, dict):
+        raise PathError(f"{path!r}: {var!r} is not a variable with keys" if var in table else
+                        f"{path!r}: no variable {var!r}; there are {sorted(table)}")
+    for k, v in values.items():
+        if str(k) == key:
+            return v
+    raise PathError(f"{path!r}: {var} has no key {key!r}; its keys are "
+                    f"{keys_text(list(values))}")
+
+
 def _fill(target: str, bound: dict[str, str]) -> str:
     """The target path with each placeholder replaced by the part it matched."""
     return _PLACEHOLDER.sub(lambda m: bound.get(m.group(0), m.group(0)), target)
@@ -82,6 +97,9 @@ def _generic_value(state: GameState, path: str) -> Any:
     head = parts[0]
     if head in _FLAGS and len(parts) == 1:
         return getattr(state, head)
+    if head in ("turn", "game") and len(parts) == 3:  # one value of an indexed variable
+        table = state.turn_vars if head == "turn" else state.game_vars
+        return _keyed_value(table, parts[1], parts[2], path)
     if head in ("turn", "game", "options") and len(parts) == 2:
         table = {"turn": state.turn_vars, "game": state.game_vars, "options": state.options}[head]
         if parts[1] in table:
@@ -92,6 +110,8 @@ def _generic_value(state: GameState, path: str) -> Any:
         rest = parts[2:]
         if rest[0] == "zones" and len(rest) >= 3:
             return _zone_value(state, rest[1], seat, rest[2:], path)
+        if len(rest) == 2 and rest[0] in state.player_vars[seat]:
+            return _keyed_value(state.player_vars[seat], rest[0], rest[1], path)
         if len(rest) == 1:
             if rest[0] == "score":
                 return state.score(seat)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .chance import Chance
 from .expr import Ctx
+from .indexed import copy_vars, restore_keys, shown_value
 from .model import Rules
 from .origins import PASSED_ON, rules_error
 from .variants import shaped
@@ -75,9 +76,10 @@ class GameState:
         self.items: list[Item] = []
         # Each zone is a list of item indexes; a per-player zone has one list per seat.
         self.zones: dict[str, list[list[int]]] = {}
-        self.game_vars: dict[str, Any] = dict(rules.game_vars)
-        self.player_vars: list[dict[str, Any]] = [dict(rules.player_vars) for _ in players]
-        self.turn_vars: dict[str, Any] = dict(rules.turn_vars)
+        # Copied so that an indexed value (a dict) is never shared with the rules.
+        self.game_vars: dict[str, Any] = copy_vars(rules.game_vars)
+        self.player_vars: list[dict[str, Any]] = [copy_vars(rules.player_vars) for _ in players]
+        self.turn_vars: dict[str, Any] = copy_vars(rules.turn_vars)
         self.current: int = 0
         self.round = 0
         self.turns = 0
@@ -150,9 +152,9 @@ class GameState:
             "chance": self.chance.to_dict(),
             "items": [[it.id, it.kind, it.face] for it in self.items],
             "zones": {k: [list(v) for v in lists] for k, lists in self.zones.items()},
-            "game_vars": dict(self.game_vars),
-            "player_vars": [dict(v) for v in self.player_vars],
-            "turn_vars": dict(self.turn_vars),
+            "game_vars": copy_vars(self.game_vars),
+            "player_vars": [copy_vars(v) for v in self.player_vars],
+            "turn_vars": copy_vars(self.turn_vars),
             "current": self.current,
             "round": self.round,
             "turns": self.turns,
@@ -189,9 +191,11 @@ class GameState:
         state.face_down = set(data.get("face_down", []))
         state.attached = {int(host): list(held) for host, held in data.get("attached", [])}
         state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
-        state.game_vars = dict(data["game_vars"])
-        state.player_vars = [dict(v) for v in data["player_vars"]]
-        state.turn_vars = dict(data["turn_vars"])
+        # Indexed values copied, their number keys made numbers again (JSON makes them text).
+        indexed = rules.indexed
+        state.game_vars = copy_vars(restore_keys(data["game_vars"], indexed))
+        state.player_vars = [copy_vars(restore_keys(v, indexed)) for v in data["player_vars"]]
+        state.turn_vars = copy_vars(restore_keys(data["turn_vars"], indexed))
         for key in ("current", "round", "turns", "round_pos", "last_round", "tiebreak",
                     "game_over"):
             setattr(state, key, data[key])
@@ -219,12 +223,14 @@ class GameState:
         lines = [f"{self.rules.name} - round {self.round}, "
                  + ("game over" if self.game_over else f"{self.players[self.current]} to play")]
         for seat, name in enumerate(self.players):
-            pv = ", ".join(f"{k}={v}" for k, v in self.player_vars[seat].items())
+            pv = ", ".join(f"{k}={shown_value(v, self.rules.player_vars.get(k))}"
+                           for k, v in self.player_vars[seat].items())
             lines.append(f"  {name}: score {self.score(seat)} ({pv})")
         for zname, lists in self.zones.items():
             for owner, content in enumerate(lists):
                 label = zname if len(lists) == 1 else f"{zname}[{self.players[owner]}]"
                 lines.append(f"  {label}: {[self.items[i] for i in content]}")
         if self.turn_vars:
-            lines.append("  turn: " + ", ".join(f"{k}={v}" for k, v in self.turn_vars.items()))
+            lines.append("  turn: " + ", ".join(f"{k}={shown_value(v, self.rules.turn_vars.get(k))}"
+                                                for k, v in self.turn_vars.items()))
         return "\n".join(lines)

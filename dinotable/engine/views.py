@@ -15,6 +15,7 @@ from .decide import frame_seat
 from .expr import Compiled, Ctx, evaluate
 from .facing import sees_face
 from .flow import scores, team_scores
+from .indexed import copy_vars
 from .legality import waiting_on
 from .model import Rules
 from .state import Event, GameState, Item
@@ -46,8 +47,9 @@ def seen_player_vars(state: GameState, viewer: int | None) -> list[dict[str, Any
     variables show as None (hidden), until the game is over."""
     hidden = state.rules.owner_vars
     if not hidden or state.game_over:
-        return [dict(v) for v in state.player_vars]
-    return [{k: (None if k in hidden and seat != viewer else value) for k, value in v.items()}
+        return [copy_vars(v) for v in state.player_vars]
+    return [{k: (None if k in hidden and seat != viewer else
+                 dict(value) if type(value) is dict else value) for k, value in v.items()}
             for seat, v in enumerate(state.player_vars)]
 
 
@@ -149,10 +151,10 @@ def view_for(state: GameState, seat: int | None, *, everything: bool = False
                   if state.rules.teams else None),
         "team_scores": (team_scores(state) if state.rules.teams and (
             state.rules.reveal_scores == "always" or state.game_over) else None),
-        "player_vars": ([dict(v) for v in state.player_vars] if everything
+        "player_vars": ([copy_vars(v) for v in state.player_vars] if everything
                         else seen_player_vars(state, seat)),
-        "game_vars": dict(state.game_vars),
-        "turn_vars": dict(state.turn_vars),
+        "game_vars": copy_vars(state.game_vars),
+        "turn_vars": copy_vars(state.turn_vars),
         "zones": zones,
         # Items attached to items (a bonus card behind a card), by the host's id.
         "attached": attached_view(state, seat, everything),

@@ -20,6 +20,7 @@ from ..engine.expr import (
     Scope,
 )
 from ..engine.exprtypes import type_of_value
+from ..engine.indexed import MAX_KEYS
 from ..engine.legality import build_legal
 from ..engine.model import (
     Rules,
@@ -170,6 +171,12 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
                     continue
                 seen[var] = f"{scope_name} variable"
             scoped[scope_name] = {k: v for k, v in block.items() if isinstance(k, str)}
+        # Each variable's type is its starting value's (an indexed one's: its values').
+        var_types = {n: type_of_value(v) for block in scoped.values() for n, v in block.items()}
+        for block in scoped.values():  # an indexed variable starts with every key at its value
+            for var, keys in self.indexed.items():
+                if var in block:
+                    block[var] = dict.fromkeys(keys, block[var])
         faces = frozenset(f for d in dice.values() for f in d.faces)
         scope = Scope(
             options=frozenset(options), game_vars=frozenset(scoped["game"]),
@@ -180,7 +187,8 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             kinds=frozenset(dice) | frozenset(kind_specs), props=frozenset(properties),
             die_faces={name: d.faces for name, d in dice.items()},
             types={**{n: type_of_value(o.default) for n, o in options.items()},
-                   **{n: type_of_value(v) for block in scoped.values() for n, v in block.items()}},
+                   **var_types},
+            indexed=dict(self.indexed),
         )
         boards = self.boards(data.get("boards"), zones, seen)
         check_shape_options(self, boards, options)
@@ -247,6 +255,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             continuations=tuple(compiler.shared.continuations),
             questions=tuple(compiler.shared.questions), windows=dict(compiler.shared.windows),
             owner_vars=frozenset(self.owner_vars), reveal_scores=reveal,
+            indexed=dict(self.indexed),
             reveal_when=reveal_when,
             items=items, properties=properties, boards=boards, state_aliases=aliases,
             file=self.report.file,
@@ -258,10 +267,15 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         for var, value in block.items():
             if isinstance(value, dict):
                 path = ("vars", scope_name, var)
-                check_keys(self.report, value, {"value", "visible"}, path, "key of a variable")
+                check_keys(self.report, value, {"value", "visible", "keys"}, path,
+                           "key of a variable")
                 if "value" not in value:
                     self.report(path, "a variable written as a mapping needs `value`, e.g. "
-                                      "{value: 0, visible: owner}")
+                                      "{value: 0, visible: owner} or {keys: [2, 3, 4], value: 0}")
+                if "keys" in value:
+                    keys = self.var_keys(value["keys"], (*path, "keys"))
+                    if keys is not None and isinstance(var, str):
+                        self.indexed[var] = keys
                 visible = self.choice(value.get("visible"), (*path, "visible"),
                                       ("all", "owner"), "all")
                 if visible == "owner":
@@ -273,6 +287,54 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
                 value = value.get("value", 0)
             out[var] = value
         return out
+
+
+    def var_keys(self, raw: Any, path: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        """The keys of an indexed variable: a list of whole numbers or of texts, each once,
+        or `{from: LO, to: HI}` (whole numbers, both ends included)."""
+        if isinstance(raw, dict):
+            check_keys(self.report, raw, {"from", "to"}, path, "key of a range of keys")
+            if "from" not in raw or "to" not in raw:
+                self.report(path, "a range of keys needs `from` and `to`, e.g. {from: 2, to: 12}")
+                return None
+            lo = self.integer(raw["from"], (*path, "from"))
+            hi = self.integer(raw["to"], (*path, "to"))
+            if lo is None or hi is None:
+                return None
+            if hi < lo:
+                self.report((*path, "to"), f"`to` ({hi}) is less than `from` ({lo})")
+                return None
+            if hi - lo >= MAX_KEYS:
+                self.report(path, f"{hi - lo + 1} keys is too many (at most {MAX_KEYS})")
+                return None
+            return tuple(range(lo, hi + 1))
+        if not isinstance(raw, list) or not raw:
+            self.report(path, "expected a list of keys, e.g. [2, 3, 4] or [red, blue], or a "
+                              "range {from: 2, to: 12}" if not isinstance(raw, list) else
+                        "the list of keys is empty: give at least one key")
+            return None
+        if len(raw) > MAX_KEYS:
+            self.report(path, f"{len(raw)} keys is too many (at most {MAX_KEYS})")
+            return None
+        seen: set[Any] = set()
+        for i, key in enumerate(raw):
+            if isinstance(key, bool):  # `yes`, `no`, `on`, `off` unquoted
+                self.report((*path, i), f"a key is a whole number or a text, not "
+                                        f"{str(key).lower()} (YAML reads yes, no, on and off as "
+                                        "true/false: quote them)")
+                return None
+            if type(key) not in (int, str) or _too_large(key):
+                self.report((*path, i), f"a key is a whole number or a text, not {_shown(key)}")
+                return None
+            if type(key) is not type(raw[0]):
+                self.report((*path, i), f"keys are all whole numbers or all texts: "
+                                        f"{_shown(raw[0])} and {_shown(key)} are mixed")
+                return None
+            if key in seen:
+                self.report((*path, i), f"the key {_shown(key)} is listed twice")
+                return None
+            seen.add(key)
+        return tuple(raw)
 
 
 def problems_of(folder: FsPath | str) -> list[Problem]:

@@ -89,6 +89,7 @@ class SectionReader:
         self.report = report
         self.folder = folder
         self.owner_vars: set[str] = set()  # player variables only their owner sees
+        self.indexed: dict[str, tuple[Any, ...]] = {}  # indexed variables: name -> keys
 
     def mapping(self, raw: Any, path: Path, what: str) -> dict[Any, Any]:
         if raw is None:

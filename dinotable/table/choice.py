@@ -370,7 +370,7 @@ class Chooser(DiceMarks, BoardSpaces):
         frame = self.state.pending[-1] if self.state.pending else None
         if frame is None or frame.get("kind") != "window":
             return set()
-        standing = set(self.state.player_vars[self.state.current].values())
+        standing = _plain_values(self.state.player_vars[self.state.current])
         out: set[str] = set()
         for value in dict(frame.get("args") or {}).values():
             if not isinstance(value, str):
@@ -471,7 +471,7 @@ class Chooser(DiceMarks, BoardSpaces):
             return {Target("item", value)} if zone.split(SPACE)[0] in self.shown_zones() \
                 else set()
         on_board = arg.domain == "kind_on"
-        standing = set(self.state.player_vars[self.seat or 0].values())
+        standing = _plain_values(self.state.player_vars[self.seat or 0])
         shown = self.shown_zones()
         found: list[tuple[bool, Target]] = []
         for zone, lists in self.state.zones.items():
@@ -592,3 +592,8 @@ def item_label(rules: Any, kind: str) -> str:
     if idef is not None and idef.label:
         return str(idef.label)
     return kind.replace("_", " ").capitalize()
+
+
+def _plain_values(values: dict[str, Any]) -> set[Any]:
+    """A player's variable values that could name a space (an indexed value cannot)."""
+    return {v for v in values.values() if not isinstance(v, dict)}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import applies, option_applies, view_for
+from ..engine.indexed import shown_value
 from ..render import theme
 from ..render.game_log import draw_log
 from ..render.plates import name_plate
@@ -313,7 +314,8 @@ class PlayersPart(Part):
     def counters(self, seat: int, look: Look) -> list[tuple[str, str, str]]:
         """Each counter beside a player's name: (its variable, its label, its value shown)."""
         shown_vars = look.view["player_vars"][seat]
-        return [(c.var, c.label, "?" if shown_vars[c.var] is None else str(shown_vars[c.var]))
+        start = self.host.state.rules.player_vars  # an indexed value shows what changed
+        return [(c.var, c.label, shown_value(shown_vars[c.var], start.get(c.var)))
                 for c in self.host.layout.player_counters
                 if applies(c.applies_when, self.host.state.options)]
 
@@ -422,7 +424,10 @@ class PlayersPart(Part):
                 continue
             strip_y = self.strip_y(s)
             if counters and self.has_strip:
-                theme.text(canvas, counters, (rect.right - 4, strip_y), theme.TINY,
+                # A value per key can be long: cut to the plate's width (the terminal
+                # shows it whole).
+                counters, size = theme.squeezed(counters, rect.w - 8, theme.TINY, bold=True)
+                theme.text(canvas, counters, (rect.right - 4, strip_y), size,
                            theme.INK, bold=True, anchor="midright", tight=True)
             for area in host.layout.player_zones:
                 held = len(host.zone_sprites(area.zone, s))

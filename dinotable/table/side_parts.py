@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import applies, text_for, value_for
+from ..engine.indexed import shown_value
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
@@ -117,7 +118,10 @@ class CounterPart(Part):
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         Panel(self.rect, "").draw(canvas)
-        value = look.view["game_vars"].get(self.counter.var, "?")
+        var = self.counter.var
+        # An indexed value reads as KEY:VALUE pairs, never as a raw mapping.
+        value = shown_value(look.view["game_vars"].get(var, "?"),
+                            self.host.rules.game_vars.get(var))
         text, size = theme.squeezed(f"{self.counter.label}: {value}", self.rect.w - 30,
                                     theme.SMALL, bold=True)
         theme.text(canvas, text, (self.rect.x + 18, self.rect.centery), size, theme.INK,
