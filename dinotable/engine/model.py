@@ -87,6 +87,7 @@ class ItemKindDef:
     # Properties with a value for each copy (`{per_copy: [...]}`): name -> the values, first
     # copy first; `props` holds the first copy's, which is also what the kind reads.
     per_copy: dict[str, tuple[Any, ...]] = field(default_factory=dict, compare=False)
+    family: str = ""  # the generated family (`for_each`) the kind comes from, if any
 
 
 @dataclass(frozen=True)

@@ -294,8 +294,10 @@ class ComponentsReader(SectionReader):
         return out
 
     def item_props(self, kinds: dict[str, dict[str, Any]], properties: dict[str, PropertyDef],
-                   compiler: EffectCompiler) -> dict[str, ItemKindDef]:
-        """Every item kind with all its property values; card effects compiled with `$card`."""
+                   compiler: EffectCompiler, families: dict[str, str] | None = None
+                   ) -> dict[str, ItemKindDef]:
+        """Every item kind with all its property values; card effects compiled with `$card`.
+        `families`: the family each generated kind comes from."""
         card_scope = replace(compiler.scope, args=frozenset({"card"}))
         # The rules' shared decisions: a question (`choose`) asked by a card's effects is
         # answered like one asked by an action.
@@ -325,7 +327,7 @@ class ComponentsReader(SectionReader):
             out[name] = ItemKindDef(
                 name, str(spec.get("type", "card")), int(spec["copies"]),
                 str(spec.get("label") or name.replace("_", " ").title()),
-                str(spec.get("text") or ""), props, per_copy)
+                str(spec.get("text") or ""), props, per_copy, (families or {}).get(name, ""))
         return out
 
     def per_copy(self, pdef: PropertyDef, raw: Any, copies: int, path: Path

@@ -32,15 +32,16 @@ _WORDS = {"number": "whole numbers", "text": "texts"}
 
 
 def expand_families(raw: Any, properties: dict[str, PropertyDef], dice: Any,
-                    report: Reporter) -> Any:
-    """`items:` with every generated family replaced, in place, by the kinds it makes.
+                    report: Reporter) -> tuple[Any, dict[str, str]]:
+    """`items:` with every generated family replaced, in place, by the kinds it makes;
+    and each generated kind's family.
 
     The keys of a family are declared as properties (in `properties`) when the ruleset does
     not declare them itself. Problems are reported at the family's lines; a family with a
     problem makes no kinds."""
     if not isinstance(raw, dict) or not any(
             isinstance(spec, dict) and FAMILY_KEY in spec for spec in raw.values()):
-        return raw  # the usual case: nothing generated, the section as written
+        return raw, {}  # the usual case: nothing generated, the section as written
     written = {name for name, spec in raw.items()
                if not (isinstance(spec, dict) and FAMILY_KEY in spec)}
     made: dict[str, str] = {}  # generated id -> its family
@@ -66,7 +67,7 @@ def expand_families(raw: Any, properties: dict[str, PropertyDef], dice: Any,
             made[kind_id] = name
             out[kind_id] = kind_spec
             _alias_marks(report, name, kind_id)
-    return out
+    return out, made
 
 
 def _alias_marks(report: Reporter, family: str, kind: str) -> None:

@@ -141,7 +141,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         dice = self.dice(data.get("dice"))
         properties = self.properties(data.get("properties"))
         # Generated families (`for_each`) become plain kinds first, their keys properties.
-        raw_items = expand_families(data.get("items"), properties, dice, self.report)
+        raw_items, families = expand_families(data.get("items"), properties, dice, self.report)
         kind_specs = self.item_kinds(raw_items, properties, dice)
         zones = self.zones(data.get("zones"), dice, kind_specs, pmax)
         variables = self.block(data.get("vars"), ("vars",), "game, player and turn variables",
@@ -193,7 +193,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         compiler.shared.parse_args = self.args
         compiler.effect_props = frozenset(
             n for n, p in properties.items() if p.type == "effects")
-        items = self.item_props(kind_specs, properties, compiler)
+        items = self.item_props(kind_specs, properties, compiler, families)
         score = compiler.expr(data.get("score", 0), ("score",))
         if score is not None and not compiler.typed(score, "number", ("score",), "the score"):
             score = None
