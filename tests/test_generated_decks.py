@@ -304,6 +304,27 @@ def test_each_misuse_of_a_family_is_one_problem_at_its_line(
     assert problem.file.endswith("gen/rules.yaml")
 
 
+@pytest.mark.parametrize(("lines", "path", "words"), [
+    ("    for_each: {rank: [1, 2, 3]}\n", "items.card", "an item kind needs a type"),
+    ("    type: cardd\n    for_each: {rank: [1, 2, 3]}\n", "items.card.type",
+     "unknown value 'cardd'"),
+    ("    type: card\n    copies: 0\n    for_each: {rank: [1, 2, 3]}\n", "items.card.copies",
+     "expected at least 1"),
+    ("    type: card\n    for_each: {rank: [1, 2, 3]}\n    points: [1]\n",
+     "items.card.points", "expected a number"),
+    ("    type: card\n    copies: 2\n    for_each: {rank: [1, 2, 3]}\n"
+     "    points: {per_copy: [1]}\n", "items.card.points.per_copy",
+     "expected a list of 2 values"),
+    ("    type: card\n    for_each: {rank: [1, 2, 3]}\n    on_play: [{rol: tray}]\n",
+     "items.card.on_play[0].rol", "unknown effect 'rol'"),
+])
+def test_a_mistake_shared_by_every_kind_of_a_family_is_reported_once(
+        tmp_path: Path, lines: str, path: str, words: str) -> None:
+    problem = _family(tmp_path, "  card:\n" + lines,
+                      props="{points: 0, on_play: {type: effects}}")
+    assert problem.path == path and words in problem.message, problem
+
+
 def test_a_bare_name_in_a_family_text_property_hints_to_quote_it(tmp_path: Path) -> None:
     problem = _family(tmp_path, "  card:\n    type: card\n    for_each: {rank: [1]}\n"
                                 "    colour: red\n", props="{points: 0, colour: none}")

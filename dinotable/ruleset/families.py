@@ -66,16 +66,8 @@ def expand_families(raw: Any, properties: dict[str, PropertyDef], dice: Any,
                 break
             made[kind_id] = name
             out[kind_id] = kind_spec
-            _alias_marks(report, name, kind_id)
+            report.written_as[("items", kind_id)] = ("items", name)
     return out, made
-
-
-def _alias_marks(report: Reporter, family: str, kind: str) -> None:
-    """A generated kind's problems point at its family's lines."""
-    prefix = ("items", family)
-    for path, mark in list(report.marks.items()):
-        if path[:2] == prefix:
-            report.marks.setdefault(("items", kind, *path[2:]), mark)
 
 
 class _Family:
