@@ -124,7 +124,7 @@ class _Family:
                    **{p: vs[n] for p, vs in computed.items()}}
             seen = tuple(own[f] if f in own else self.properties[f].default for f in fields)
             for word, parts in templates.items():
-                filled = self.fill(parts, fields, seen, word)
+                filled = self.fill(parts, seen, word)
                 if filled is None:
                     return {}
                 own[word] = filled
@@ -288,8 +288,7 @@ class _Family:
         parts.append(raw[pos:])
         return parts
 
-    def fill(self, parts: list[Any], fields: tuple[str, ...], values: tuple[Any, ...],
-             word: str) -> str | None:
+    def fill(self, parts: list[Any], values: tuple[Any, ...], word: str) -> str | None:
         """A template filled in for one kind; None when a placeholder fails."""
         out = []
         for part in parts:
