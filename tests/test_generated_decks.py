@@ -110,6 +110,15 @@ def test_labels_fill_in_the_keys_and_properties() -> None:
     assert {k.family for k in rules.items.values()} == {"card"}
 
 
+def test_the_printed_words_fill_in_computed_properties_too(tmp_path: Path) -> None:
+    data = _data()
+    data["items"]["card"]["text"] = "Worth {points} ({suit})."
+    rules = load_ruleset(write_rules(tmp_path, yaml.safe_dump(data, sort_keys=False)))
+    assert rules.items["card_red_3"].text == "Worth 6 (red)."
+    assert rules.items["card_blue_3"].text == "Worth 3 (blue)."
+    assert rules.items["card_blue_3"].label == "Card Blue 3"  # no label: the id in words
+
+
 def test_expressions_read_generated_cards_like_any_other(tmp_path: Path) -> None:
     data = _data()
     assert _eval(tmp_path, data, "prop('card_red_3', points)") == 6
@@ -278,6 +287,8 @@ def _family(tmp_path: Path, family: str, props: str = "{points: 0}") -> Any:
      10, "items.card.points", "'points' holds whole numbers, but \"'x'\" gives 'x' for rank=1"),
     ("  card:\n    type: card\n    for_each: {rank: [1, 2]}\n    label: \"{rank +}\"\n",
      10, "items.card.label", "not a valid expression"),
+    ("  card:\n    type: card\n    for_each: {rank: [1, 0]}\n    text: \"Worth {6 // rank}.\"\n",
+     10, "items.card.text", "in expression '6 // rank': fails for rank=0"),
     ("  card:\n    type: card\n    for_each: {rank: [1, 2]}\n    rank: 3\n",
      10, "items.card.rank", "'rank' is a key of for_each"),
     ("  card:\n    type: card\n    for_each: {rank: [1, 2]}\n    pointz: 3\n",
