@@ -70,11 +70,18 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
                 print(f"   {label}: {content['size']} hidden", file=out)
                 continue
             shown = ", ".join("face down" if kind is None else f"{kind} {face}" if face
-                              else kind for _, kind, face in content)
+                              else _kind_words(rules, kind) for _, kind, face in content)
             print(f"   {label}: {shown or '-'}", file=out)
     status = getattr(rules.layout, "status", None)
     if status is not None and seat is not None and not state.game_over:
         print(f"   {text_for(state, seat, status)}", file=out)
+
+
+def _kind_words(rules: Rules, kind: str) -> str:
+    """A kind as the terminal names it: its id, or for a generated card (whose id is made
+    of its family and values, `card_hearts_12`) its label, `Queen of hearts`."""
+    idef = rules.items.get(kind)
+    return idef.label if idef is not None and idef.family else kind
 
 
 def _listener(bots: list[str]) -> int | None:

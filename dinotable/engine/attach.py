@@ -18,7 +18,7 @@ from .effects import Param, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, declare_types, function
 from .facing import sees_face
-from .items import _matches
+from .items import _matches, item_prop
 from .model import Effect
 from .picks import of_named_kind
 from .state import Event, GameState
@@ -115,8 +115,7 @@ def _count_bare(zone: ZoneName, item: Compiled) -> Compiled:
 
 
 def _prop_or_none(c: Ctx, index: int, name: str) -> Any:
-    kdef = c.state.rules.items.get(c.state.items[index].kind)
-    return None if kdef is None else kdef.props[name]
+    return item_prop(c.state, index, name)
 
 
 @function("count_bare_where", ("zone", "prop", "expr"), "Items in a zone with nothing "

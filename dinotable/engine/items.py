@@ -17,8 +17,8 @@ from .decks import find_item, fix_position, owner_of, shuffle, take_top, unknown
 from .effects import Param, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, function
-from .model import DieDef, Effect
-from .state import Event, GameState
+from .model import DieDef, Effect, Rules
+from .state import Event, GameState, Item
 
 # --- reading items -------------------------------------------------------------
 
@@ -34,19 +34,47 @@ def kind_of(state: GameState, wanted: Any) -> str:
 
 
 def prop_of(state: GameState, wanted: Any, name: str) -> Any:
-    """A property of an item (by id) or of a kind."""
+    """A property of an item (by id) or of a kind (a value per copy: the first copy's)."""
     kind = kind_of(state, wanted)
     kdef = state.rules.items.get(kind)
     if kdef is None:
         raise EngineError(f"{wanted!r} is a die: it has no property {name!r}")
+    if kdef.per_copy and wanted != kind and name in kdef.per_copy:
+        return kdef.per_copy[name][copy_number(state.items[state.item_ids[wanted]])]
     return kdef.props[name]
+
+
+def copy_number(item: Item) -> int:
+    """Which copy of its kind an item is, from 0: ids run KIND, KIND_2, KIND_3, ..."""
+    return 0 if item.id == item.kind else int(item.id[len(item.kind) + 1:]) - 1
+
+
+def item_prop(state: GameState, index: int, name: str) -> Any:
+    """A property of the item at `index` (None for a die), its own when it has one per copy."""
+    it = state.items[index]
+    kdef = state.rules.items.get(it.kind)
+    if kdef is None:
+        return None
+    values = kdef.per_copy.get(name) if kdef.per_copy else None
+    return kdef.props[name] if values is None else values[copy_number(it)]
 
 
 def _values_in(c: Ctx, zone: list[int], name: str) -> list[Any]:
     """The property `name` of every item in a zone (dice are skipped: they have none)."""
     kinds = c.state.rules.items
     items = c.state.items
+    if name in _per_copy_names(c.state.rules):
+        return [item_prop(c.state, i, name) for i in zone if items[i].kind in kinds]
     return [kinds[items[i].kind].props[name] for i in zone if items[i].kind in kinds]
+
+
+def _per_copy_names(rules: Rules) -> frozenset[str]:
+    """The properties some kind gives a value per copy (usually none): worked out once."""
+    found: frozenset[str] | None = rules.memo.get("per_copy")
+    if found is None:
+        found = rules.memo["per_copy"] = frozenset(
+            name for kdef in rules.items.values() for name in kdef.per_copy)
+    return found
 
 
 @lru_cache(maxsize=256)

@@ -84,6 +84,10 @@ class ItemKindDef:
     label: str = ""
     text: str = ""
     props: dict[str, Any] = field(default_factory=dict, compare=False)
+    # Properties with a value for each copy (`{per_copy: [...]}`): name -> the values, first
+    # copy first; `props` holds the first copy's, which is also what the kind reads.
+    per_copy: dict[str, tuple[Any, ...]] = field(default_factory=dict, compare=False)
+    family: str = ""  # the generated family (`for_each`) the kind comes from, if any
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ FACES = ("up", "down")
 
 VISIBILITY = ("all", "owner", "none")
 HOLDS = ("dice", "cards", "tiles", "tokens")
+_ALL_OF = {"tokens": "token", "tiles": "tile"}  # `start: all` in a zone holding these
 
 
 MAX_COPIES = 10_000  # copies of one item kind: a 5,000-card deck plays, a typo does not
@@ -48,6 +49,11 @@ _MISSING = object()
 _EMPTY: dict[str, Any] = {"number": 0, "text": "", "list": [], "table": {}, "effects": []}
 _A = {"number": "a number", "text": "text", "list": "a list", "table": "a table (key: value)",
       "effects": "a list of effects"}
+
+
+def _is_per_copy(raw: Any) -> bool:
+    """`{per_copy: [...]}`: a property's value for each copy of a kind."""
+    return isinstance(raw, dict) and len(raw) == 1 and "per_copy" in raw
 
 
 def _type_of(value: Any) -> str | None:
@@ -155,9 +161,12 @@ class ComponentsReader(SectionReader):
             start: list[tuple[str, int]] = []
             start_items: list[tuple[str, int]] = []
             raw_start = spec.get("start")
-            if raw_start == "all":  # every copy of every card kind: the whole deck
+            if raw_start == "all":
+                # Every copy of every kind of what the zone holds: a token or tile zone its
+                # tokens or tiles, any other zone the cards (the whole deck).
+                wanted = _ALL_OF.get(holds, "card")
                 start_items = [(k, int(v.get("copies", 1))) for k, v in kinds.items()
-                               if v.get("type", "card") == "card"]
+                               if v.get("type", "card") == wanted]
                 raw_start = None
             for kind, count in self.mapping(raw_start, (*path, "start"),
                                             "kind: count (or all)").items():
@@ -165,6 +174,14 @@ class ComponentsReader(SectionReader):
                     self.report((*path, "start", kind), _unknown(
                         "die or item kind" if kinds else "die kind", str(kind),
                         [*dice, *kinds]))
+                    continue
+                if count == "all" and kind in kinds:  # every copy of the kind
+                    start_items.append((kind, int(kinds[kind]["copies"])))
+                    continue
+                if count == "all":
+                    self.report((*path, "start", kind), f"{kind!r} is a die kind: give how "
+                                                        "many (all is for cards, tiles and "
+                                                        "tokens)")
                     continue
                 n = self.integer(count, (*path, "start", kind), 0, MAX_START)
                 if n is not None:
@@ -277,8 +294,10 @@ class ComponentsReader(SectionReader):
         return out
 
     def item_props(self, kinds: dict[str, dict[str, Any]], properties: dict[str, PropertyDef],
-                   compiler: EffectCompiler) -> dict[str, ItemKindDef]:
-        """Every item kind with all its property values; card effects compiled with `$card`."""
+                   compiler: EffectCompiler, families: dict[str, str] | None = None
+                   ) -> dict[str, ItemKindDef]:
+        """Every item kind with all its property values; card effects compiled with `$card`.
+        `families`: the family each generated kind comes from."""
         card_scope = replace(compiler.scope, args=frozenset({"card"}))
         # The rules' shared decisions: a question (`choose`) asked by a card's effects is
         # answered like one asked by an action.
@@ -287,9 +306,16 @@ class ComponentsReader(SectionReader):
         out: dict[str, ItemKindDef] = {}
         for name, spec in kinds.items():
             props: dict[str, Any] = {}
+            per_copy: dict[str, tuple[Any, ...]] = {}
             for pname, pdef in properties.items():
                 ppath = ("items", name, pname)
                 raw = spec.get(pname, pdef.default)
+                if _is_per_copy(raw) and pdef.type != "effects":
+                    values = self.per_copy(pdef, raw["per_copy"], int(spec["copies"]), ppath)
+                    if values is not None:
+                        props[pname] = values[0]
+                        per_copy[pname] = values
+                    continue
                 if pdef.type == "effects":
                     value = self.prop_value("effects", raw, ppath)
                     if value is not _MISSING:
@@ -301,8 +327,21 @@ class ComponentsReader(SectionReader):
             out[name] = ItemKindDef(
                 name, str(spec.get("type", "card")), int(spec["copies"]),
                 str(spec.get("label") or name.replace("_", " ").title()),
-                str(spec.get("text") or ""), props)
+                str(spec.get("text") or ""), props, per_copy, (families or {}).get(name, ""))
         return out
+
+    def per_copy(self, pdef: PropertyDef, raw: Any, copies: int, path: Path
+                 ) -> tuple[Any, ...] | None:
+        """`{per_copy: [...]}`: one value of the property's type for each copy."""
+        path = (*path, "per_copy")
+        if not isinstance(raw, list) or len(raw) != copies:
+            self.report(path, f"expected a list of {copies} values, one for each copy "
+                              f"(copies: {copies}), found {_shown(raw)}")
+            return None
+        values = [self.prop_value(pdef.type, v, (*path, n)) for n, v in enumerate(raw)]
+        if any(v is _MISSING for v in values):
+            return None
+        return tuple(values)
 
     def boards(self, raw: Any, zones: dict[str, ZoneDef], seen: dict[str, str]
                ) -> dict[str, BoardDef]:

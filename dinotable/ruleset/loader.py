@@ -29,6 +29,7 @@ from .actions import ActionsReader
 from .components import ComponentsReader
 from .ending import EndingReader
 from .expressions import DefinesReader
+from .families import expand_families
 from .layout import build_layout
 from .problems import LoadError, Problem, Reporter, check_keys
 from .reader import MAX_NUMBER, MAX_SEATS, RESERVED, _shown, _too_large
@@ -140,7 +141,9 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             isinstance(raw_players, dict) and "teams_option" in raw_players) else ""
         dice = self.dice(data.get("dice"))
         properties = self.properties(data.get("properties"))
-        kind_specs = self.item_kinds(data.get("items"), properties, dice)
+        # Generated families (`for_each`) become plain kinds first, their keys properties.
+        raw_items, families = expand_families(data.get("items"), properties, dice, self.report)
+        kind_specs = self.item_kinds(raw_items, properties, dice)
         zones = self.zones(data.get("zones"), dice, kind_specs, pmax)
         variables = self.block(data.get("vars"), ("vars",), "game, player and turn variables",
                                {"game", "player", "turn"}, "variable scope")
@@ -199,7 +202,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         compiler.shared.parse_args = self.args
         compiler.effect_props = frozenset(
             n for n, p in properties.items() if p.type == "effects")
-        items = self.item_props(kind_specs, properties, compiler)
+        items = self.item_props(kind_specs, properties, compiler, families)
         score = compiler.expr(data.get("score", 0), ("score",))
         if score is not None and not compiler.typed(score, "number", ("score",), "the score"):
             score = None

@@ -51,6 +51,9 @@ class Reporter:
         self.file = file
         self.marks = marks
         self.problems: list[Problem] = []
+        # Entries made from another (the kinds of a generated family): the first two parts
+        # of their path -> the path of the entry written in the file.
+        self.written_as: dict[Path, Path] = {}
 
     def where(self, path: Path) -> tuple[int, int]:
         """Line and column of the closest node the path reaches."""
@@ -61,8 +64,14 @@ class Reporter:
         return (1, 1)
 
     def __call__(self, path: Path, message: str) -> None:
+        written = self.written_as.get(tuple(path[:2])) if self.written_as else None
+        if written is not None:
+            # A problem of a generated entry is its family's: reported once, at its line.
+            path = (*written, *path[2:])
         line, col = self.where(path)
-        self.problems.append(Problem(self.file, line, col, format_path(path), message))
+        problem = Problem(self.file, line, col, format_path(path), message)
+        if written is None or problem not in self.problems:
+            self.problems.append(problem)
 
     def raise_if_any(self) -> None:
         """Raise LoadError when anything was reported."""
