@@ -4,6 +4,7 @@ misused key is reported, and the two fixture games played to the end by every bo
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
@@ -27,7 +28,9 @@ from dinotable.engine import (
     waiting_on,
 )
 from dinotable.engine.expr import Ctx, Scope, compile_expr
+from dinotable.narrate import describe
 from dinotable.ruleset import load_ruleset
+from dinotable.text_table import show_table
 
 GOOD = FIXTURES / "good_rulesets"
 
@@ -434,3 +437,62 @@ def test_the_fixture_games_play_to_the_end(game: str, bot: str) -> None:
             assert sum(not k for k in state.knocked) == 1
             assert state.winners == [state.knocked.index(False)]
 
+
+
+def test_the_terminal_heads_the_table_with_the_phase_and_marks_a_knocked_out_player(
+        tmp_path: Path) -> None:
+    rules = load_ruleset(GOOD / "fixture_tricks")
+    state = new_game(rules, ["Ann", "Ben", "Cat", "Dan"], seed=1)
+    shown = io.StringIO()
+    show_table(state, shown)
+    assert shown.getvalue().splitlines()[0] == "   Round 1, Bid"
+    while state.phase == "bid":
+        apply(state, legal_actions(state)[0])
+    shown = io.StringIO()
+    show_table(state, shown)
+    assert shown.getvalue().splitlines()[0] == "   Round 1, Tricks"
+
+    state = _knocks(tmp_path)
+    events = _act(state, "ko", who=1)
+    assert [describe(e, state, None) for e in events if e.kind == "knocked_out"] == [
+        "B is out of the game."]
+    shown = io.StringIO()
+    show_table(state, shown)
+    lines = shown.getvalue().splitlines()
+    assert lines[1].endswith("- OUT of the game") and "OUT" not in lines[0] + lines[2]
+
+
+def test_the_table_shows_the_phase_by_the_round_and_a_knocked_out_plate_as_out(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dinotable.scenes.setup import Seat
+    from dinotable.scenes.table import TableScene
+    from dinotable.table import chrome
+
+    plates: dict[str, str] = {}
+    real = chrome.name_plate
+
+    def plate(canvas: Any, rect: Any, name: str, *args: Any, **kw: Any) -> None:
+        plates[name] = kw.get("extra", "")
+        real(canvas, rect, name, *args, **kw)
+
+    monkeypatch.setattr(chrome, "name_plate", plate)
+    for game, until in (("fixture_tricks", lambda s: s.phase == "tricks"),
+                        ("fixture_knockout", lambda s: any(s.knocked))):
+        seats = [Seat(n, "random", i) for i, n in enumerate(["Ann", "Ben", "Cat", "Dan"])]
+        table = TableScene(app, load_ruleset(GOOD / game), seats, {}, 3, saving=False)
+        app.push(table)
+        players = next(p for p in table.parts if isinstance(p, chrome.PlayersPart))
+        if game == "fixture_tricks":
+            assert players.footer() == "Round 1  ·  Bid"
+        for _ in range(3000):
+            if until(table.state) and table.idle:
+                break
+            app.step([], 1 / 30)
+        assert until(table.state)
+        app.step([], 1 / 30)
+        if game == "fixture_tricks":
+            assert players.footer() == "Round 1  ·  Tricks"
+        else:
+            out = [table.state.players[s] for s, k in enumerate(table.state.knocked) if k]
+            assert out and all(plates[n] == " - OUT" for n in out)
+        app.pop()
