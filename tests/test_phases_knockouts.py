@@ -28,6 +28,7 @@ from dinotable.engine import (
     waiting_on,
 )
 from dinotable.engine.expr import Ctx, Scope, compile_expr
+from dinotable.engine.origins import RulesError
 from dinotable.narrate import describe
 from dinotable.ruleset import load_ruleset
 from dinotable.text_table import show_table
@@ -496,3 +497,16 @@ def test_the_table_shows_the_phase_by_the_round_and_a_knocked_out_plate_as_out(
             out = [table.state.players[s] for s, k in enumerate(table.state.knocked) if k]
             assert out and all(plates[n] == " - OUT" for n in out)
         app.pop()
+
+
+def test_a_phase_played_again_with_nobody_left_is_an_error_naming_the_phase(
+        tmp_path: Path) -> None:
+    data = yaml.safe_load(PHASED)
+    data["round"]["phases"]["play"]["again"] = "true"
+    data["actions"]["bid"]["effects"] = [{"drop_out": {}}, {"end_turn": {}}]
+    rules = load_ruleset(write_rules(tmp_path, data))
+    state = new_game(rules, ["A", "B", "C"], seed=1)
+    apply(state, Action(0, "bid"))
+    apply(state, Action(1, "bid"))
+    with pytest.raises(RulesError, match="the phase 'play' was played 50 times over"):
+        apply(state, Action(2, "bid"))

@@ -82,8 +82,16 @@ def _first_turn(ctx: Ctx) -> None:
     while pos < len(order) and not state.in_round(order[pos]):
         pos += 1
     if pos == len(order):
+        if state.rules.phases:
+            state.empty_passes += 1
+            if state.empty_passes > MAX_EMPTY_PASSES:
+                raise RulesError(f"{rules_file(state.rules)}: the phase {state.phase!r} was "
+                                 f"played {MAX_EMPTY_PASSES} times over with no player left "
+                                 "in the round: its `again` never stops holding",
+                                 rules_file(state.rules))
         _end_pass(ctx)
         return
+    state.empty_passes = 0
     state.round_pos = pos
     start_turn(ctx, order[pos])
 
@@ -321,6 +329,7 @@ def team_scores(state: GameState) -> list[Any]:
 
 MAX_TIEBREAK_ROUNDS = 20  # a tie no round can break is shared rather than played forever
 MAX_TURNS_WITHOUT_ACTION = 1000
+MAX_EMPTY_PASSES = 50  # phase passes in a row with nobody to play (each runs inside the last)
 
 
 def _finish(ctx: Ctx) -> None:

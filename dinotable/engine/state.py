@@ -94,6 +94,9 @@ class GameState:
         self.round_first = 0
         self.phase_ended = False
         self.phase_starter: int | None = None
+        # Phase passes in a row with nobody left to play a turn: guards a runaway `again`.
+        # Such passes run within one call, so this is never part of a snapshot.
+        self.empty_passes = 0
         self.last_round = False
         self.tiebreak = False
         self.tiebreak_rounds = 0
