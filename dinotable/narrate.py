@@ -84,12 +84,22 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
         return f"{name} turns {count} face down." if count else None
     if kind == "last_round":
         return LAST_ROUND.get(str(data.get("then")), "The end of the game has begun.")
+    if kind == "phase_started":
+        return f"--- {phase_words(str(data['phase']))} ---"
+    if kind == "knocked_out":
+        return f"{name} is out of the game."
     if kind == "tiebreak":
         tied = " and ".join(players[s] for s in data["seats"])
         return f"A tie! {tied} play a tiebreaker round."
     if kind == "game_over":
         return "Game over! Winner: " + " and ".join(players[s] for s in data["winners"])
     return None
+
+
+def phase_words(phase: str) -> str:
+    """A round's phase as people read it: `tricks` -> "Tricks"."""
+    words = phase.replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def item_words(rules: Rules | None, kind: str) -> str:

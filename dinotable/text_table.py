@@ -23,7 +23,7 @@ from .engine import (
 )
 from .engine.indexed import shown_value
 from .names import name_problem, shorten
-from .narrate import describe
+from .narrate import describe, phase_words
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
 
 EXIT_USAGE = 2
@@ -53,6 +53,9 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
         seat = waiting_on(state)
     view = view_for(state, seat)
     rules = state.rules
+    if rules.phases:  # the round and its phase head the table
+        print(f"   Round {state.round}"
+              + (f", {phase_words(state.phase)}" if state.phase else ""), file=out)
     score_var = str(rules.data.get("score", "")).strip()
     for s, name in enumerate(state.players):
         marker = ">" if s == view["waiting_on"] else " "
@@ -60,7 +63,8 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
         shown_vars = ", ".join(f"{k} {shown_value(v, rules.player_vars.get(k))}"
                                for k, v in view["player_vars"][s].items() if k != score_var)
         print(f" {marker} {name}: {'?' if score is None else score}"
-              + (f"  ({shown_vars})" if shown_vars else ""), file=out)
+              + (f"  ({shown_vars})" if shown_vars else "")
+              + ("  - OUT of the game" if state.knocked[s] else ""), file=out)
     for zname, shown_zone in view["zones"].items():
         zdef = rules.zones[zname]
         owners = shown_zone if zdef.per_player else [shown_zone]

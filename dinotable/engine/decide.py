@@ -112,9 +112,11 @@ def decision_actions(state: GameState, seat: int, sampler: Any = None) -> list[A
 
 
 def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
-    """Drop the seats at the head of a window's queue that have nothing to play."""
+    """Drop the seats at the head of a window's queue that have nothing to play (or have
+    been knocked out of the game since the window opened)."""
     queue = frame["queue"]
-    while queue and not window_actions(state, queue[0], frame["window"]):
+    active = state.active
+    while queue and (not active[queue[0]] or not window_actions(state, queue[0], frame["window"])):
         queue.pop(0)
 
 

@@ -1,4 +1,4 @@
-"""Turn-flow and word effects: end_turn, drop_out, end_round, say."""
+"""Turn-flow and word effects: end_turn, drop_out, end_round, end_phase, knock_out, say."""
 
 from __future__ import annotations
 
@@ -74,3 +74,44 @@ def _emit_say(p: dict[str, Any]) -> Piece:
                        default="news")}, shorthand="text", emit=_emit_say)
 def _say(p: dict[str, Any]) -> Effect:
     return generate([_emit_say(p)])
+
+
+@effect("end_phase", "End this pass of the round's phase when this turn ends; `starter` is "
+        "the seat that begins what comes next (the phase again, or the next phase).",
+        "end_phase: {starter: \"current\"}",
+        {"starter": Param("expr", "who begins the next phase pass", required=False,
+                          vtype="player")})
+def _end_phase(p: dict[str, Any]) -> Effect:
+    starter: Compiled | None = p["starter"]
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        st.phase_ended = True
+        if starter is not None:
+            st.phase_starter = int(starter(c)) % len(st.players)
+        return False
+
+    return run
+
+
+@effect("knock_out", "Put a player out of the game for good (the seat in scope, or "
+        "`player`): no more turns, actions or questions for them.",
+        "knock_out: {player: \"current\"}",
+        {"player": Param("expr", "the seat knocked out (default: the seat in scope)",
+                         required=False, vtype="player")})
+def _knock_out(p: dict[str, Any]) -> Effect:
+    who: Compiled | None = p["player"]
+
+    def run(c: Ctx) -> bool:
+        st = c.state
+        seat = c.seat if who is None else int(who(c)) % len(st.players)
+        if not st.knocked[seat]:
+            st.knocked[seat] = True
+            st.active[seat] = False  # every turn, round, window and action passes them by
+            if c.events is not None:
+                c.events.append(Event("knocked_out", seat, {}))
+            if seat == st.current:
+                c.turn_over = True  # they can take nothing more: their turn ends
+        return False
+
+    return run

@@ -137,6 +137,14 @@ CONSTANTS: dict[str, tuple[str, str]] = {
     "active_players": ("players still taking part in this round",
                        "sum(1 for _s in range(len(st.players)) if st.in_round(_s))"),
 }
+# Phases and knock-outs (see flow.py and effects_flow.py).
+CONSTANTS.update({
+    "phase": ("the name of the round's phase being played ('' outside phases)", "st.phase"),
+    "out": ("true when the seat in scope is knocked out of the game (knock_out)",
+            "st.knocked[c.seat]"),
+    "players_in": ("how many players are not knocked out of the game",
+                   "st.knocked.count(False)"),
+})
 
 
 def function(

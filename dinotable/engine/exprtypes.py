@@ -31,6 +31,7 @@ CONSTANT_TYPES: dict[str, str] = {
     "players": "number", "round": "number", "current": "player", "me": "player",
     "last_round": "bool", "playing": "bool", "active_players": "number",
 }
+CONSTANT_TYPES.update({"phase": "text", "out": "bool", "players_in": "number"})
 
 
 def type_of_value(value: Any) -> str:

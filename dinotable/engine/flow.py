@@ -46,6 +46,10 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
     active = state.active
     state.round_order = order if all(active) else [s for s in order if active[s]]
     state.round_pos = 0
+    if not state.round_order:  # every seat knocked out: nobody is left to play a round
+        _finish(ctx)
+        return
+    state.phase = ""
     if ctx.events is not None:  # checked here, not in _emit: this runs every round
         ctx.events.append(Event("round_started", None, {
             "round": state.round, "tiebreak": state.tiebreak,
@@ -57,7 +61,114 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
         state.rules.round_start(ctx)
     if state.pending or not begin:
         return  # a question asked at the round's start; the first turn begins once answered
-    start_turn(ctx, state.round_order[0])
+    begin_round(ctx)
+
+
+def begin_round(ctx: Ctx) -> None:
+    """What follows `round.start`: the round's first phase, or its first turn."""
+    state = ctx.state
+    if state.rules.phases:
+        state.round_first = state.round_order[0] if state.round_order else state.current
+        _start_phase(ctx, 0, None)
+        return
+    _first_turn(ctx)
+
+
+def _first_turn(ctx: Ctx) -> None:
+    """The first turn of a round or of a phase pass: the first seat of its order still in
+    the round (one dropped out in `round.start` is passed by), or its end if nobody is."""
+    state = ctx.state
+    order = state.round_order
+    pos = state.round_pos
+    while pos < len(order) and not state.in_round(order[pos]):
+        pos += 1
+    if pos == len(order):
+        if state.rules.phases:
+            state.empty_passes += 1
+            if state.empty_passes > MAX_EMPTY_PASSES:
+                raise RulesError(f"{rules_file(state.rules)}: the phase {state.phase!r} was "
+                                 f"played {MAX_EMPTY_PASSES} times over with no player left "
+                                 "in the round: its `again` never stops holding",
+                                 rules_file(state.rules))
+        _end_pass(ctx)
+        return
+    state.empty_passes = 0
+    state.round_pos = pos
+    start_turn(ctx, order[pos])
+
+
+def _end_pass(ctx: Ctx) -> None:
+    """The end of a run of turns: of the phase pass with phases, else of the round."""
+    if ctx.state.rules.phases:
+        _end_phase(ctx)
+    else:
+        _end_round(ctx)
+
+
+def _phase_index(state: GameState) -> int:
+    for i, phase in enumerate(state.rules.phases):
+        if phase.name == state.phase:
+            return i
+    return 0
+
+
+def _start_phase(ctx: Ctx, index: int, starter: int | None) -> None:
+    """A pass of a phase: its order from `starter` (else its `first`, else the round's first
+    player), its start effects, then its first turn."""
+    state = ctx.state
+    phase = state.rules.phases[index]
+    n = len(state.players)
+    state.phase = phase.name
+    state.phase_ended = False
+    if starter is None:
+        starter = state.round_first
+        if phase.first is not None:
+            starter = int(phase.first(_focus(ctx, state.round_first))) % n
+    active = state.active
+    state.round_order = [s for s in ((starter + k) % n for k in range(n)) if active[s]]
+    state.round_pos = 0
+    if not state.round_order:
+        _finish(ctx)
+        return
+    _emit(ctx.events, "phase_started", None, lambda: {
+        "phase": phase.name, "seats": list(state.round_order)})
+    if phase.start is not noop:
+        _focus(ctx, state.round_order[0]).after = "phase_start"
+        phase.start(ctx)
+        if state.pending:
+            return  # a question asked at the phase's start; its turns begin once answered
+    _first_turn(ctx)
+
+
+def _end_phase(ctx: Ctx) -> None:
+    state = ctx.state
+    phase = state.rules.phases[_phase_index(state)]
+    _focus(ctx, state.current).after = "phase_end"
+    if phase.end is not noop:
+        phase.end(ctx)
+        if state.pending:
+            return
+    _after_phase_end(ctx)
+
+
+def _after_phase_end(ctx: Ctx) -> None:
+    """After a phase pass: the phase again while its `again` holds, else the next phase,
+    else (or after `end_round`) the round's end."""
+    state = ctx.state
+    index = _phase_index(state)
+    phase = state.rules.phases[index]
+    starter = state.phase_starter
+    state.phase_starter = None
+    state.phase_ended = False
+    _emit(ctx.events, "phase_ended", None, lambda: {"phase": phase.name})
+    if state.next_starter is None:
+        if phase.again is not None and phase.again(_focus(ctx, state.current)):
+            _start_phase(ctx, index, starter)
+            return
+        if index + 1 < len(state.rules.phases):
+            _start_phase(ctx, index + 1, starter)
+            return
+    _end_round(ctx)
 
 
 def start_turn(ctx: Ctx, seat: int) -> None:
@@ -122,10 +233,11 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
         elif not rules.end.finish_round:
             _finish(ctx)
             return
-    if state.next_starter is not None:
-        _end_round(ctx)
+    if state.next_starter is not None or state.phase_ended:
+        _end_pass(ctx)
         return
-    if rules.round_mode == "until_ended":
+    mode = rules.round_mode if not rules.phases else rules.phases[_phase_index(state)].mode
+    if mode == "until_ended":
         # Play passes round the table to the next player still in the round, until an
         # effect ends the round; with one player left nobody else can be passed to.
         n = len(state.players)
@@ -134,7 +246,7 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
             if state.in_round(nxt) and nxt != seat:
                 start_turn(ctx, nxt)
                 return
-        _end_round(ctx)
+        _end_pass(ctx)
         return
     state.round_pos += 1
     order = state.round_order
@@ -145,12 +257,13 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
             start_turn(ctx, nxt)
             return
         state.round_pos += 1
-    _end_round(ctx)
+    _end_pass(ctx)
 
 
 def _end_round(ctx: Ctx) -> None:
     state = ctx.state
     _focus(ctx, state.current).after = "round_end"
+    state.phase = ""
     if state.rules.round_end is not noop:
         state.rules.round_end(ctx)
     if not state.pending:
@@ -166,7 +279,9 @@ def _after_round_end(ctx: Ctx) -> None:
     if (state.last_round and state.final_turns is None) or state.tiebreak:
         _finish(ctx)
     else:
-        start_round(ctx, state.round_order[0] if starter is None else starter)
+        if starter is None:
+            starter = state.round_first if state.rules.phases else state.round_order[0]
+        start_round(ctx, starter)
 
 
 def leaders(state: GameState) -> list[int]:
@@ -181,7 +296,9 @@ def leaders(state: GameState) -> list[int]:
         ctx = Ctx(state, seat)
         return (rules.score(ctx), *(tb(ctx) for tb in rules.end.tiebreaks))
 
-    seats = [s for s in range(len(state.players)) if state.active[s]]
+    # A seat knocked out of the game still has its score compared (outside tiebreaks).
+    knocked = state.knocked if not state.tiebreak else [False] * len(state.players)
+    seats = [s for s in range(len(state.players)) if state.active[s] or knocked[s]]
     if rules.teams:
         keys = {s: key(s) for s in seats}
         totals: dict[int, tuple[Any, ...]] = {}
@@ -214,19 +331,21 @@ def team_scores(state: GameState) -> list[Any]:
 
 MAX_TIEBREAK_ROUNDS = 20  # a tie no round can break is shared rather than played forever
 MAX_TURNS_WITHOUT_ACTION = 1000
+MAX_EMPTY_PASSES = 50  # phase passes in a row with nobody to play (each runs inside the last)
 
 
 def _finish(ctx: Ctx) -> None:
     state = ctx.state
     top = leaders(state)
-    if (len(top) > 1 and state.rules.end.ties == "leaders_replay"
+    playing = [s for s in top if not state.knocked[s]]  # a tiebreak is for those still in
+    if (len(playing) > 1 and state.rules.end.ties == "leaders_replay"
             and state.tiebreak_rounds < MAX_TIEBREAK_ROUNDS):
         state.tiebreak_rounds += 1
-        state.active = [s in top for s in range(len(state.players))]
+        state.active = [s in playing for s in range(len(state.players))]
         state.tiebreak = True
         state.final_turns = None
-        _emit(ctx.events, "tiebreak", None, lambda: {"seats": top})
-        start_round(ctx, top[0])
+        _emit(ctx.events, "tiebreak", None, lambda: {"seats": playing})
+        start_round(ctx, playing[0])
         return
     state.game_over = True
     state.winners = top
@@ -377,7 +496,11 @@ def _resume(ctx: Ctx, fn: Callable[[Ctx], bool], after: str) -> None:
         state.pending.clear()
         _end_turn(ctx)
     elif after == "round_start":
-        start_turn(ctx, state.round_order[0])
+        begin_round(ctx)
+    elif after == "phase_start":
+        _first_turn(ctx)
+    elif after == "phase_end":
+        _after_phase_end(ctx)
     elif after == "turn_end":
         _end_turn(ctx, resumed=True)
     elif after == "round_end":

@@ -168,6 +168,19 @@ class WindowDef:
 
 
 @dataclass(frozen=True)
+class PhaseDef:
+    """A named phase of a round: its turns go by `mode`, each pass led by `first` (the
+    round's first player when None), and it is played again while `again` holds."""
+
+    name: str
+    mode: str
+    start: Effect
+    end: Effect
+    first: Compiled | None = None
+    again: Compiled | None = None
+
+
+@dataclass(frozen=True)
 class EndDef:
     """When the game ends and how the winner is found."""
 
@@ -214,6 +227,8 @@ class Rules:
     # each_once: every active player once, in seat order; until_ended: play passes to the
     # next player still in the round until an end_round effect ends it.
     round_mode: str = "each_once"
+    # The round's phases in order (none: the round is one run of turns by `round_mode`).
+    phases: tuple[PhaseDef, ...] = ()
     boards: dict[str, BoardDef] = field(default_factory=dict)
     large_domains: bool = False  # some argument is a subset: bots sample rather than list
     teams: int = 0  # seats in teams: seat s plays for team s % teams (0: no teams)

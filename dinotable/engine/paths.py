@@ -3,9 +3,9 @@
 Paths every ruleset answers (NAME is a player's name, ZONE a zone, KIND a die
 kind, FACE a face, VAR a variable):
 
-- `round`, `turns`, `last_round`, `tiebreak`, `game_over`
+- `round`, `turns`, `last_round`, `tiebreak`, `game_over`, `phase`
 - `turn.VAR`, `game.VAR`, `options.NAME`
-- `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`
+- `players.NAME.VAR`, `players.NAME.score`, `players.NAME.out`, `players.NAME.knocked_out`
 - one value of an indexed variable: `players.NAME.VAR.KEY`, `game.VAR.KEY`, `turn.VAR.KEY`
 - `zones.ZONE.size`, `zones.ZONE.KIND` (a die, card, tile or token kind),
   `zones.ZONE.faces.FACE`, `zones.ZONE.items`, `zones.ZONE.top` (the kind showing on
@@ -25,7 +25,7 @@ from .stacks import top_kind
 from .state import GameState
 
 _PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*\b")
-_FLAGS = ("round", "turns", "last_round", "tiebreak", "game_over")
+_FLAGS = ("round", "turns", "last_round", "tiebreak", "game_over", "phase")
 
 
 class PathError(KeyError):
@@ -117,10 +117,12 @@ def _generic_value(state: GameState, path: str) -> Any:
                 return state.score(seat)
             if rest[0] == "out":
                 return state.out[seat]
+            if rest[0] == "knocked_out":
+                return state.knocked[seat]
             if rest[0] in state.player_vars[seat]:
                 return state.player_vars[seat][rest[0]]
         raise PathError(f"{path!r}: players have {sorted(state.player_vars[seat])}, "
-                        "score, out and zones.ZONE")
+                        "score, out, knocked_out and zones.ZONE")
     if head == "zones" and len(parts) >= 3:
         zname = parts[1]
         board = state.rules.boards.get(zname)

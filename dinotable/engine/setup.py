@@ -8,7 +8,7 @@ from typing import Any
 from .decks import Shuffled
 from .expr import suggest
 from .facing import lay_start_items
-from .flow import start_round, start_turn
+from .flow import begin_round, start_round
 from .model import Rules
 from .origins import PASSED_ON, rules_error
 from .state import GameState, Item
@@ -58,7 +58,7 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
         setup(state)  # a scenario's position: its own errors are its own
         try:
             if not state.pending:
-                start_turn(state.ctx, state.round_order[0])
+                begin_round(state.ctx)
         except PASSED_ON:
             raise
         except Exception as exc:

@@ -87,6 +87,18 @@ class GameState:
         self.round_pos = 0
         self.active: list[bool] = [True] * len(players)  # taking part in the game's rounds
         self.out: list[bool] = [False] * len(players)  # dropped out of this round
+        # Knocked out of the game for good (`knock_out`): such a seat is never active again.
+        self.knocked: list[bool] = [False] * len(players)
+        # Rounds with phases: the phase being played ('' without phases), the seat the
+        # round began with (a phase pass without `first` begins there), and an `end_phase`
+        # waiting for the turn to end (with the seat it names to begin what comes next).
+        self.phase = ""
+        self.round_first = 0
+        self.phase_ended = False
+        self.phase_starter: int | None = None
+        # Phase passes in a row with nobody left to play a turn: guards a runaway `again`.
+        # Such passes run within one call, so this is never part of a snapshot.
+        self.empty_passes = 0
         self.last_round = False
         self.tiebreak = False
         self.tiebreak_rounds = 0
@@ -174,6 +186,11 @@ class GameState:
             "shuffled": sorted(self.shuffled),
             "face_down": sorted(self.face_down),
             "attached": [[host, list(held)] for host, held in sorted(self.attached.items())],
+            # Saved only when used, so a game without phases or knock-outs saves as before.
+            **({"knocked": list(self.knocked)} if any(self.knocked) else {}),
+            **({"phase": self.phase, "round_first": self.round_first,
+                "phase_ended": self.phase_ended, "phase_starter": self.phase_starter}
+               if self.rules.phases else {}),
         }
 
     @classmethod
@@ -208,6 +225,11 @@ class GameState:
         state.winners = list(data["winners"])
         state.log = [Action(p, i, tuple((k, v) for k, v in a)) for p, i, a in data["log"]]
         state.pending = copy.deepcopy(data.get("pending", []))
+        state.knocked = [bool(k) for k in data.get("knocked", state.knocked)]
+        state.phase = str(data.get("phase", ""))
+        state.round_first = int(data.get("round_first", 0))
+        state.phase_ended = bool(data.get("phase_ended", False))
+        state.phase_starter = data.get("phase_starter")
         return state
 
     def restore(self, data: dict[str, Any]) -> None:

@@ -23,12 +23,13 @@ from ..engine.model import (
 )
 from .arguments import argument_in_when
 from .domain_args import PARSERS
+from .phases import phase_condition
 from .problems import Path, check_keys
 from .reader import Section, SectionReader
 from .variant_keys import check_when, options_condition, read_applies_when
 
 ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows",
-               "applies_when"}
+               "applies_when", "phase"}
 
 
 BY = ("current", "others", "any", "window")
@@ -64,7 +65,8 @@ class ActionsReader(SectionReader):
     """Reads `actions:` with their arguments and the questions asked mid-action."""
 
     def actions(self, raw: Any, scope: Scope, compiler: EffectCompiler,
-                options: dict[str, OptionDef] | None = None) -> dict[str, ActionDef]:
+                options: dict[str, OptionDef] | None = None,
+                phases: list[str] | None = None) -> dict[str, ActionDef]:
         out: dict[str, ActionDef] = {}
         raw = self.mapping(raw, ("actions",), "action: {effects: [...]}")
         if not raw and "actions" in (self.data or {}):
@@ -82,14 +84,19 @@ class ActionsReader(SectionReader):
             applies = read_applies_when(self.report, spec.get("applies_when"),
                                         (*path, "applies_when"))
             check_when(self.report, (*path, "applies_when"), applies, options or {})
-            if not reads_args and ("when" in spec or applies):
+            in_phase = (None if "phase" not in spec else
+                        phase_condition(self, spec["phase"], (*path, "phase"), phases or []))
+            if not reads_args and ("when" in spec or applies or in_phase):
                 # Never legal where it does not apply: its options join its condition.
                 source = spec.get("when")
                 if applies:
                     source = options_condition(applies) + (
                         f" and ({source})" if isinstance(source, str) else "")
+                if in_phase:  # offered only in its phases
+                    source = in_phase + (f" and ({source})" if isinstance(source, str) else "")
                 when = compiler.condition(source, (*path, "when" if "when" in spec
-                                                   else "applies_when"))
+                                                   else "applies_when" if applies
+                                                   else "phase"))
             if "effects" not in spec:
                 self.report(path, "an action needs `effects`")
             effects = acompiler.effects(spec.get("effects"), (*path, "effects"))

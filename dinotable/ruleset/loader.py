@@ -31,6 +31,7 @@ from .ending import EndingReader
 from .expressions import DefinesReader
 from .families import expand_families
 from .layout import build_layout
+from .phases import end_phase_at, read_phases
 from .problems import LoadError, Problem, Reporter, check_keys
 from .reader import MAX_NUMBER, MAX_SEATS, RESERVED, _shown, _too_large
 from .variant_keys import (
@@ -210,16 +211,23 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         turn = self.block(data.get("turn"), ("turn",), "start and end effects",
                           {"start", "end"}, "key of turn")
         rnd = self.block(data.get("round"), ("round",), "start and end effects",
-                         {"start", "end", "mode"}, "key of round")
+                         {"start", "end", "mode", "phases"}, "key of round")
         round_mode = self.choice(rnd.get("mode"), ("round", "mode"), ("each_once", "until_ended"),
                                  "each_once")
 
-        actions = self.actions(data.get("actions"), scope, compiler, options)
+        raw_phases = rnd.get("phases")
+        phase_names = [str(n) for n in raw_phases] if isinstance(raw_phases, dict) else []
+        actions = self.actions(data.get("actions"), scope, compiler, options, phase_names)
         end = self.end(data.get("end"), compiler)
         turn_start = compiler.effects(turn.get("start"), ("turn", "start"))
         turn_end = compiler.effects(turn.get("end"), ("turn", "end"))
         round_start = compiler.effects(rnd.get("start"), ("round", "start"))
         round_end = compiler.effects(rnd.get("end"), ("round", "end"))
+        phases = read_phases(self, raw_phases, compiler, round_mode)
+        stray = None if phases else end_phase_at(data)
+        if stray is not None:
+            r(stray, "end_phase ends a phase of the round, and the round has none: list "
+                     "them under round.phases")
         self.decisions(actions, compiler)
         hints = self.bots(data.get("bots"), actions, compiler, scope)
         layout = build_layout(data.get("layout"), compiler, dice, zones, set(faces), actions,
@@ -251,7 +259,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             turn_start=turn_start, turn_end=turn_end, round_start=round_start,
             round_end=round_end, bot_hints=hints, legal=build_legal(actions),
             score=score, end=end, round_mode=round_mode, hidden_information=hidden, teams=teams,
-            teams_option=teams_option,
+            teams_option=teams_option, phases=phases,
             state_paths=tuple(paths), data=data, source=str(self.folder), layout=layout,
             large_domains=any(a.sample is not None for adef in actions.values()
                               for a in adef.args),

@@ -11,6 +11,7 @@ import pygame
 
 from ..engine import applies, option_applies, view_for
 from ..engine.indexed import shown_value
+from ..narrate import phase_words
 from ..render import theme
 from ..render.game_log import draw_log
 from ..render.plates import name_plate
@@ -373,8 +374,10 @@ class PlayersPart(Part):
         option = state.rules.options.get("goal")
         goal = state.options.get("goal") if option is not None and option_applies(
             option, state.options) else None
-        return f"Round {self.host.shown.round}" + (f"  ·  Goal: {goal}" if goal is not None
-                                                     else "")
+        phase = self.host.shown.phase  # a round's phase shows beside its number
+        return (f"Round {self.host.shown.round}"
+                + (f"  ·  {phase_words(phase)}" if phase else "")
+                + (f"  ·  Goal: {goal}" if goal is not None else ""))
 
     def draw(self, canvas: pygame.Surface, look: Look) -> None:
         host = self.host
@@ -403,7 +406,9 @@ class PlayersPart(Part):
             # A plate too narrow for its name and "(bot)" whole beside a board that needs
             # the width: "(bot)" opens the first line under it instead.
             below = bool(tail) and areas is not None and rect.w < areas.plate_need(s)
-            extra = " - out" if s in host.shown.out else ""
+            # Knocked out of the game for good, or only out of this round.
+            extra = (" - OUT" if host.state.knocked[s] else
+                     " - out" if s in host.shown.out else "")
             score = "?" if seen is None else str(round(host.shown.scores[s]))
             self.told += [(s, "name", name + tail), (s, "score", score)] + [
                 (s, var, value) for var, _, value in self.counters(s, look)]

@@ -78,6 +78,7 @@ def level(table: Showing) -> None:
     shown.score_goals = [float(v or 0) for v in view["scores"]]
     shown.source = source_counts(table)
     shown.round = state.round
+    shown.phase = state.phase
     shown.out = {s for s in range(len(table.seats)) if state.out[s]}
     tray = table.layout.tray
     sprites = table.sprites

@@ -344,8 +344,19 @@ def _round(host: Playing, event: Event) -> list[Step]:
     def start() -> float:
         host.shown.round = number
         host.shown.out.clear()
+        host.shown.phase = ""
         return 0.0
     return [Step(start, "round")]
+
+
+@on("phase_started")
+def _phase(host: Playing, event: Event) -> list[Step]:
+    phase = str(event.data["phase"])
+
+    def start() -> float:
+        host.shown.phase = phase
+        return 0.0
+    return [Step(start, "phase")]
 
 
 @on("game_over")

@@ -70,6 +70,7 @@ class Shown:
     source: dict[str, int] = field(default_factory=dict)  # kind -> dice in the cup
     round: int = 1
     out: set[int] = field(default_factory=set)  # dropped out of this round
+    phase: str = ""  # the round's phase being played ('' without phases)
 
 
 def dice_words(n: int) -> str:
