@@ -27,6 +27,7 @@ VERSION_3 = (
     "two_rivals_stun_rays_both_take_1_off_one_hunt_roll",  # 5 -> 4 -> 3
     "one_player_plays_one_snapped_twig_on_a_hunt_however_many_they_hold",
     "a_trip_that_spends_the_last_energy_ends_the_turn",
+    "a_special_played_with_no_energy_left_ends_the_turn_once_it_is_done",
 )
 
 

@@ -42,11 +42,13 @@ def hunt_table(app: App, moves: int = 12, seed: int = 5,
         legal = legal_actions(table.state)
         table.take(legal[rng.randrange(len(legal))])
     assert until is None or until(table), "the wanted position never came"
-    for _ in range(3000):
+    # The animations of every move taken play out (a position reached late queues many).
+    for _ in range(12000):
         table.handoff_due = False
         if table.idle:
             break
         table.update(FRAME)
+    assert table.idle
     table.handed(0)
     return table
 
