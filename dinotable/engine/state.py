@@ -99,6 +99,8 @@ class GameState:
         # Items lying in a deck in unknown (shuffled) order: drawing one is a chance event.
         self.shuffled: set[int] = set()
         self.face_down: set[int] = set()  # items lying face down (see engine/facing.py)
+        # Zones shown to everyone until the turn ends (see engine/effects_show.py).
+        self.shown: set[str] = set()
         # Items attached to an item, by its index (see engine/attach.py); in no zone.
         self.attached: dict[int, list[int]] = {}
         self.item_ids: dict[str, int] = {}  # item id -> index in `items`; fixed at setup
@@ -171,6 +173,7 @@ class GameState:
             "pending": copy.deepcopy(self.pending),
             "shuffled": sorted(self.shuffled),
             "face_down": sorted(self.face_down),
+            "shown": sorted(self.shown),
             "attached": [[host, list(held)] for host, held in sorted(self.attached.items())],
         }
 
@@ -187,6 +190,7 @@ class GameState:
         state.item_ids = {it.id: n for n, it in enumerate(state.items)}
         state.shuffled = set(data.get("shuffled", []))
         state.face_down = set(data.get("face_down", []))
+        state.shown = set(data.get("shown", []))
         state.attached = {int(host): list(held) for host, held in data.get("attached", [])}
         state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
         state.game_vars = dict(data["game_vars"])

@@ -26,6 +26,7 @@ from ..engine import (
     arg_values,
     is_subset,
     moves,
+    phrase_for,
     showing_tops,
     why_illegal,
 )
@@ -112,6 +113,35 @@ class Chooser(DiceMarks, BoardSpaces):
             return ", ".join(str(v).replace("_", " ") for v in value)
         return str(value).replace("_", " ")
 
+    def move_words(self, action: Action) -> str:
+        """A move as the bar, the terminal and the phone name it: the ruleset's own phrase
+        ("Bid three 4s"); else its label and its one argument ("Steal from: Ben"), or each
+        argument by its name ("Bid - count 3, face 4"), never bare values in a row. A list
+        (dice chosen, columns) reads "7 and 9"."""
+        phrase = phrase_for(self.state, action.player, action)
+        if phrase:
+            return phrase[:1].upper() + phrase[1:]
+        adef = self.rules.actions[action.id]
+        given = dict(action.args)
+        args = [a for a in adef.args if a.name in given]
+        if not args:
+            return adef.label
+        if len(args) == 1:
+            return f"{adef.label}: {self.listed_name(args[0], given[args[0].name])}"
+        named = ", ".join(f"{a.name.replace('_', ' ')} {self.listed_name(a, given[a.name])}"
+                          for a in args)
+        return f"{adef.label} \u2014 {named}"
+
+    def listed_name(self, arg: ArgDef, value: Any) -> str:
+        """An argument's value in words, a list of them joined as people say it: "7 and
+        9", "leaf, leaf and fish"."""
+        if not isinstance(value, tuple | list):
+            return self.value_name(arg, value)
+        names = [self.value_name(arg, v) for v in value]
+        if len(names) < 2:
+            return "".join(names) or "none"
+        return f"{', '.join(names[:-1])} and {names[-1]}"
+
     def prompt(self) -> str:
         """What the player is asked to do next while building a choice."""
         if self.ready is not None:
@@ -144,6 +174,9 @@ class Chooser(DiceMarks, BoardSpaces):
             return "a player"
         if arg.domain == "space_of":
             return "a space"
+        if arg.domain == "choice" and len(b_args := self._built_args()) > 1 and arg in b_args:
+            # One answer of several (the count, then the face of a bid): named by its name.
+            return f"the {arg.name.replace('_', ' ')}"
         if arg.domain in ("item_in", "kind_in", "item_on", "kind_on", "top_of"):
             groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
                 "group", "")) for v in self._values(arg)}
@@ -152,6 +185,9 @@ class Chooser(DiceMarks, BoardSpaces):
                 return "a card"
             return f"{'an' if group[0] in 'aeiou' else 'a'} {group}"  # "a hired hand"
         return "one"
+
+    def _built_args(self) -> tuple[ArgDef, ...]:
+        return self.building.adef.args if self.building is not None else ()
 
     def _kind(self, value: Any) -> str:
         if isinstance(value, str) and value in self.state.item_ids:
@@ -170,6 +206,8 @@ class Chooser(DiceMarks, BoardSpaces):
             return ""
         action, _ = self.ready
         adef = self.rules.actions[action.id]
+        if adef.says is not None:
+            return self.move_words(action)
         last = adef.args[-1]
         return f"{adef.label} {self.value_name(last, dict(action.args)[last.name])}"
 
@@ -216,8 +254,7 @@ class Chooser(DiceMarks, BoardSpaces):
                 elif len(adef.args) == 1:
                     for a in listed:
                         value = dict(a.args)[first.name]
-                        out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
-                                          f"{adef.id}:{value}", a))
+                        out.append(Choice(self.move_words(a), f"{adef.id}:{value}", a))
                 else:
                     # Several answers to give (the first food paid, then the second): one
                     # button with its key, the answers asked in turn. A button per first
