@@ -98,6 +98,13 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
     return None
 
 
+def move_line(events: list[Event], action_label: str, name: str) -> str:
+    """The log's first line for a move: the ruleset's phrase said of the player ("Ann
+    bids three 4s."), else who took which action ("Ann: Bid.")."""
+    says = next((e.data.get("says") for e in events if e.kind == "action"), None)
+    return f"{name} {said_by(str(says))}." if says else f"{name}: {action_label}."
+
+
 def shown_words(rules: Rules | None, players: list[str], data: dict[str, Any]) -> str:
     """What a `show` laid open, for everyone: "Everyone sees each player's cup: Ann 2, 5; Ben 6."
     (an item by its face when it shows one, else by its kind)."""

@@ -47,6 +47,9 @@ class Choice:
     enabled: bool = True
     reason: str = ""
     key: str = ""
+    # A short answer among many (a count, a face): its button is only as wide as its words,
+    # so a row of them fits the bar instead of a page each.
+    compact: bool = False
 
 
 class Chooser(DiceMarks, BoardSpaces):
@@ -154,6 +157,11 @@ class Chooser(DiceMarks, BoardSpaces):
             return ""
         arg = b.next_arg
         label = b.adef.label
+        chosen = [a for a in b.adef.args if a.name in b.bound]
+        if chosen and all(a.domain == "choice" for a in chosen):
+            # The answers given so far stay in sight: "Bid, count 3: choose the face."
+            label += ", " + ", ".join(f"{a.name.replace('_', ' ')} "
+                                      f"{self.listed_name(a, b.bound[a.name])}" for a in chosen)
         if arg is None:
             return f"{label}: press the button to confirm."
         if by_faces(arg):
@@ -235,7 +243,9 @@ class Chooser(DiceMarks, BoardSpaces):
                                   step=partial(self.start, adef), key=adef.key.upper()))
             elif not adef.args:
                 if listed:
-                    out.append(Choice(adef.label, f"action:{adef.id}", listed[0],
+                    # Phrased, the move says what it does ("Challenge Ben").
+                    words = self.move_words(listed[0]) if adef.says is not None else adef.label
+                    out.append(Choice(words, f"action:{adef.id}", listed[0],
                                       key=adef.key.upper()))
                 elif adef.by == "current" and not self.state.pending:
                     # Shown but greyed, with the reason on hover (Stop before any roll).
@@ -302,7 +312,8 @@ class Chooser(DiceMarks, BoardSpaces):
             # One button a value: several moves may share it (Leaf, then Fish or Meat).
             for value in self._values(arg):
                 out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
-                                  step=partial(self.bind, value)))
+                                  step=partial(self.bind, value),
+                                  compact=arg.domain == "choice"))
         out.append(Choice("Cancel", "cancel", step=self.cancel, key="Backspace"))
         return out
 
