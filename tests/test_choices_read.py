@@ -277,25 +277,32 @@ def test_the_bar_asks_a_bid_a_step_at_a_time_and_every_bid_is_reachable(
     state = new_game(bids, ["Ann", "Ben", "Cat", "Dan"], {}, 1)
     apply(state, bid(0, 2, 3))
     legal = [a for a in legal_actions(state) if a.id == "bid"]
-    reached = set()
     chooser = Chooser(state, ["Ann", "Ben", "Cat", "Dan"])
     start = next(c for c in chooser.choices() if c.tag == "start:bid")
     assert start.step is not None
     start.step()
-    counts = [c for c in chooser.choices() if c.tag != "cancel"]
-    # Counts first, short buttons that fit the bar side by side, then the faces.
-    assert [c.label for c in counts] == [str(n) for n in range(2, 13)]
-    assert all(c.compact for c in counts)
     assert chooser.prompt() == "Bid: choose the count."
-    for count in counts:
+    # Eleven counts (2 to 12): a span first, as short buttons side by side, then its counts.
+    spans = [c for c in chooser.choices() if c.tag != "cancel"]
+    assert [c.label for c in spans] == ["2\u20136", "7\u201311", "12"]
+    assert all(c.compact for c in spans)
+    reached = set()
+    for span in spans:
         chooser.start(bids.actions["bid"])
-        assert count.step is not None
-        count.step()
-        assert chooser.prompt() == f"Bid, count {count.label}: choose the face."
-        for face in [c for c in chooser.choices() if c.tag != "cancel"]:
-            chooser.start(bids.actions["bid"], {"count": int(count.label)})
-            assert face.step is not None
-            reached.add(face.step())
+        assert span.step is not None
+        span.step()
+        counts = [c for c in chooser.choices() if c.tag != "cancel"]
+        assert len(counts) <= 5 and all(c.compact for c in counts)
+        for count in counts:
+            chooser.start(bids.actions["bid"])
+            span.step()
+            assert count.step is not None
+            count.step()
+            assert chooser.prompt() == f"Bid, count {count.label}: choose the face."
+            for face in [c for c in chooser.choices() if c.tag != "cancel"]:
+                chooser.start(bids.actions["bid"], {"count": int(count.label)})
+                assert face.step is not None
+                reached.add(face.step())
     assert reached == set(legal)
 
 

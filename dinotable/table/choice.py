@@ -35,6 +35,11 @@ from .board_spaces import BoardSpaces
 from .board_spaces import Target as Target
 from .marking import Building, DiceMarks, by_faces, marked_by_hand
 
+# More numbers than SPAN_AT to choose from (a count of up to thirty) are offered in spans
+# of SPAN first: a few short buttons, then a few more, fit the bar with no pages to turn.
+SPAN_AT = 8
+SPAN = 5
+
 
 @dataclass
 class Choice:
@@ -206,7 +211,11 @@ class Chooser(DiceMarks, BoardSpaces):
         b = self.building
         if b is None:
             return []
-        return list(dict.fromkeys(dict(a.args)[arg.name] for a in self._matching(b)))
+        found = list(dict.fromkeys(dict(a.args)[arg.name] for a in self._matching(b)))
+        if b.span is not None and arg is b.next_arg:
+            low, high = b.span
+            found = [v for v in found if isinstance(v, int) and low <= v <= high]
+        return found
 
     def ready_label(self) -> str:
         """The confirm button's words for the move a click chose: "Play Lucky Shot"."""
@@ -308,13 +317,23 @@ class Chooser(DiceMarks, BoardSpaces):
             out.insert(0, Choice(f"{b.adef.label} ({len(b.marked)})", f"confirm:{b.adef.id}",
                                  action, enabled=reason is None, reason=reason or "",
                                  key="Enter"))
+        elif arg is not None and (spans := self.spans(arg)):
+            # Many numbers (a count of up to thirty): a span first, its numbers next.
+            for low, high in spans:
+                out.append(Choice(f"{low}\u2013{high}" if high > low else str(low),
+                                  f"{b.adef.id}:span:{low}", step=partial(self.narrow, low, high),
+                                  compact=True))
         elif arg is not None and not self.clickable(arg, self._values(arg)):
             # One button a value: several moves may share it (Leaf, then Fish or Meat).
             for value in self._values(arg):
                 out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
                                   step=partial(self.bind, value),
                                   compact=arg.domain == "choice"))
-        out.append(Choice("Cancel", "cancel", step=self.cancel, key="Backspace"))
+        # Among short buttons, Cancel shows no key cap so that they fit the bar beside it
+        # (Backspace still cancels).
+        short = any(c.compact for c in out)
+        out.append(Choice("Cancel", "cancel", step=self.cancel,
+                          key="" if short else "Backspace"))
         return out
 
     # --- steps -------------------------------------------------------------------------
@@ -324,12 +343,33 @@ class Chooser(DiceMarks, BoardSpaces):
         self.building = Building(adef, dict(bound or {}))
         return self._finish_if_one()
 
+    def spans(self, arg: ArgDef) -> list[tuple[int, int]]:
+        """The spans a long run of numbers is offered in (`SPAN` a span, "1-5", "6-10"),
+        or [] when its values are few enough, or not numbers, or a span is chosen."""
+        b = self.building
+        if b is None or b.span is not None or arg.domain != "choice":
+            return []
+        values = self._values(arg)
+        if len(values) <= SPAN_AT or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return []
+        ordered = sorted(values)
+        chunks = [ordered[k:k + SPAN] for k in range(0, len(ordered), SPAN)]
+        return [(chunk[0], chunk[-1]) for chunk in chunks]
+
+    def narrow(self, low: int, high: int) -> Action | None:
+        """Choose a span of numbers: its numbers are offered next."""
+        if self.building is not None:
+            self.building.span = (low, high)
+        return None
+
     def bind(self, value: Any) -> Action | None:
         """Choose the next argument of the action being built."""
         b = self.building
         if b is None or b.next_arg is None:
             return None
         b.bound[b.next_arg.name] = value
+        b.span = None
         return self._finish_if_one()
 
     def toggle(self, item: str) -> Action | None:
