@@ -36,8 +36,9 @@ BY = ("current", "any", "window")
 # Nobody is ever asked to act on another player's turn except by a response window: a
 # ruleset that wants "any other player, during that turn" opens one (`respond`).
 OFF_TURN = ("`by: others` is not a way to play: nobody is asked to act during another "
-            "player's turn except in a response window; open one with a `respond` effect "
-            "(see #respond), and give this action `by: window` and `windows: [WINDOW]`")
+            "player's turn except in a response window; open one with a `respond` effect in "
+            "the action that gives the others their chance, and give this action "
+            "`by: window` and `windows: [WINDOW]`")
 
 
 def _no_effects(c: Any) -> bool:
