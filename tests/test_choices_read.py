@@ -150,6 +150,18 @@ UNPHRASED = """
 """
 
 
+def test_a_phrase_reads_a_list_argument_as_people_say_it(
+        load_text_ruleset: Callable[[str], Rules]) -> None:
+    phrased = UNPHRASED.replace("      keep:\n",
+                                "      keep:\n        says: \"keep {listed($dice)}\"\n")
+    state = new_game(load_text_ruleset(phrased), ["Ann", "Ben", "Cat"], {}, 1)
+    for die, face in zip(state.zones["tray"][0], (2, 2, 6), strict=True):
+        state.items[die].face = face
+    chooser = Chooser(state, ["Ann", "Ben", "Cat"])
+    keeps = [chooser.move_words(a) for a in legal_actions(state) if a.id == "keep"]
+    assert keeps == ["Keep 2 and 2", "Keep 2 and 6"]
+
+
 def test_without_a_phrase_every_argument_is_named_and_lists_read_as_lists(
         load_text_ruleset: Callable[[str], Rules]) -> None:
     state = new_game(load_text_ruleset(UNPHRASED), ["Ann", "Ben", "Cat"], {}, 1)

@@ -1,5 +1,6 @@
 """Moves in the ruleset's own words: an action's `says` phrase ("bid three 4s"), worked
-out for one move, and the small text functions such phrases use (`words`, `plural`).
+out for one move, and the small text functions such phrases use (`words`, `plural`,
+`listed`).
 
 A phrase is worked out on the game as a seat may know it (views.seen_state), so a move's
 words can never tell what that seat may not see. The table, the terminal, the phone and the
@@ -60,7 +61,25 @@ def _plural(count: Compiled, word: Compiled) -> Compiled:
     return lambda c: plural_of(count(c), str(word(c)))
 
 
+def listed_words(values: Any) -> str:
+    """A list as people say it: "7 and 9", "leaf, leaf and fish" (ids and faces with
+    underscores read as words); anything else as it is written."""
+    if not isinstance(values, list | tuple):
+        return str(values)
+    names = [str(v).replace("_", " ") for v in values]
+    if len(names) < 2:
+        return "".join(names) or "nothing"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@function("listed", ("expr",), "A list as people say it, for phrases: [7, 9] gives \"7 and "
+          "9\", three faces \"leaf, leaf and fish\".", "listed($columns)")
+def _listed(values: Compiled) -> Compiled:
+    return lambda c: listed_words(values(c))
+
+
 declare_types("words", "text", ("number",))
+declare_types("listed", "text", ("list",))
 declare_types("plural", "text", ("number", "any"))
 
 
