@@ -318,6 +318,41 @@ def test_the_bar_asks_a_bid_a_step_at_a_time_and_every_bid_is_reachable(
     assert reached == set(legal)
 
 
+def test_one_answer_among_many_numbers_is_asked_on_one_button_then_in_spans(
+        load_text_ruleset: Callable[[str], Rules]) -> None:
+    rules = load_text_ruleset("""
+        id: pledge
+        name: Pledge
+        version: 1
+        players: {min: 2, max: 2}
+        vars:
+          player: {points: 0}
+        score: points
+        actions:
+          pledge:
+            says: "pledge {words($n)}"
+            args: {n: {domain: choice, from: 1, to: 30}}
+            effects: [{add: {points: $n}}, {end_turn: {}}]
+          few:
+            args: {n: {domain: choice, from: 1, to: 3}}
+            effects: [{end_turn: {}}]
+        end:
+          trigger: "highest(points) >= 100"
+    """)
+    chooser = Chooser(new_game(rules, ["Ann", "Ben"], {}, 1), ["Ann", "Ben"])
+    # Three answers are three buttons; thirty are one button, asked in spans of five.
+    assert [c.label for c in chooser.choices()] == ["Pledge", "Few: 1", "Few: 2", "Few: 3"]
+    start = chooser.choices()[0].step
+    assert start is not None and start() is None
+    spans = [c.label for c in chooser.choices() if c.tag != "cancel"]
+    assert spans == [f"{k}\u2013{k + 4}" for k in range(1, 31, 5)]
+    step = chooser.choices()[5].step
+    assert step is not None and step() is None
+    last = chooser.choices()[-2]
+    assert last.label == "30" and last.step is not None
+    assert last.step() == Action(0, "pledge", (("n", 30),))
+
+
 def test_the_terminal_offers_many_bids_on_one_line_and_takes_one_typed(
         bids: Rules) -> None:
     state = new_game(bids, ["Ann", "Ben", "Cat", "Dan"], {}, 1)

@@ -270,14 +270,16 @@ class Chooser(DiceMarks, BoardSpaces):
                     # things it may be done to glow and a click on one chooses it.
                     out.append(Choice(adef.label, f"start:{adef.id}",
                                       step=partial(self.start, adef), key=adef.key.upper()))
-                elif len(adef.args) == 1:
+                elif len(adef.args) == 1 and not (first.domain == "choice"
+                                                   and len(listed) > SPAN_AT):
                     for a in listed:
                         value = dict(a.args)[first.name]
                         out.append(Choice(self.move_words(a), f"{adef.id}:{value}", a))
                 else:
-                    # Several answers to give (the first food paid, then the second): one
-                    # button with its key, the answers asked in turn. A button per first
-                    # answer ("Buy a card: Leaf") would read as the whole price.
+                    # Several answers to give (the first food paid, then the second), or
+                    # one among many (a count of up to thirty): one button with its key,
+                    # the answers asked in turn. A button per first answer ("Buy a card:
+                    # Leaf") would read as the whole price.
                     out.append(Choice(adef.label, f"start:{adef.id}",
                                       step=partial(self.start, adef), key=adef.key.upper()))
         if self.state.pending and self.state.pending[-1].get("kind") == "window":
