@@ -26,7 +26,6 @@ from ..engine import (
     arg_values,
     is_subset,
     moves,
-    phrase_for,
     showing_tops,
     why_illegal,
 )
@@ -34,11 +33,8 @@ from .board_spaces import SPACE as SPACE
 from .board_spaces import BoardSpaces
 from .board_spaces import Target as Target
 from .marking import Building, DiceMarks, by_faces, marked_by_hand
-
-# More numbers than SPAN_AT to choose from (a count of up to thirty) are offered in spans
-# of SPAN first: a few short buttons, then a few more, fit the bar with no pages to turn.
-SPAN_AT = 8
-SPAN = 5
+from .wording import SPAN_AT, Wording
+from .wording import item_label as item_label
 
 
 @dataclass
@@ -57,7 +53,7 @@ class Choice:
     compact: bool = False
 
 
-class Chooser(DiceMarks, BoardSpaces):
+class Chooser(Wording, DiceMarks, BoardSpaces):
     """The waiting seat's possible moves now, for buttons and clicks on targets."""
 
     def __init__(self, state: GameState, names: list[str]) -> None:
@@ -107,49 +103,6 @@ class Chooser(DiceMarks, BoardSpaces):
 
     # --- words ------------------------------------------------------------------------
 
-    def value_name(self, arg: ArgDef, value: Any) -> str:
-        """An argument value in words: a player's name, a card's label, a space's name."""
-        if arg.is_player:
-            return self.names[int(value)]
-        if isinstance(value, str) and value in self.state.item_ids:
-            kind = self.state.items[self.state.item_ids[value]].kind
-            return item_label(self.rules, kind)
-        if isinstance(value, str) and any(value in b.spaces for b in self.rules.boards.values()):
-            # A board's space is a name: "Early Cretaceous".
-            return " ".join(w[:1].upper() + w[1:] for w in value.split("_"))
-        if isinstance(value, tuple):  # dice named by the faces they show: "skull, skull"
-            return ", ".join(str(v).replace("_", " ") for v in value)
-        return str(value).replace("_", " ")
-
-    def move_words(self, action: Action) -> str:
-        """A move as the bar, the terminal and the phone name it: the ruleset's own phrase
-        ("Bid three 4s"); else its label and its one argument ("Steal from: Ben"), or each
-        argument by its name ("Bid - count 3, face 4"), never bare values in a row. A list
-        (dice chosen, columns) reads "7 and 9"."""
-        phrase = phrase_for(self.state, action.player, action)
-        if phrase:
-            return phrase[:1].upper() + phrase[1:]
-        adef = self.rules.actions[action.id]
-        given = dict(action.args)
-        args = [a for a in adef.args if a.name in given]
-        if not args:
-            return adef.label
-        if len(args) == 1:
-            return f"{adef.label}: {self.listed_name(args[0], given[args[0].name])}"
-        named = ", ".join(f"{a.name.replace('_', ' ')} {self.listed_name(a, given[a.name])}"
-                          for a in args)
-        return f"{adef.label} \u2014 {named}"
-
-    def listed_name(self, arg: ArgDef, value: Any) -> str:
-        """An argument's value in words, a list of them joined as people say it: "7 and
-        9", "leaf, leaf and fish"."""
-        if not isinstance(value, tuple | list):
-            return self.value_name(arg, value)
-        names = [self.value_name(arg, v) for v in value]
-        if len(names) < 2:
-            return "".join(names) or "none"
-        return f"{', '.join(names[:-1])} and {names[-1]}"
-
     def prompt(self) -> str:
         """What the player is asked to do next while building a choice."""
         if self.ready is not None:
@@ -181,33 +134,8 @@ class Chooser(DiceMarks, BoardSpaces):
             return f"{label}: click {self.noun(arg)}."
         return f"{label}: choose {self.noun(arg)}."
 
-    def noun(self, arg: ArgDef) -> str:
-        """What an argument names, in words: "a player", "a dinosaur", "a period"."""
-        if arg.is_player:
-            return "a player"
-        if arg.domain == "space_of":
-            return "a space"
-        if arg.domain == "choice" and len(b_args := self._built_args()) > 1 and arg in b_args:
-            # One answer of several (the count, then the face of a bid): named by its name.
-            return f"the {arg.name.replace('_', ' ')}"
-        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on", "top_of"):
-            groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
-                "group", "")) for v in self._values(arg)}
-            group = groups.pop().replace("_", " ") if len(groups) == 1 else ""
-            if not group or group == "special":
-                return "a card"
-            return f"{'an' if group[0] in 'aeiou' else 'a'} {group}"  # "a hired hand"
-        return "one"
-
-    def _built_args(self) -> tuple[ArgDef, ...]:
-        return self.building.adef.args if self.building is not None else ()
-
-    def _kind(self, value: Any) -> str:
-        if isinstance(value, str) and value in self.state.item_ids:
-            return self.state.items[self.state.item_ids[value]].kind
-        return str(value)
-
-    def _values(self, arg: ArgDef) -> list[Any]:
+    def open_values(self, arg: ArgDef) -> list[Any]:
+        """The values an argument being chosen may still take (within a span chosen)."""
         b = self.building
         if b is None:
             return []
@@ -216,17 +144,6 @@ class Chooser(DiceMarks, BoardSpaces):
             low, high = b.span
             found = [v for v in found if isinstance(v, int) and low <= v <= high]
         return found
-
-    def ready_label(self) -> str:
-        """The confirm button's words for the move a click chose: "Play Lucky Shot"."""
-        if self.ready is None:
-            return ""
-        action, _ = self.ready
-        adef = self.rules.actions[action.id]
-        if adef.says is not None:
-            return self.move_words(action)
-        last = adef.args[-1]
-        return f"{adef.label} {self.value_name(last, dict(action.args)[last.name])}"
 
     # --- buttons ------------------------------------------------------------------------
 
@@ -325,9 +242,9 @@ class Chooser(DiceMarks, BoardSpaces):
                 out.append(Choice(f"{low}\u2013{high}" if high > low else str(low),
                                   f"{b.adef.id}:span:{low}", step=partial(self.narrow, low, high),
                                   compact=True))
-        elif arg is not None and not self.clickable(arg, self._values(arg)):
+        elif arg is not None and not self.clickable(arg, self.open_values(arg)):
             # One button a value: several moves may share it (Leaf, then Fish or Meat).
-            for value in self._values(arg):
+            for value in self.open_values(arg):
                 out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
                                   step=partial(self.bind, value),
                                   compact=arg.domain == "choice"))
@@ -344,20 +261,6 @@ class Chooser(DiceMarks, BoardSpaces):
         """Begin choosing an action a step at a time; an only possible rest is taken."""
         self.building = Building(adef, dict(bound or {}))
         return self._finish_if_one()
-
-    def spans(self, arg: ArgDef) -> list[tuple[int, int]]:
-        """The spans a long run of numbers is offered in (`SPAN` a span, "1-5", "6-10"),
-        or [] when its values are few enough, or not numbers, or a span is chosen."""
-        b = self.building
-        if b is None or b.span is not None or arg.domain != "choice":
-            return []
-        values = self._values(arg)
-        if len(values) <= SPAN_AT or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in values):
-            return []
-        ordered = sorted(values)
-        chunks = [ordered[k:k + SPAN] for k in range(0, len(ordered), SPAN)]
-        return [(chunk[0], chunk[-1]) for chunk in chunks]
 
     def narrow(self, low: int, high: int) -> Action | None:
         """Choose a span of numbers: its numbers are offered next."""
@@ -481,7 +384,7 @@ class Chooser(DiceMarks, BoardSpaces):
         if is_subset(arg):
             return False
         if values is None:
-            values = self._values(arg)
+            values = self.open_values(arg)
         for value in values:
             found = self._value_targets(arg, value)
             if not found or any(t.kind == "value" or t in self.unseen for t in found):
@@ -674,11 +577,3 @@ class Chooser(DiceMarks, BoardSpaces):
                     choice.action is not None):
                 return choice.action
         return None
-
-
-def item_label(rules: Any, kind: str) -> str:
-    """A card's or token's name on screen."""
-    idef = rules.items.get(kind)
-    if idef is not None and idef.label:
-        return str(idef.label)
-    return kind.replace("_", " ").capitalize()
