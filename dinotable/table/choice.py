@@ -240,7 +240,8 @@ class Chooser(Wording, DiceMarks, BoardSpaces):
             # Many numbers (a count of up to thirty): a span first, its numbers next.
             for low, high in spans:
                 out.append(Choice(f"{low}\u2013{high}" if high > low else str(low),
-                                  f"{b.adef.id}:span:{low}", step=partial(self.narrow, low, high),
+                                  f"{b.adef.id}:span:{low}-{high}",
+                                  step=partial(self.narrow, low, high),
                                   compact=True))
         elif arg is not None and not self.clickable(arg, self.open_values(arg)):
             # One button a value: several moves may share it (Leaf, then Fish or Meat).
