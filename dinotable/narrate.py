@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Event, GameState, Rules, redact
+from .engine import Event, GameState, Rules, redact, said_by
 
 # What a zone holds, one and many, for events that hide which items they were.
 NOUNS = {"dice": ("die", "dice"), "cards": ("card", "cards"), "tiles": ("tile", "tiles"),
@@ -73,6 +73,12 @@ def describe(event: Event, table: GameState | dict[str, Any], viewer: int | None
                 f"{item_words(rules, str(data['onto_kind']))}.")
     if kind == "turn_started":
         return f"--- {name}'s turn ---"
+    if kind == "action":
+        # A move the ruleset phrases ("bid three 4s") is told as said by its player.
+        says = data.get("says")
+        return f"{name} {said_by(str(says))}." if says else None
+    if kind == "shown":
+        return shown_words(rules, players, data)
     if kind == "asked":
         return str(data.get("prompt") or f"{name} has a choice to make.")
     if kind == "window_opened":
@@ -100,6 +106,31 @@ def phase_words(phase: str) -> str:
     """A round's phase as people read it: `tricks` -> "Tricks"."""
     words = phase.replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def move_line(events: list[Event], action_label: str, name: str) -> str:
+    """The log's first line for a move: the ruleset's phrase said of the player ("Ann
+    bids three 4s."), else who took which action ("Ann: Bid.")."""
+    says = next((e.data.get("says") for e in events if e.kind == "action"), None)
+    return f"{name} {said_by(str(says))}." if says else f"{name}: {action_label}."
+
+
+def shown_words(rules: Rules | None, players: list[str], data: dict[str, Any]) -> str:
+    """What a `show` laid open, for everyone: "Everyone sees each player's cup: Ann 2, 5; Ben 6."
+    (an item by its face when it shows one, else by its kind)."""
+    zone = str(data["zone"])
+    where = zone_words(rules, zone)
+    copies = list(data["items"])
+
+    def listed(content: list[Any]) -> str:
+        return ", ".join(str(face) if face is not None else item_words(rules, str(kind))
+                         for _, kind, face in content) or "nothing"
+
+    if not data.get("per_player"):
+        return f"Everyone sees the {where}: {listed(copies[0] if copies else [])}."
+    told = "; ".join(f"{players[s]} {listed(content)}" for s, content in enumerate(copies)
+                     if s < len(players))
+    return f"Everyone sees each player's {where}: {told}."
 
 
 def item_words(rules: Rules | None, kind: str) -> str:

@@ -10,6 +10,8 @@ from typing import Any, TextIO
 from .bots import POLICIES
 from .engine import (
     Action,
+    ActionDef,
+    ArgDef,
     GameState,
     Rules,
     apply,
@@ -25,6 +27,7 @@ from .engine.indexed import shown_value
 from .names import name_problem, shorten
 from .narrate import describe, phase_words
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset
+from .table.choice import Chooser
 
 EXIT_USAGE = 2
 
@@ -73,9 +76,7 @@ def show_table(state: GameState, out: TextIO, seat: int | None = None) -> None:
             if isinstance(content, dict):
                 print(f"   {label}: {content['size']} hidden", file=out)
                 continue
-            shown = ", ".join("face down" if kind is None else f"{kind} {face}" if face
-                              else _kind_words(rules, kind) for _, kind, face in content)
-            print(f"   {label}: {shown or '-'}", file=out)
+            print(f"   {label}: {_contents(rules, content) or '-'}", file=out)
     status = getattr(rules.layout, "status", None)
     if status is not None and seat is not None and not state.game_over:
         print(f"   {text_for(state, seat, status)}", file=out)
@@ -86,6 +87,21 @@ def _kind_words(rules: Rules, kind: str) -> str:
     of its family and values, `card_hearts_12`) its label, `Queen of hearts`."""
     idef = rules.items.get(kind)
     return idef.label if idef is not None and idef.family else kind
+
+
+def _contents(rules: Rules, content: list[Any]) -> str:
+    """A zone's items as words: each one ("die 4, die 6"), or for a zone holding many, how
+    many of each kind ("120 stone, 40 gold"), so a game of hundreds of tokens fits a screen."""
+    named = ["face down" if kind is None else f"{kind} {face}" if face else _kind_words(rules, kind)
+             for _, kind, face in content]
+    if len(named) <= MANY_ITEMS:
+        return ", ".join(named)
+    counts: dict[str, int] = {}
+    for _, kind, _face in content:
+        key = "face down" if kind is None else str(kind)
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(f"{n} {kind}" for kind, n in
+                     sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def _listener(bots: list[str]) -> int | None:
@@ -143,19 +159,68 @@ def _hand_over(state: GameState, seat: int, inp: TextIO, out: TextIO) -> bool:
     return True
 
 
+GROUP_AT = 9  # an action with more moves than this is offered as one line, typed with values
+MANY_ITEMS = 12  # a zone holding more items than this is told kind by kind
+
+
+def _span(values: list[Any], names: list[str]) -> str:
+    """An argument's values in a few words: "1-12" for whole numbers in a row, else the
+    names ("red, blue"), the first eight when there are more."""
+    if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        low, high = min(values), max(values)
+        if sorted(set(values)) == list(range(low, high + 1)):
+            return str(low) if low == high else f"{low}-{high}"
+    shown = ", ".join(dict.fromkeys(names))
+    return shown if len(names) <= 8 else ", ".join(list(dict.fromkeys(names))[:8]) + ", ..."
+
+
+def _group_line(chooser: Chooser, adef: ActionDef, moves: list[Action]) -> str:
+    """One line for an action with many moves: its arguments' spans and how to type one,
+    e.g. "Bid: count 1-12 x face 1-6 - type b COUNT FACE (e.g. b 3 4)"."""
+    parts = []
+    example = []
+    for arg in adef.args:
+        values = list(dict.fromkeys(dict(a.args)[arg.name] for a in moves))
+        names = [_typed(chooser, arg, v) for v in values]
+        parts.append(f"{arg.name.replace('_', ' ')} {_span(values, names)}")
+        example.append(names[0])
+    key = adef.key.lower()
+    caps = " ".join(arg.name.upper() for arg in adef.args)
+    return (f"{adef.label}: {' x '.join(parts)} - type {key} {caps} "
+            f"(e.g. {key} {' '.join(example)}), or {key} alone to choose step by step")
+
+
+def _typed(chooser: Chooser, arg: ArgDef, value: Any) -> str:
+    """How a value is typed at the terminal: its words with no spaces ("Ben", "4", "red")."""
+    if isinstance(value, tuple | list):
+        return ",".join(_typed(chooser, arg, v) for v in value)
+    return chooser.value_name(arg, value).replace(" ", "_").lower()
+
+
 def _ask(state: GameState, legal: list[Action], inp: TextIO, out: TextIO, seat: int
          ) -> Action | None:
     rules = state.rules
-    choices = {}
-    for n, action in enumerate(legal, 1):
-        adef = rules.actions[action.id]
-        label = adef.label + "".join(
-            f" {state.players[v] if any(a.is_player and a.name == k for a in adef.args) else v}"
-            for k, v in action.args)
-        choices[str(n)] = action
-        if not action.args:
-            choices[adef.key.lower()] = action
-        print(f"   [{n}] {label}" + (f" ({adef.key})" if not action.args else ""), file=out)
+    chooser = Chooser(state, list(state.players))
+    choices: dict[str, Action] = {}
+    grouped: dict[str, tuple[ActionDef, list[Action]]] = {}
+    by_id: dict[str, list[Action]] = {}
+    for action in legal:
+        by_id.setdefault(action.id, []).append(action)
+    n = 0
+    for aid, moves in by_id.items():
+        adef = rules.actions[aid]
+        if len(moves) > GROUP_AT and adef.args:
+            # Thirty counts by six faces are 180 bids: one line, typed with its values.
+            grouped[adef.key.lower()] = grouped[aid.lower()] = (adef, moves)
+            print(f"   [{adef.key.lower()}] {_group_line(chooser, adef, moves)}", file=out)
+            continue
+        for action in moves:
+            n += 1
+            choices[str(n)] = action
+            if not action.args:
+                choices[adef.key.lower()] = action
+            print(f"   [{n}] {chooser.move_words(action)}"
+                  + (f" ({adef.key})" if not action.args else ""), file=out)
     while True:
         print(f"{state.players[seat]}, your choice (q to quit): ", end="", file=out)
         out.flush()
@@ -167,7 +232,39 @@ def _ask(state: GameState, legal: list[Action], inp: TextIO, out: TextIO, seat: 
             return None
         if answer in choices:
             return choices[answer]
+        words = answer.split()
+        if words and words[0] in grouped:
+            adef, moves = grouped[words[0]]
+            found = _typed_move(chooser, adef, moves, words[1:], inp, out)
+            if found is not None:
+                return found
+            continue
         print("   Type one of the numbers or letters shown.", file=out)
+
+
+def _typed_move(chooser: Chooser, adef: ActionDef, moves: list[Action], words: list[str],
+                inp: TextIO, out: TextIO) -> Action | None:
+    """The move typed as an action's key and its values ("b 3 4"); values not typed are
+    asked for one argument at a time. None (told why) when nothing fits."""
+    fitting = list(moves)
+    for k, arg in enumerate(adef.args):
+        values = list(dict.fromkeys(dict(a.args)[arg.name] for a in fitting))
+        if k < len(words):
+            typed = words[k]
+        else:
+            names = [_typed(chooser, arg, v) for v in values]
+            print(f"   {adef.label} - {arg.name.replace('_', ' ')}: "
+                  f"{_span(values, names)}? ", end="", file=out)
+            out.flush()
+            typed = inp.readline().strip().lower()
+            if not typed:
+                return None
+        fitting = [a for a in fitting if _typed(chooser, arg, dict(a.args)[arg.name]) == typed]
+        if not fitting:
+            print(f"   No {adef.label.lower()} with {arg.name.replace('_', ' ')} {typed} now.",
+                  file=out)
+            return None
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _choose_ruleset(inp: TextIO, out: TextIO) -> str | None:

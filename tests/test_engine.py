@@ -518,11 +518,6 @@ actions:
       colour: {domain: choice, values: [red, blue]}
     effects:
       - say: "{player} picks {$colour}."
-  cheer:
-    by: others
-    when: "points == 0"
-    effects:
-      - add: {points: 2}
 end:
   trigger: "highest(points) >= 5"
 """
@@ -551,18 +546,6 @@ def test_an_argument_outside_its_domain_is_refused_listing_the_choices(
     with pytest.raises(IllegalAction, match="give needs the argument 'target'"):
         apply(state, Action(0, "give"))
     assert state.to_dict() == before
-
-
-def test_an_action_played_by_others_is_legal_only_off_turn(
-        load_text_ruleset: Callable[[str], Rules]) -> None:
-    state = new_game(load_text_ruleset(ARGS), ["Ann", "Ben", "Cat"])
-    assert legal_actions(state, 1) == [Action(1, "cheer")]
-    assert "cheer" not in ids(legal_actions(state))
-    assert why_illegal(state, Action(0, "cheer")) == "Cheer is played on another player's turn"
-    apply(state, Action(2, "cheer"))
-    assert scores(state) == [0, 0, 2]
-    assert state.current == 0
-    assert legal_actions(state, 2) == []
 
 
 # --- expressions ---------------------------------------------------------------

@@ -55,6 +55,19 @@ def wanted_values(action: Action) -> Counter[str]:
     return out
 
 
+def in_span(tag: str, wanted: Action) -> bool:
+    """Whether a button offering a span of numbers ("bid:span:6-10") holds a number the
+    move names."""
+    head = f"{wanted.id}:span:"
+    if not tag.startswith(head):
+        return False
+    low, _, high = tag[len(head):].partition("-")
+    numbers = [v for v in dict(wanted.args).values()
+               if isinstance(v, int) and not isinstance(v, bool)]
+    return low.isdigit() and high.isdigit() and any(
+        int(low) <= n <= int(high) for n in numbers)
+
+
 def shows(state: Any, item_id: Any) -> str | None:
     """What an item shows, as an argument names it: a die's face, else its kind."""
     index = state.item_ids.get(item_id) if isinstance(item_id, str) else None
@@ -90,7 +103,7 @@ class Driver:
         chooser = table.chooser
         b = chooser.building
         built = None if b is None else (b.adef.id, repr(sorted(b.bound.items())),
-                                         tuple(b.marked))
+                                         tuple(b.marked), b.span)
         ready = None if chooser.ready is None else chooser.ready[0]
         keys = (table.focus.ring, table.menu.focus) if self.keyboard else ()
         return (built, ready, table.page, *keys)
@@ -111,7 +124,7 @@ class Driver:
             if not c.enabled or c.tag in OWN or c.tag == "cancel":
                 continue
             if c.tag in (f"action:{wanted.id}", f"confirm:{wanted.id}") or c.tag == (
-                    f"{wanted.id}:{next(iter(values), '')}"):
+                    f"{wanted.id}:{next(iter(values), '')}") or in_span(c.tag, wanted):
                 first.append(Press(tag=c.tag))
             elif c.tag.startswith((f"start:{wanted.id}", f"{wanted.id}:", "mark:")) or (
                     c.tag.startswith("page:")):

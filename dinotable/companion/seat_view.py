@@ -102,10 +102,8 @@ def own_zones(state: GameState, seat: int, view: dict[str, Any]) -> list[dict[st
 
 
 def _label(chooser: Chooser, action: Action) -> str:
-    adef = chooser.rules.actions[action.id]
-    values = [chooser.value_name(arg, dict(action.args)[arg.name]) for arg in adef.args
-              if arg.name in dict(action.args)]
-    return f"{adef.label}: {', '.join(values)}" if values else adef.label
+    """A move's words, as on the table's bar ("Bid three 4s", "Bid \u2014 count 3, face 4")."""
+    return chooser.move_words(action)
 
 
 def _marking(state: GameState, chooser: Chooser, seat: int, action_id: str

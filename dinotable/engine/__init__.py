@@ -10,6 +10,7 @@ from . import boards as _boards  # noqa: F401  (registers board functions and ef
 from . import effects_dice as _effects_dice  # noqa: F401  (registers roll, move_faces)
 from . import effects_flow as _effects_flow  # noqa: F401  (registers end_turn, say, ...)
 from . import effects_pay as _effects_pay  # noqa: F401  (registers pay, set_face)
+from . import effects_show as _effects_show  # noqa: F401  (registers show)
 from . import effects_vars as _effects_vars  # noqa: F401  (registers set, add)
 from . import effects_zones as _effects_zones  # noqa: F401  (registers draw, move_all, move)
 from . import facing as _facing  # noqa: F401  (registers flip)
@@ -20,6 +21,7 @@ from . import loops as _loops  # noqa: F401  (registers repeat and first_player)
 from . import multisets as _multisets  # noqa: F401  (registers faces_of, matching, can_pay)
 from . import odds as _odds  # noqa: F401  (registers chance_of)
 from . import patterns as _patterns  # noqa: F401  (registers dice pattern functions)
+from . import phrases as _phrases  # noqa: F401  (registers words, plural)
 from . import picks as _picks  # noqa: F401  (registers first_in, first_where, count_kind)
 from . import stacks as _stacks  # noqa: F401  (registers top_of, top, move_top, flip_top)
 from .boards import space_owners
@@ -44,6 +46,7 @@ from .legality import (
 )
 from .model import ActionDef, ArgDef, Rules
 from .multisets import faces_dice, in_face_order
+from .phrases import phrase_for, said_by
 from .positions import PlacementError, arrange
 from .preview import DiceTouched, dice_touched
 from .setup import new_game, resolve_options
@@ -89,10 +92,12 @@ __all__ = [
     "moves",
     "new_game",
     "option_applies",
+    "phrase_for",
     "random_playout",
     "redact",
     "refusal",
     "resolve_options",
+    "said_by",
     "sample_action",
     "scores",
     "seen_state",

@@ -98,9 +98,9 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
         c.args = saved
 
 
-@domain("choice", "One of a fixed list of values; with `where`, only those for which it "
-        "holds (`$value` is the value tested).",
-        "colour: {domain: choice, values: [red, blue]}", ("values", "where"))
+@domain("choice", "One of a fixed list of values, or a whole number in a range; with "
+        "`where`, only those for which it holds (`$value` is the value tested).",
+        "colour: {domain: choice, values: [red, blue]}", ("values", "from", "to", "where"))
 def _choice(values: list[Any]) -> Values:
     fixed = list(values)
     return lambda c: fixed

@@ -16,6 +16,7 @@ from .expr import Ctx
 from .indexed import copy_vars
 from .legality import legal_actions, refusal
 from .origins import PASSED_ON, RulesError, rules_error, rules_file
+from .phrases import phrase_for
 from .state import Action, Event, GameState
 
 _NO_ARGS: dict[str, Any] = {}
@@ -212,6 +213,8 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
             return  # the turn's end asked a question; the flow goes on once it is answered
     if ctx.events is not None:
         ctx.events.append(Event("turn_ended", seat, {}))
+    if state.shown:
+        state.shown.clear()  # what a `show` opened closes with the turn
     if state.final_turns is not None:
         state.final_turns -= 1
         if state.final_turns <= 0:
@@ -436,8 +439,11 @@ def _play(state: GameState, action: Action, record: bool) -> list[Event]:
     adef = state.rules.actions[action.id]
     events: list[Event] | None = None
     if record:
-        events = [Event("action", action.player, {"action": action.id,
-                                                  "args": dict(action.args)})]
+        data: dict[str, Any] = {"action": action.id, "args": dict(action.args)}
+        if adef.says is not None:
+            # The move in the ruleset's words, as everyone may know the game before it.
+            data["says"] = phrase_for(state, None, action)
+        events = [Event("action", action.player, data)]
     ctx = state.ctx
     ctx.seat = action.player
     ctx.args = dict(action.args) if action.args else _NO_ARGS

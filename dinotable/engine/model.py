@@ -144,6 +144,9 @@ class ActionDef:
     # Only under these options (Craft, not in a party game): never legal, and not shown as
     # a greyed button, in a game where it does not apply.
     applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    # The move in the ruleset's own words ("bid {words($count)} {$face}s"): a Template
+    # filled in with the move's arguments, or None (then the arguments are named).
+    says: Any = None
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,8 @@ class GameState:
         # Items lying in a deck in unknown (shuffled) order: drawing one is a chance event.
         self.shuffled: set[int] = set()
         self.face_down: set[int] = set()  # items lying face down (see engine/facing.py)
+        # Zones shown to everyone until the turn ends (see engine/effects_show.py).
+        self.shown: set[str] = set()
         # Items attached to an item, by its index (see engine/attach.py); in no zone.
         self.attached: dict[int, list[int]] = {}
         self.item_ids: dict[str, int] = {}  # item id -> index in `items`; fixed at setup
@@ -185,6 +187,7 @@ class GameState:
             "pending": copy.deepcopy(self.pending),
             "shuffled": sorted(self.shuffled),
             "face_down": sorted(self.face_down),
+            "shown": sorted(self.shown),
             "attached": [[host, list(held)] for host, held in sorted(self.attached.items())],
             # Saved only when used, so a game without phases or knock-outs saves as before.
             **({"knocked": list(self.knocked)} if any(self.knocked) else {}),
@@ -206,6 +209,7 @@ class GameState:
         state.item_ids = {it.id: n for n, it in enumerate(state.items)}
         state.shuffled = set(data.get("shuffled", []))
         state.face_down = set(data.get("face_down", []))
+        state.shown = set(data.get("shown", []))
         state.attached = {int(host): list(held) for host, held in data.get("attached", [])}
         state.zones = {k: [list(v) for v in lists] for k, lists in data["zones"].items()}
         # Indexed values copied, their number keys made numbers again (JSON makes them text).

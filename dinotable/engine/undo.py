@@ -61,7 +61,7 @@ def _seen(state: GameState, viewer: int) -> set[int]:
         per_player = rules.zones[name].per_player
         for owner, content in enumerate(lists):
             own = owner if per_player else None
-            if not can_see(rules, name, own, viewer):
+            if not (name in state.shown or can_see(rules, name, own, viewer)):
                 continue
             if state.face_down and not (per_player and owner == viewer):
                 seen.update(i for i in content if i not in state.face_down)
@@ -94,6 +94,8 @@ def reveal_in(state: GameState, action: Action) -> str:
         if "shuffled" in kinds:
             return "The cards have been shuffled"
         return "Chance has had its say"
+    if any(e.kind == "shown" for e in events):
+        return "Hidden things have been shown to everyone"
     for seat in seats:
         if _seen(state, seat) - before_seen[seat]:
             return "A card has been shown" if seat != action.player else (

@@ -126,14 +126,16 @@ def view_for(state: GameState, seat: int | None, *, everything: bool = False
         zdef = rules.zones[zname]
         shown: list[Any] = []
         for owner, content in enumerate(lists):
-            visible = everything or zdef.visible == "all" or (
+            opened = zname in state.shown  # shown to everyone for now (`show`)
+            visible = everything or opened or zdef.visible == "all" or (
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
             if visible:
                 # A cup or bag shows what is in it, never a face: nothing in it is rolled.
                 # A card lying face down shows only its back: (None, None, None).
                 shown.append([(state.items[i].id, state.items[i].kind,
                                None if zdef.blind else state.items[i].face)
-                              if everything or sees_face(state, i, zname, owner, seat)
+                              if everything or opened or sees_face(state, i, zname, owner,
+                                                                   seat)
                               else (None, None, None)
                               for i in content])
             else:
@@ -201,12 +203,13 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     for zname, lists in state.zones.items():
         zdef = rules.zones[zname]
         for owner, content in enumerate(lists):
-            shown = zdef.visible == "all" or (
+            shown = zname in state.shown or zdef.visible == "all" or (
                 zdef.visible == "owner" and zdef.per_player and owner == seat)
             if shown and not face_down:
                 continue  # seen as it is: nothing to blank
             for i in content:
-                if not shown or not sees_face(state, i, zname, owner, seat):
+                if not shown or not (zname in state.shown
+                                     or sees_face(state, i, zname, owner, seat)):
                     del ids[items[i].id]  # its id would name it (a first copy's is its kind)
                     items[i] = Item(f"hidden{i}", HIDDEN_KIND)
     seen = GameState.__new__(GameState)

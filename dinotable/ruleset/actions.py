@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine.boards import kind_on_domain, space_domain
+from ..engine.codegen import Template
 from ..engine.compiler import EffectCompiler
 from ..engine.decide import PASS
 from ..engine.domains import DOMAINS, SUBSET_OPTIONAL, Subset
@@ -29,10 +30,16 @@ from .reader import Section, SectionReader
 from .variant_keys import check_when, options_condition, read_applies_when
 
 ACTION_KEYS = {"label", "key", "when", "why_not", "args", "effects", "by", "help", "windows",
-               "applies_when", "phase"}
+               "applies_when", "phase", "says"}
 
 
-BY = ("current", "others", "any", "window")
+BY = ("current", "any", "window")
+# Nobody is ever asked to act on another player's turn except by a response window: a
+# ruleset that wants "any other player, during that turn" opens one (`respond`).
+OFF_TURN = ("`by: others` is not a way to play: nobody is asked to act during another "
+            "player's turn except in a response window; open one with a `respond` effect in "
+            "the action that gives the others their chance, and give this action "
+            "`by: window` and `windows: [WINDOW]`")
 
 
 def _no_effects(c: Any) -> bool:
@@ -51,6 +58,9 @@ def _with_args(scope: Scope, args: list[ArgDef], raw: Any) -> Scope:
             types["$" + a.name] = "list"
         elif a.domain == "choice" and isinstance(raw, dict):
             spec = raw.get(a.name)
+            if isinstance(spec, dict) and "from" in spec:  # a range: whole numbers
+                types["$" + a.name] = "number"
+                continue
             values = spec.get("values") if isinstance(spec, dict) else None
             found = {type_of_value(v) for v in values or []}
             if len(found) == 1:
@@ -103,7 +113,11 @@ class ActionsReader(SectionReader):
             label = self.text(spec.get("label"), (*path, "label"), aid.replace("_", " ").title())
             key = self.text(spec.get("key"), (*path, "key"), aid[:1])
             why = self.text(spec.get("why_not"), (*path, "why_not"))
-            by = self.choice(spec.get("by"), (*path, "by"), BY, "current")
+            if spec.get("by") == "others":
+                self.report((*path, "by"), OFF_TURN)
+                by = "current"
+            else:
+                by = self.choice(spec.get("by"), (*path, "by"), BY, "current")
             windows = spec.get("windows", [])
             if isinstance(windows, str):
                 windows = [windows]
@@ -115,8 +129,21 @@ class ActionsReader(SectionReader):
                                            "needs `windows: [WINDOW, ...]`")
             out[aid] = ActionDef(aid, label, key, when, why, tuple(args), effects, by,
                                  self.text(spec.get("help"), (*path, "help")),
-                                 tuple(windows), applies)
+                                 tuple(windows), applies,
+                                 self.says(spec, (*path, "says"), acompiler))
         return out
+
+    def says(self, spec: dict[str, Any], path: Path, compiler: EffectCompiler) -> Any:
+        """An action's phrase: text whose {placeholders} read the move's `$arguments`."""
+        if "says" not in spec:
+            return None
+        raw = spec["says"]
+        if not isinstance(raw, str) or not raw.strip():
+            self.report(path, "expected the move in words, with {placeholders} for its "
+                              "arguments, e.g. \"bid {words($count)} {$face}s\"")
+            return None
+        made = compiler.template(raw, path)
+        return made if isinstance(made, Template) else None
 
     def decisions(self, actions: dict[str, ActionDef], compiler: EffectCompiler) -> None:
         """Check windows named by actions, and add the answers to questions and `pass`."""

@@ -3,12 +3,13 @@ several stacks (`top_of`): their zones and their compiled tests."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.compiler import EffectCompiler
 from ..engine.domains import DOMAINS, passing
 from ..engine.effects import _unknown
-from ..engine.expr import Compiled, Scope
+from ..engine.expr import Compiled, Ctx, Scope
 from ..engine.model import ArgDef
 from ..engine.multisets import FACES_OPTIONAL, FacesOf
 from ..engine.stacks import TopOf
@@ -84,19 +85,66 @@ def top_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
     return ArgDef(name, "top_of", TopOf(tuple(z for z in zones if z is not None), where).values)
 
 
+def _bound(reader: ActionsReader, spec: dict[str, Any], key: str, path: Path, scope: Scope
+           ) -> Compiled | None:
+    """One end of a `choice` range: a whole number or an expression giving one."""
+    raw = spec[key]
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        reader.report((*path, key), f"`{key}` must be a whole number or an expression "
+                                    "giving one, e.g. 1 or \"total(size(cup))\"")
+        return None
+    compiler = EffectCompiler(scope, reader.report, {})
+    made = compiler.expr(raw, (*path, key))
+    if made is None or not compiler.typed(made, "number", (*path, key), f"`{key}`"):
+        return None
+    return made
+
+
+def _range(reader: ActionsReader, spec: dict[str, Any], path: Path, scope: Scope
+           ) -> Callable[[Ctx], list[Any]] | None:
+    """The values of a `choice` range: every whole number from `from` to `to`, both worked
+    out when the action is listed (none when `to` is below `from`)."""
+    if "values" in spec:
+        reader.report((*path, "values"), "a choice has either `values` (a list) or `from` "
+                                         "and `to` (a range), not both")
+        return None
+    missing = [k for k in ("from", "to") if k not in spec]
+    if missing:
+        reader.report(path, f"a choice range needs `{missing[0]}` too: "
+                            "{domain: choice, from: 1, to: \"total(size(cup))\"}")
+        return None
+    low = _bound(reader, spec, "from", path, scope)
+    high = _bound(reader, spec, "to", path, scope)
+    if low is None or high is None:
+        return None
+    lo, hi = low, high
+    return lambda c: list(range(int(lo(c)), int(hi(c)) + 1))
+
+
 def choice(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
            scope: Scope) -> ArgDef | None:
-    """A `choice` argument: its fixed values, maybe only those passing `where` ($value)."""
-    values = _listed(reader, spec, "values", path, "expected a list of values, e.g. [red, blue]")
-    if values is None:
-        return None
-    fixed = list(values)
+    """A `choice` argument: its fixed values or a range of whole numbers, maybe only those
+    passing `where` ($value)."""
+    values: Callable[[Ctx], list[Any]] | None
+    if "from" in spec or "to" in spec:
+        values = _range(reader, spec, path, scope)
+        if values is None:
+            return None
+    else:
+        listed = _listed(reader, spec, "values", path,
+                         "expected a list of values, e.g. [red, blue], or a range, "
+                         "e.g. from: 1, to: 6")
+        if listed is None:
+            return None
+        fixed = list(listed)
+        values = lambda c: fixed  # noqa: E731
     if "where" not in spec:
-        return ArgDef(name, "choice", lambda c: fixed)
+        return ArgDef(name, "choice", values)
     where = _expr(reader, spec["where"], (*path, "where"), scope, {"value"})
     if where is None:
         return None
-    return ArgDef(name, "choice", lambda c: passing(c, fixed, "value", where))
+    found = values
+    return ArgDef(name, "choice", lambda c: passing(c, found(c), "value", where))
 
 
 def _players(dname: str) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import Action, Event, GameState, apply, new_game, redact
-from ..narrate import LAST_ROUND, describe
+from ..narrate import LAST_ROUND, describe, move_line
 from ..table.playback import DICE_EVENTS
 from ..table.sprites import dice_words
 
@@ -40,7 +40,8 @@ def past_lines(table: TableScene, moves: int = MOVES) -> list[str]:
                 continue
             who = state.current
             events = apply(state, action)
-            lines.append(f"{names[action.player]}: {table.rules.actions[action.id].label}.")
+            lines.append(move_line(events, table.rules.actions[action.id].label,
+                                   names[action.player]))
             lines += move_lines(table, state, redact(events, None, state), names, who)
     except Exception:  # the log is a kindness: a game that plays on needs none of it
         return []
@@ -80,6 +81,6 @@ def move_lines(table: TableScene, state: GameState, events: list[Event], names: 
         elif kind == "tiebreak":
             tied = " and ".join(names[s] for s in data["seats"])
             lines.append(f"A tie! {tied} play a tiebreaker round.")
-        elif kind == "attached":
+        elif kind in ("attached", "shown"):
             lines.append(describe(event, state, None, table.rules))
     return [line for line in lines if line]

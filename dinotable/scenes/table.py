@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Action, Event, GameState, IllegalAction, Rules, redact, view_for
+from ..narrate import move_line
 from ..render import theme
 from ..render.dice import name_faces
 from ..ruleset.layout import Layout
@@ -134,7 +135,7 @@ class TableScene(TableHost, Scene):
             self.view = public
             self.zoom.clear()
         events = applied if self.sees_all else redact(applied, self.viewer, self.state)
-        words = f"{self.name(action.player)}: {self.rules.actions[action.id].label}."
+        words = move_line(applied, self.rules.actions[action.id].label, self.name(action.player))
         # Under the header too, until the move's own words come ("Ann: Pass.", not the
         # "Ann may respond." that asked her).
         self.log_line(words)

@@ -20,6 +20,8 @@ def button_width(bar: pygame.Rect, c: Choice, wide: bool = False) -> int:
     bar, or two thirds (`wide`) when every button fits on one page anyway."""
     text = theme.font(theme.SIZE_BUTTON, True).size(c.label)[0]
     keycap = theme.font(theme.SMALL, True).size(c.key)[0] + 40 if c.key else 0
+    if c.compact:  # a short answer among many: as narrow as its words allow
+        return min(bar.w // 2, max(56, text + keycap + 30))
     return min(bar.w * 2 // 3 if wide else bar.w // 2, max(150, text + keycap + 50))
 
 

@@ -33,6 +33,8 @@ from .board_spaces import SPACE as SPACE
 from .board_spaces import BoardSpaces
 from .board_spaces import Target as Target
 from .marking import Building, DiceMarks, by_faces, marked_by_hand
+from .wording import SPAN_AT, Wording
+from .wording import item_label as item_label
 
 
 @dataclass
@@ -46,9 +48,12 @@ class Choice:
     enabled: bool = True
     reason: str = ""
     key: str = ""
+    # A short answer among many (a count, a face): its button is only as wide as its words,
+    # so a row of them fits the bar instead of a page each.
+    compact: bool = False
 
 
-class Chooser(DiceMarks, BoardSpaces):
+class Chooser(Wording, DiceMarks, BoardSpaces):
     """The waiting seat's possible moves now, for buttons and clicks on targets."""
 
     def __init__(self, state: GameState, names: list[str]) -> None:
@@ -98,20 +103,6 @@ class Chooser(DiceMarks, BoardSpaces):
 
     # --- words ------------------------------------------------------------------------
 
-    def value_name(self, arg: ArgDef, value: Any) -> str:
-        """An argument value in words: a player's name, a card's label, a space's name."""
-        if arg.is_player:
-            return self.names[int(value)]
-        if isinstance(value, str) and value in self.state.item_ids:
-            kind = self.state.items[self.state.item_ids[value]].kind
-            return item_label(self.rules, kind)
-        if isinstance(value, str) and any(value in b.spaces for b in self.rules.boards.values()):
-            # A board's space is a name: "Early Cretaceous".
-            return " ".join(w[:1].upper() + w[1:] for w in value.split("_"))
-        if isinstance(value, tuple):  # dice named by the faces they show: "skull, skull"
-            return ", ".join(str(v).replace("_", " ") for v in value)
-        return str(value).replace("_", " ")
-
     def prompt(self) -> str:
         """What the player is asked to do next while building a choice."""
         if self.ready is not None:
@@ -124,6 +115,11 @@ class Chooser(DiceMarks, BoardSpaces):
             return ""
         arg = b.next_arg
         label = b.adef.label
+        chosen = [a for a in b.adef.args if a.name in b.bound]
+        if chosen and all(a.domain == "choice" for a in chosen):
+            # The answers given so far stay in sight: "Bid, count 3: choose the face."
+            label += ", " + ", ".join(f"{a.name.replace('_', ' ')} "
+                                      f"{self.listed_name(a, b.bound[a.name])}" for a in chosen)
         if arg is None:
             return f"{label}: press the button to confirm."
         if by_faces(arg):
@@ -138,40 +134,16 @@ class Chooser(DiceMarks, BoardSpaces):
             return f"{label}: click {self.noun(arg)}."
         return f"{label}: choose {self.noun(arg)}."
 
-    def noun(self, arg: ArgDef) -> str:
-        """What an argument names, in words: "a player", "a dinosaur", "a period"."""
-        if arg.is_player:
-            return "a player"
-        if arg.domain == "space_of":
-            return "a space"
-        if arg.domain in ("item_in", "kind_in", "item_on", "kind_on", "top_of"):
-            groups = {str(getattr(self.rules.items.get(self._kind(v)), "props", {}).get(
-                "group", "")) for v in self._values(arg)}
-            group = groups.pop().replace("_", " ") if len(groups) == 1 else ""
-            if not group or group == "special":
-                return "a card"
-            return f"{'an' if group[0] in 'aeiou' else 'a'} {group}"  # "a hired hand"
-        return "one"
-
-    def _kind(self, value: Any) -> str:
-        if isinstance(value, str) and value in self.state.item_ids:
-            return self.state.items[self.state.item_ids[value]].kind
-        return str(value)
-
-    def _values(self, arg: ArgDef) -> list[Any]:
+    def open_values(self, arg: ArgDef) -> list[Any]:
+        """The values an argument being chosen may still take (within a span chosen)."""
         b = self.building
         if b is None:
             return []
-        return list(dict.fromkeys(dict(a.args)[arg.name] for a in self._matching(b)))
-
-    def ready_label(self) -> str:
-        """The confirm button's words for the move a click chose: "Play Lucky Shot"."""
-        if self.ready is None:
-            return ""
-        action, _ = self.ready
-        adef = self.rules.actions[action.id]
-        last = adef.args[-1]
-        return f"{adef.label} {self.value_name(last, dict(action.args)[last.name])}"
+        found = list(dict.fromkeys(dict(a.args)[arg.name] for a in self._matching(b)))
+        if b.span is not None and arg is b.next_arg:
+            low, high = b.span
+            found = [v for v in found if isinstance(v, int) and low <= v <= high]
+        return found
 
     # --- buttons ------------------------------------------------------------------------
 
@@ -197,7 +169,9 @@ class Chooser(DiceMarks, BoardSpaces):
                                   step=partial(self.start, adef), key=adef.key.upper()))
             elif not adef.args:
                 if listed:
-                    out.append(Choice(adef.label, f"action:{adef.id}", listed[0],
+                    # Phrased, the move says what it does ("Challenge Ben").
+                    words = self.move_words(listed[0]) if adef.says is not None else adef.label
+                    out.append(Choice(words, f"action:{adef.id}", listed[0],
                                       key=adef.key.upper()))
                 elif adef.by == "current" and not self.state.pending:
                     # Shown but greyed, with the reason on hover (Stop before any roll).
@@ -213,15 +187,16 @@ class Chooser(DiceMarks, BoardSpaces):
                     # things it may be done to glow and a click on one chooses it.
                     out.append(Choice(adef.label, f"start:{adef.id}",
                                       step=partial(self.start, adef), key=adef.key.upper()))
-                elif len(adef.args) == 1:
+                elif len(adef.args) == 1 and not (first.domain == "choice"
+                                                   and len(listed) > SPAN_AT):
                     for a in listed:
                         value = dict(a.args)[first.name]
-                        out.append(Choice(f"{adef.label}: {self.value_name(first, value)}",
-                                          f"{adef.id}:{value}", a))
+                        out.append(Choice(self.move_words(a), f"{adef.id}:{value}", a))
                 else:
-                    # Several answers to give (the first food paid, then the second): one
-                    # button with its key, the answers asked in turn. A button per first
-                    # answer ("Buy a card: Leaf") would read as the whole price.
+                    # Several answers to give (the first food paid, then the second), or
+                    # one among many (a count of up to thirty): one button with its key,
+                    # the answers asked in turn. A button per first answer ("Buy a card:
+                    # Leaf") would read as the whole price.
                     out.append(Choice(adef.label, f"start:{adef.id}",
                                       step=partial(self.start, adef), key=adef.key.upper()))
         if self.state.pending and self.state.pending[-1].get("kind") == "window":
@@ -261,12 +236,24 @@ class Chooser(DiceMarks, BoardSpaces):
             out.insert(0, Choice(f"{b.adef.label} ({len(b.marked)})", f"confirm:{b.adef.id}",
                                  action, enabled=reason is None, reason=reason or "",
                                  key="Enter"))
-        elif arg is not None and not self.clickable(arg, self._values(arg)):
+        elif arg is not None and (spans := self.spans(arg)):
+            # Many numbers (a count of up to thirty): a span first, its numbers next.
+            for low, high in spans:
+                out.append(Choice(f"{low}\u2013{high}" if high > low else str(low),
+                                  f"{b.adef.id}:span:{low}-{high}",
+                                  step=partial(self.narrow, low, high),
+                                  compact=True))
+        elif arg is not None and not self.clickable(arg, self.open_values(arg)):
             # One button a value: several moves may share it (Leaf, then Fish or Meat).
-            for value in self._values(arg):
+            for value in self.open_values(arg):
                 out.append(Choice(f"{self.value_name(arg, value)}", f"{b.adef.id}:{value}",
-                                  step=partial(self.bind, value)))
-        out.append(Choice("Cancel", "cancel", step=self.cancel, key="Backspace"))
+                                  step=partial(self.bind, value),
+                                  compact=arg.domain == "choice"))
+        # Among short buttons, Cancel shows no key cap so that they fit the bar beside it
+        # (Backspace still cancels).
+        short = any(c.compact for c in out)
+        out.append(Choice("Cancel", "cancel", step=self.cancel,
+                          key="" if short else "Backspace"))
         return out
 
     # --- steps -------------------------------------------------------------------------
@@ -276,12 +263,19 @@ class Chooser(DiceMarks, BoardSpaces):
         self.building = Building(adef, dict(bound or {}))
         return self._finish_if_one()
 
+    def narrow(self, low: int, high: int) -> Action | None:
+        """Choose a span of numbers: its numbers are offered next."""
+        if self.building is not None:
+            self.building.span = (low, high)
+        return None
+
     def bind(self, value: Any) -> Action | None:
         """Choose the next argument of the action being built."""
         b = self.building
         if b is None or b.next_arg is None:
             return None
         b.bound[b.next_arg.name] = value
+        b.span = None
         return self._finish_if_one()
 
     def toggle(self, item: str) -> Action | None:
@@ -391,7 +385,7 @@ class Chooser(DiceMarks, BoardSpaces):
         if is_subset(arg):
             return False
         if values is None:
-            values = self._values(arg)
+            values = self.open_values(arg)
         for value in values:
             found = self._value_targets(arg, value)
             if not found or any(t.kind == "value" or t in self.unseen for t in found):
@@ -584,14 +578,6 @@ class Chooser(DiceMarks, BoardSpaces):
                     choice.action is not None):
                 return choice.action
         return None
-
-
-def item_label(rules: Any, kind: str) -> str:
-    """A card's or token's name on screen."""
-    idef = rules.items.get(kind)
-    if idef is not None and idef.label:
-        return str(idef.label)
-    return kind.replace("_", " ").capitalize()
 
 
 def _plain_values(values: dict[str, Any]) -> set[Any]:

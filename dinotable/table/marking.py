@@ -43,6 +43,8 @@ class Building:
     bound: dict[str, Any] = field(default_factory=dict)
     marked: list[str] = field(default_factory=list)
     payable: bool = True  # False: no subset found that pays for what was chosen
+    # Among many numbers (thirty counts), the span chosen first ("7-12"): its numbers next.
+    span: tuple[int, int] | None = None
 
     @property
     def next_arg(self) -> ArgDef | None:

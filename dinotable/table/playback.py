@@ -146,6 +146,23 @@ def _flipped(host: Playing, event: Event) -> list[Step]:
     return [Step(start, "flipped")]
 
 
+@on("shown")
+def _shown(host: Playing, event: Event) -> list[Step]:
+    """A hidden zone shown to everyone (the cups lifted at a challenge): what lay there, in
+    words, held up for a moment in a banner and kept in the log, since the move may go on to
+    hide it again (a new round rolls the cups) before anyone could look."""
+    line = describe(event, host.view, host.viewer, host.rules)
+
+    def start() -> float:
+        if not line:
+            return 0.0
+        host.banner = (line, theme.WOOD, REVEAL_S + 0.4)
+        host.log_line(line)
+        host.last_words = line
+        return REVEAL_S
+    return [Step(start, "shown")]
+
+
 def announce(host: Playing, text: str, colour: tuple[int, int, int], seconds: float,
              sound: str = "turn") -> float:
     """Words in a banner across the middle, in the log and under the header."""
