@@ -27,9 +27,9 @@ from .codegen import (
 from .decide import ask, open_window
 from .effects import CONTROL_FORMS, EFFECTS, EXTRA_FORMS, SUSPENDING, _unknown
 from .errors import ExpressionError
-from .expr import Compiled, Scope, bind, compile_expr, inlining, source_of
+from .expr import Compiled, Scope, bind, compile_expr, inlining, source_of, zone_id
 from .exprtypes import TYPE_WORDS, clash, expr_type
-from .indexed import Keyed
+from .indexed import Keyed, keys_text
 from .model import Effect, QuestionDef, WindowDef
 from .origins import Origin, register
 
@@ -440,6 +440,11 @@ class EffectCompiler:
                                                         "a zone's owner"):
                     return _BAD
             raw = raw["name"]
+        if isinstance(raw, str) and raw not in self.zone_defs and "[" in raw:
+            member = self.family_member(raw, path)
+            if member is None:
+                return _BAD
+            raw = member
         if not isinstance(raw, str) or raw not in self.zone_defs:
             self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
             return _BAD
@@ -448,6 +453,31 @@ class EffectCompiler:
         ref.deck = getattr(self.zone_defs[name], "order", "pile") == "deck"
         ref.blind = bool(getattr(self.zone_defs[name], "blind", False))
         return ref
+
+    def family_member(self, raw: str, path: tuple[Any, ...]) -> str | None:
+        """`NAME[KEY]` with a key written out: the zone of the family for that key. A key
+        worked out as the game runs is refused: an effect's zone is known at load (its
+        events, what it shows and to whom follow from the zone)."""
+        m = _KEYED.match(raw.strip())
+        families = self.scope.zone_families
+        if m is None or m.group(1) not in families:
+            self.report(path, _unknown("zone", raw, list(self.zone_defs)) if m is None else
+                        _unknown("zone family", m.group(1), list(families)) if families else
+                        f"{m.group(1)!r} is not a zone family (a zone declared with `keys`)")
+            return None
+        family, key_text = m.group(1), m.group(2).strip()
+        keys = families[family]
+        key: Any = int(key_text) if key_text.isdigit() else key_text.strip("'\"")
+        if key_text.isdigit() or (key_text[:1] in "'\"" and key_text[-1:] == key_text[:1]):
+            if key in keys:
+                return zone_id(family, key)
+            self.report(path, f"the zone family {family} has no key {key!r} (its keys: "
+                              f"{keys_text(list(keys))})")
+            return None
+        self.report(path, f"an effect names its zone when the ruleset loads: write the key "
+                          f"out ({family}[{keys[0]!r}]), or give each key its own effect "
+                          f"under a `when` ({key_text} is worked out as the game runs)")
+        return None
 
     def _zone_ref(self, name: str, owner: Compiled | None) -> ZoneRef:
         if not self.zone_defs[name].per_player:

@@ -84,6 +84,10 @@ class Scope:
     # Indexed variables (one value per key, read as `NAME[KEY]`): name -> its keys in order.
     indexed: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False,
                                                    hash=False)
+    # Zone families (a zone declared with `keys`, one zone `NAME_KEY` per key, named in an
+    # expression as `NAME[KEY]`): name -> its keys in order.
+    zone_families: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False,
+                                                         hash=False)
 
     def all_names(self) -> list[str]:
         """Every plain name an expression could use, for suggestions."""
@@ -472,6 +476,10 @@ class _Compiler:
         """`NAME[KEY]`: one value of an indexed variable; a key written out must be one of
         its keys, a computed one is checked as the game is played."""
         s = self.scope
+        if isinstance(n.value, ast.Name) and n.value.id in s.zone_families:
+            name = n.value.id
+            raise self.fail(f"{name}[KEY] names one zone of the family {name!r}: use it where "
+                            f"a function takes a zone, e.g. size({name}[KEY])")
         if not isinstance(n.value, ast.Name) or n.value.id not in s.indexed:
             target = ast.unparse(n.value).replace("__arg_", "$")
             raise self.fail(f"{target} cannot be indexed: only a variable declared with `keys` "
@@ -571,12 +579,16 @@ class _Compiler:
                                for k, a in zip(kinds, given, strict=True)])
         parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
         exprs = [k not in _NAMED_KINDS for k in kinds]
-        if any(e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
+        parts = [f"{bind(self.ns, p.with_key, 'kz')}(lambda c: {p.key_source})"
+                 if isinstance(p, KeyedZone) and p.key is None else p for p in parts]
+        if any((e or isinstance(p, str)) and self.reads_loop(p)
+               for e, p in zip(exprs, parts, strict=True)):
             # An argument reading a loop name: the function is built as the game runs, its
             # expressions closures over the loop's value in hand.
             args = ", ".join(p.source if isinstance(p, FaceExpr) else
                              (f"(lambda c: {p})" if self.reads_loop(p) else
                               bind(self.ns, make_closure(p, self.ns), "x")) if e else
+                             p if isinstance(p, str) else  # a keyed zone made in the loop
                              bind(self.ns, p, "a") for e, p in zip(exprs, parts, strict=True))
             return f"{bind(self.ns, fn.build, 'fb')}({args})(c)"
         built = [make_closure(p, self.ns) if e else p for e, p in zip(exprs, parts, strict=True)]
@@ -616,6 +628,9 @@ class _Compiler:
             if arg.value not in s.faces:
                 raise self.fail(f"unknown face {arg.value!r}", suggest(str(arg.value), s.faces))
             return arg.value
+        if kind == "zone" and isinstance(arg, ast.Subscript) and isinstance(
+                arg.value, ast.Name) and arg.value.id in s.zone_families:
+            return self.family_zone(fname, arg.value.id, arg.slice)
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
@@ -626,15 +641,21 @@ class _Compiler:
                 return BoardItems(arg.id, False)
             known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
                      "board": s.boards}[kind]
+            if kind == "zone" and arg.id in s.zone_families:
+                raise self.fail(f"{arg.id} is a family of zones: name one as {arg.id}[KEY], "
+                                f"e.g. {fname}({arg.id}[{s.zone_families[arg.id][0]!r}])")
             if arg.id not in known:
                 raise self.fail(f"unknown {kind} {arg.id!r}", suggest(arg.id, known))
             if kind == "zone":
                 return ZoneName(arg.id, arg.id in s.player_zones, self.ns)
             return arg.id
+        if kind == "indexed" and isinstance(arg, ast.Name) and arg.id in s.zone_families:
+            return IndexedName(arg.id, tuple(s.zone_families[arg.id]))  # a family's keys
         if kind == "indexed":  # an indexed variable named whole, not one of its values
             if not isinstance(arg, ast.Name) or arg.id not in s.indexed:
-                raise self.fail(f"{fname}() expects the name of a variable declared with "
-                                "`keys`", suggest(getattr(arg, "id", ""), s.indexed))
+                raise self.fail(f"{fname}() expects the name of a variable or a zone "
+                                "declared with `keys`", suggest(getattr(arg, "id", ""),
+                                                                [*s.indexed, *s.zone_families]))
             return IndexedName(arg.id, tuple(s.indexed[arg.id]))
         if kind == "prop":
             if not isinstance(arg, ast.Name):
@@ -656,6 +677,28 @@ class _Compiler:
             return tuple(values)
         source = self.node(arg)
         return source if as_source else make_closure(source, self.ns)
+
+    def family_zone(self, fname: str, family: str, key: ast.expr) -> ZoneName:
+        """`NAME[KEY]` where a function takes a zone: a key written out is that zone, known
+        at load; a computed one picks the zone as the game runs."""
+        s = self.scope
+        keys = s.zone_families[family]
+        members = {k: zone_id(family, k) for k in keys}
+        per_player = members[keys[0]] in s.player_zones
+        if isinstance(key, ast.Slice | ast.Tuple):
+            raise self.fail(f"{family}[...] takes one key, e.g. {family}[{keys[0]!r}]")
+        if isinstance(key, ast.Constant):
+            if type(key.value) is bool or key.value not in members:
+                shown = str(key.value).lower() if isinstance(key.value, bool) else (
+                    repr(key.value))
+                raise self.fail(f"the zone family {family} has no key {shown} (its keys: "
+                                f"{keys_text(list(keys))})", suggest(str(key.value),
+                                                                    map(str, keys)))
+            return ZoneName(members[key.value], per_player, self.ns)
+        source = self.node(key)
+        lookup_zone = FamilyZones(family, members)
+        compiled = None if self.reads_loop(source) else make_closure(source, self.ns)
+        return KeyedZone(family, per_player, self.ns, lookup_zone, source, compiled)
 
 
 _NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values", "indexed")
@@ -746,6 +789,57 @@ class BoardItems(ZoneName):
             return [i for space in board.spaces for i in zones[f"{name}@{space}"][seat]]
 
         return get
+
+
+def zone_id(family: str, key: Any) -> str:
+    """The zone a family makes for a key: its name and the key joined by `_` (`game_3`),
+    as a generated family of item kinds names its kinds."""
+    return f"{family}_{key}"
+
+
+class FamilyZones:
+    """A zone family's zones by key, for a key worked out as the game runs: one outside
+    the family is an error naming the family, the key and the keys it has."""
+
+    __slots__ = ("family", "members")
+
+    def __init__(self, family: str, members: dict[Any, str]) -> None:
+        self.family = family
+        self.members = members
+
+    def __call__(self, key: Any) -> str:
+        try:
+            return self.members[key]
+        except (KeyError, TypeError):
+            raise ValueError(f"the zone family {self.family} has no key {key!r} (its keys: "
+                             f"{keys_text(list(self.members))})") from None
+
+
+@dataclass(frozen=True)
+class KeyedZone(ZoneName):
+    """`NAME[KEY]` with a computed key where a function takes a zone: the family's zone
+    for the key in hand. `name` is the family's (for messages)."""
+
+    zones: FamilyZones | None = field(default=None, compare=False, repr=False)
+    key_source: str = ""  # Python source for the key
+    key: Compiled | None = field(default=None, compare=False, repr=False)  # None: in a loop
+
+    def source(self, player: str | None = None) -> str:
+        name = f"{bind(cast(dict[str, Any], self.namespace), self.zones, 'fz')}({self.key_source})"
+        return f"st.zones[{name}][{(player or 'c.seat') if self.per_player else 0}]"
+
+    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
+        zones, key = cast(FamilyZones, self.zones), cast(Compiled, self.key)
+        if not self.per_player:
+            return lambda c: c.state.zones[zones(key(c))][0]
+        if player is None:
+            return lambda c: c.state.zones[zones(key(c))][c.seat]
+        who = player
+        return lambda c: c.state.zones[zones(key(c))][who(c)]
+
+    def with_key(self, key: Compiled) -> KeyedZone:
+        """This zone with its key read by `key` (a loop's value in hand)."""
+        return replace(self, key=key)
 
 
 def for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
