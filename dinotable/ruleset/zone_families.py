@@ -25,7 +25,7 @@ def expand_zone_families(raw: Any, read_keys: Callable[[Any, Path], tuple[Any, .
     """`zones:` with each family replaced, in place, by its zones; and each family's keys.
 
     `read_keys` reads a list of keys as an indexed variable's are read (a list or
-    `{from: LO, to: HI}`). A family with a problem makes no zones."""
+    `{from: LO, to: HI}`). A family whose keys are wrong makes no zones."""
     if not isinstance(raw, dict) or not any(
             isinstance(spec, dict) and FAMILY_KEY in spec for spec in raw.values()):
         return raw, {}  # the usual case: no family, the section as written
@@ -44,24 +44,20 @@ def expand_zone_families(raw: Any, read_keys: Callable[[Any, Path], tuple[Any, .
         expanded = _expand(name, spec, read_keys, report)
         if expanded is None:
             continue
-        keys, zones = expanded
-        path: Path = ("zones", name, FAMILY_KEY)
-        if name in written:
-            report(("zones", name), f"{name!r} names a zone family and a zone written out; "
-                                    "rename one of them")
-            continue
-        clash = next((z for z in zones if z in written or z in made), None)
-        if clash is not None:
-            what = ("a zone written out" if clash in written else
-                    f"a zone the family {made[clash]!r} makes too")
-            report(path, f"the family makes the zone {clash!r}, which is already {what}; "
-                         "rename one of them")
-            continue
+        # The family stands even after a problem below, so that what names its zones is
+        # not reported too; a zone it cannot make is left to the zone written out.
+        families[name], zones = expanded
         for zone, zone_spec in zones.items():
+            if zone in written or zone in made:
+                what = ("a zone written out" if zone in written else
+                        f"a zone the family {made[zone]!r} makes too")
+                report(("zones", name, FAMILY_KEY), f"the family makes the zone {zone!r}, "
+                                                    f"which is already {what}; rename one "
+                                                    "of them")
+                continue
             made[zone] = name
             out[zone] = zone_spec
             report.written_as[("zones", zone)] = ("zones", name)
-        families[name] = keys
     return out, families
 
 
@@ -80,17 +76,17 @@ def _expand(name: str, spec: dict[str, Any],
                                            f"or a lower_snake_case name (it is part of each "
                                            f"zone's name), not {_shown(key)}")
             return None
+    common = {k: v for k, v in spec.items() if k != FAMILY_KEY}
     if spec.get("start") == "all":
         report((*path, "start"), "start: all puts every copy in one zone; each zone of a "
                                  "family starts the same, so name the kinds and counts "
                                  "(or start the family empty and deal)")
-        return None
+        del common["start"]
     label = spec.get("label")
-    if label is not None and isinstance(label, str) and "{" in label.replace(_PLACEHOLDER, ""):
+    if isinstance(label, str) and "{" in label.replace(_PLACEHOLDER, ""):
         report((*path, "label"), f"the label of a zone family fills in {_PLACEHOLDER} only "
                                  f"(the zone's key), e.g. \"Stack {_PLACEHOLDER}\"")
-        return None
-    common = {k: v for k, v in spec.items() if k != FAMILY_KEY}
+        label = None
     out: dict[str, dict[str, Any]] = {}
     for key in keys:
         zone = {**common}
