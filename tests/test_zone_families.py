@@ -192,6 +192,7 @@ def test_an_effect_names_a_family_zone_by_a_key_written_out(tmp_path: Path) -> N
                 "(row[2]), or give each key its own effect under a `when`"),
     ("row[3]", "the zone family row has no key 3 (its keys: 2, 4, 6)"),
     ("rows[2]", "unknown zone family 'rows'"),
+    ("row", 'row is a family of zones: name one as "row[KEY]", e.g. "row[2]"'),
 ])
 def test_an_effect_zone_by_key_must_be_known_at_load(tmp_path: Path, to: str,
                                                       words: str) -> None:
@@ -200,6 +201,20 @@ def test_an_effect_zone_by_key_must_be_known_at_load(tmp_path: Path, to: str,
     problem = only_problem(write_rules(tmp_path, data))
     assert problem.path == "actions.place.effects[0].move.to"
     assert words in problem.message
+
+
+def test_a_list_of_zones_may_name_a_whole_family(tmp_path: Path) -> None:
+    data = _data()
+    data["actions"]["place"]["effects"] = [{"move_all": {"from": "cup", "to": "row[4]"}},
+                                           {"move_all": {"from": ["row", "tray"], "to": "cup"}},
+                                           {"end_turn": {}}]
+    rules = load_ruleset(write_rules(tmp_path, data))
+    state = new_game(rules, ["A", "B"], seed=2)
+    state.zones["row_6"][0].append(state.zones["cup"][0].pop())
+    state.zones["tray"][0].append(state.zones["cup"][0].pop())
+    apply(state, legal_actions(state)[0])
+    assert [len(state.zones[z][0]) for z in ("cup", "row_2", "row_4", "row_6", "tray")] == [
+        4, 0, 0, 0, 0]
 
 
 # --- load errors in the declaration --------------------------------------------------------

@@ -27,7 +27,16 @@ from .codegen import (
 from .decide import ask, open_window
 from .effects import CONTROL_FORMS, EFFECTS, EXTRA_FORMS, SUSPENDING, _unknown
 from .errors import ExpressionError
-from .expr import Compiled, Scope, bind, compile_expr, inlining, source_of, zone_id
+from .expr import (
+    Compiled,
+    Scope,
+    bind,
+    compile_expr,
+    family_members,
+    inlining,
+    source_of,
+    zone_id,
+)
 from .exprtypes import TYPE_WORDS, clash, expr_type
 from .indexed import Keyed, keys_text
 from .model import Effect, QuestionDef, WindowDef
@@ -445,6 +454,11 @@ class EffectCompiler:
             if member is None:
                 return _BAD
             raw = member
+        if isinstance(raw, str) and raw in self.scope.zone_families:
+            self.report(path, f"{raw} is a family of zones: name one as \"{raw}[KEY]\", e.g. "
+                              f"\"{raw}[{self.scope.zone_families[raw][0]!r}]\" (a list of "
+                              "zones may name the whole family)")
+            return _BAD
         if not isinstance(raw, str) or raw not in self.zone_defs:
             self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
             return _BAD
@@ -494,7 +508,8 @@ class EffectCompiler:
             return self.zone(raw, path)
         if kind == "zones":
             items = raw if isinstance(raw, list) else [raw]
-            zones = [self.zone(z, (*path, i)) for i, z in enumerate(items)]
+            zones = [self.zone(z, (*path, i)) for i, named in enumerate(items)
+                     for z in family_members(named, s.zone_families)]
             return _BAD if any(z is _BAD for z in zones) else zones
         if kind == "expr":
             compiled = self.expr(raw, path)

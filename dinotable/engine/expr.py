@@ -797,6 +797,14 @@ def zone_id(family: str, key: Any) -> str:
     return f"{family}_{key}"
 
 
+def family_members(name: Any, families: Mapping[str, tuple[Any, ...]]) -> list[Any]:
+    """A name in a list of zones: a zone family's name stands for all its zones, in key
+    order; any other name for itself."""
+    if isinstance(name, str) and name in families:
+        return [zone_id(name, k) for k in families[name]]
+    return [name]
+
+
 class FamilyZones:
     """A zone family's zones by key, for a key worked out as the game runs: one outside
     the family is an error naming the family, the key and the keys it has."""

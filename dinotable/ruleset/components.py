@@ -26,7 +26,8 @@ from .variant_keys import board_shapes, option_applies_when, option_by_players
 
 OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players", "applies_when"}
 DIE_KEYS = {"faces", "label", "values"}
-ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face"}
+ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face",
+             "keys"}  # `keys`: a zone family, expanded before the zones are read
 ITEM_KEYS = {"type", "copies", "label", "text"}
 ITEM_TYPES = ("card", "tile", "token")
 PROPERTY_TYPES = ("number", "text", "list", "table", "effects")
