@@ -266,6 +266,12 @@ def test_a_family_zone_may_not_clash_with_a_zone_written_out(
     assert (problem.path, words in problem.message) == (path, True)
 
 
+def test_a_family_with_a_bad_name_is_reported(tmp_path: Path) -> None:
+    data = _data(zones=_zones(Rows={"holds": "dice", "keys": [1]}))
+    problem = only_problem(write_rules(tmp_path, data))
+    assert problem.path == "zones.Rows" and "lower_snake_case" in problem.message
+
+
 def test_two_families_making_one_zone_clash(tmp_path: Path) -> None:
     zones = {"cup": {"holds": "dice", "start": {"d6": 4}},
              "row": {"holds": "dice", "keys": ["a_b"]},
@@ -275,7 +281,7 @@ def test_two_families_making_one_zone_clash(tmp_path: Path) -> None:
     data["actions"]["place"] = {"effects": [{"end_turn": {}}]}
     problem = only_problem(write_rules(tmp_path, data))
     assert problem.path == "zones.row_a.keys"
-    assert "'row_a_b', which is already a zone the family 'row' makes too" in problem.message
+    assert "'row_a_b', which the family 'row' makes too" in problem.message
 
 
 def test_a_variable_may_not_share_a_family_name(tmp_path: Path) -> None:

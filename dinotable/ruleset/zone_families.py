@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.expr import zone_id
+from .families import expand_section
 from .problems import Path, Reporter
 from .reader import _ID, _shown
 
@@ -25,39 +26,20 @@ def expand_zone_families(raw: Any, read_keys: Callable[[Any, Path], tuple[Any, .
     """`zones:` with each family replaced, in place, by its zones; and each family's keys.
 
     `read_keys` reads a list of keys as an indexed variable's are read (a list or
-    `{from: LO, to: HI}`). A family whose keys are wrong makes no zones."""
-    if not isinstance(raw, dict) or not any(
-            isinstance(spec, dict) and FAMILY_KEY in spec for spec in raw.values()):
-        return raw, {}  # the usual case: no family, the section as written
-    written = {name for name, spec in raw.items()
-               if not (isinstance(spec, dict) and FAMILY_KEY in spec)}
-    made: dict[str, str] = {}  # a zone a family makes -> that family
+    `{from: LO, to: HI}`). A family whose keys are wrong makes no zones; a zone it makes
+    whose name is already a zone's is left out (the zone written out stands)."""
     families: dict[str, tuple[Any, ...]] = {}
-    out: dict[Any, Any] = {}
-    for name, spec in raw.items():
-        if not (isinstance(spec, dict) and FAMILY_KEY in spec):
-            out[name] = spec
-            continue
-        if not isinstance(name, str) or not _ID.match(name):
-            out[name] = spec  # the zones reader reports the name itself
-            continue
+
+    def expand(name: str, spec: dict[str, Any]) -> dict[str, Any]:
         expanded = _expand(name, spec, read_keys, report)
         if expanded is None:
-            continue
-        # The family stands even after a problem below, so that what names its zones is
-        # not reported too; a zone it cannot make is left to the zone written out.
+            return {}
+        # The family stands even after a problem with a zone it makes, so that what names
+        # its zones is not reported too.
         families[name], zones = expanded
-        for zone, zone_spec in zones.items():
-            if zone in written or zone in made:
-                what = ("a zone written out" if zone in written else
-                        f"a zone the family {made[zone]!r} makes too")
-                report(("zones", name, FAMILY_KEY), f"the family makes the zone {zone!r}, "
-                                                    f"which is already {what}; rename one "
-                                                    "of them")
-                continue
-            made[zone] = name
-            out[zone] = zone_spec
-            report.written_as[("zones", zone)] = ("zones", name)
+        return zones
+
+    out, _ = expand_section(raw, FAMILY_KEY, "zones", "zone", expand, report)
     return out, families
 
 
