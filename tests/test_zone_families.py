@@ -157,6 +157,91 @@ def test_expressions_read_a_family_zone_by_a_key_written_out_or_worked_out(
             check()
 
 
+EVERY = """
+id: every
+name: Every
+version: 1
+players: {min: 2, max: 2}
+dice:
+  d6: {faces: [1, 2, 3, 4, 5, 6]}
+properties: {suit: none, points: 0}
+items:
+  red_card: {type: card, copies: 3, suit: red, points: 2}
+  blue_card: {type: card, copies: 2, suit: blue, points: 5}
+zones:
+  cup: {holds: dice, start: {d6: 2}}
+  row: {holds: dice, keys: [1, 2], start: {d6: 3}}
+  pile: {holds: cards, keys: [a, b]}
+  deck: {holds: cards, start: all}
+score: 0
+actions:
+  go: {effects: [{end_turn: {}}]}
+end: {trigger: "round == 2"}
+"""
+
+# Every function that takes a zone, Z a zone of dice and C one of cards.
+ZONE_CALLS = {
+    "sum_prop": "sum_prop(C, points)", "count_where": "count_where(C, suit, 'red')",
+    "pips": "pips(Z)", "sets": "sets(C, suit, [red, blue])", "groups": "groups(C, suit, 2)",
+    "distinct": "distinct(C, suit)", "first_in": "first_in(C)",
+    "first_where": "first_where(C, suit, 'blue')", "count_kind": "count_kind(C, 'red_card')",
+    "count_bare": "count_bare(C, 'red_card')",
+    "count_bare_where": "count_bare_where(C, suit, 'red')",
+    "sum_prop_attached": "sum_prop_attached(C, points)", "matching": "matching(Z, [3, 3])",
+    "can_pay": "can_pay(Z, [3, 4])", "size": "size(Z) * 10 + size(C)",
+    "count": "count(Z, 3)", "kinds": "kinds(Z, d6)", "chance_of": "chance_of(3, 2, Z, cup, 1)",
+    "with_value": "with_value(Z, 3)", "most_alike": "most_alike(Z)",
+    "longest_run": "longest_run(Z)", "different_faces": "different_faces(Z)",
+    "top_kind": "top_kind(C)",
+}
+
+
+def test_every_function_taking_a_zone_is_listed_here() -> None:
+    from dinotable.engine.expr import FUNCTIONS
+
+    assert {f.name for f in FUNCTIONS.values() if "zone" in f.params} == set(ZONE_CALLS)
+
+
+@pytest.mark.parametrize("inlined", [True, False])
+@pytest.mark.parametrize("name", sorted(ZONE_CALLS))
+def test_every_function_taking_a_zone_reads_a_family_zone_every_way(
+        tmp_path: Path, name: str, inlined: bool) -> None:
+    from dinotable.engine.expr import Scope, compile_expr
+
+    def value(state: GameState, text: str) -> Any:
+        rules = state.rules
+        scope = Scope(zones=frozenset(rules.zones), args=frozenset({"n", "p"}),
+                      kinds=frozenset([*rules.dice, *rules.items]), faces=frozenset(range(1, 7)),
+                      props=frozenset(rules.properties),
+                      zone_families={"row": (1, 2), "pile": ("a", "b")})
+        return evaluate(compile_expr(text, scope), state, 0, {"n": 2, "p": "b"})
+
+    def check() -> None:
+        state = new_game(load_ruleset(write_rules(tmp_path, EVERY)), ["A", "B"], seed=1)
+        for i, face in zip(state.zones["row_2"][0], (3, 3, 4), strict=True):
+            state.items[i].face = face  # type: ignore[assignment]
+        for i in state.zones["cup"][0]:
+            state.items[i].face = 1  # type: ignore[assignment]
+        deck = state.zones["deck"][0]
+        state.zones["pile_b"][0].extend([deck.pop(), deck.pop(0), deck.pop(0)])
+        call = ZONE_CALLS[name]
+        plain = value(state, call.replace("Z", "row_2").replace("C", "pile_b"))
+        for z, c in (("row[2]", "pile['b']"), ("row[$n]", "pile[$p]"), ("row[n]", "pile[p]")):
+            text = call.replace("Z", z).replace("C", c)
+            if "[n]" in z:  # a loop's name as the key
+                same = call.replace("Z", "row_2").replace("C", "pile_b")
+                text = f"any(any(({text}) == ({same}) for p in [b]) for n in [2])"
+                assert value(state, text) is True
+            else:
+                assert value(state, text) == plain, text
+
+    if inlined:
+        check()
+    else:
+        with called_forms():
+            check()
+
+
 def test_a_computed_key_outside_the_family_is_an_error_naming_family_and_key(
         tmp_path: Path) -> None:
     state = _filled(tmp_path)

@@ -579,16 +579,16 @@ class _Compiler:
                                for k, a in zip(kinds, given, strict=True)])
         parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
         exprs = [k not in _NAMED_KINDS for k in kinds]
-        parts = [f"{bind(self.ns, p.with_key, 'kz')}(lambda c: {p.key_source})"
+        # A zone of a family keyed by a loop name: made as the loop runs.
+        parts = [LoopZone(f"{bind(self.ns, p.with_key, 'kz')}(lambda c: {p.key_source})")
                  if isinstance(p, KeyedZone) and p.key is None else p for p in parts]
-        if any((e or isinstance(p, str)) and self.reads_loop(p)
+        if any(isinstance(p, LoopZone) or (e and self.reads_loop(p))
                for e, p in zip(exprs, parts, strict=True)):
             # An argument reading a loop name: the function is built as the game runs, its
             # expressions closures over the loop's value in hand.
-            args = ", ".join(p.source if isinstance(p, FaceExpr) else
+            args = ", ".join(p.source if isinstance(p, FaceExpr | LoopZone) else
                              (f"(lambda c: {p})" if self.reads_loop(p) else
                               bind(self.ns, make_closure(p, self.ns), "x")) if e else
-                             p if isinstance(p, str) else  # a keyed zone made in the loop
                              bind(self.ns, p, "a") for e, p in zip(exprs, parts, strict=True))
             return f"{bind(self.ns, fn.build, 'fb')}({args})(c)"
         built = [make_closure(p, self.ns) if e else p for e, p in zip(exprs, parts, strict=True)]
@@ -702,6 +702,16 @@ class _Compiler:
 
 
 _NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values", "indexed")
+
+
+class LoopZone:
+    """A family's zone keyed by a loop name, in a function built as the loop runs: the
+    source that makes it there."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: str) -> None:
+        self.source = source
 
 
 class ByFace:
