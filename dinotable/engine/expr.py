@@ -579,14 +579,14 @@ class _Compiler:
                                for k, a in zip(kinds, given, strict=True)])
         parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
         exprs = [k not in _NAMED_KINDS for k in kinds]
-        # A zone of a family keyed by a loop name: made as the loop runs.
-        parts = [LoopZone(f"{bind(self.ns, p.with_key, 'kz')}(lambda c: {p.key_source})")
-                 if isinstance(p, KeyedZone) and p.key is None else p for p in parts]
-        if any(isinstance(p, LoopZone) or (e and self.reads_loop(p))
-               for e, p in zip(exprs, parts, strict=True)):
+        # A family's zone by a computed key: the zone is looked up as the game runs, and
+        # the function built once for each zone met, as for a face worked out then.
+        parts = [FaceExpr(f"{bind(self.ns, p.zones.zone_names(), 'fz')}({p.key_source})")
+                 if isinstance(p, KeyedZone) else p for p in parts]
+        if any(e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
             # An argument reading a loop name: the function is built as the game runs, its
             # expressions closures over the loop's value in hand.
-            args = ", ".join(p.source if isinstance(p, FaceExpr | LoopZone) else
+            args = ", ".join(p.source if isinstance(p, FaceExpr) else
                              (f"(lambda c: {p})" if self.reads_loop(p) else
                               bind(self.ns, make_closure(p, self.ns), "x")) if e else
                              bind(self.ns, p, "a") for e, p in zip(exprs, parts, strict=True))
@@ -695,23 +695,11 @@ class _Compiler:
                                 f"{keys_text(list(keys))})", suggest(str(key.value),
                                                                     map(str, keys)))
             return ZoneName(members[key.value], per_player, self.ns)
-        source = self.node(key)
-        lookup_zone = FamilyZones(family, members)
-        compiled = None if self.reads_loop(source) else make_closure(source, self.ns)
-        return KeyedZone(family, per_player, self.ns, lookup_zone, source, compiled)
+        return KeyedZone(family, per_player, self.ns, FamilyZones(family, members, per_player),
+                         self.node(key))
 
 
 _NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values", "indexed")
-
-
-class LoopZone:
-    """A family's zone keyed by a loop name, in a function built as the loop runs: the
-    source that makes it there."""
-
-    __slots__ = ("source",)
-
-    def __init__(self, source: str) -> None:
-        self.source = source
 
 
 class ByFace:
@@ -816,48 +804,46 @@ def family_members(name: Any, families: Mapping[str, tuple[Any, ...]]) -> list[A
 
 
 class FamilyZones:
-    """A zone family's zones by key, for a key worked out as the game runs: one outside
-    the family is an error naming the family, the key and the keys it has."""
+    """A zone family's zones by key, for a key worked out as the game runs (each a zone's
+    name, or what stands for it): one outside the family is an error naming the family, the
+    key and the keys it has."""
 
-    __slots__ = ("family", "members")
+    __slots__ = ("family", "members", "per_player")
 
-    def __init__(self, family: str, members: dict[Any, str]) -> None:
+    def __init__(self, family: str, members: dict[Any, Any], per_player: bool) -> None:
         self.family = family
         self.members = members
+        self.per_player = per_player
 
-    def __call__(self, key: Any) -> str:
+    def __call__(self, key: Any) -> Any:
         try:
             return self.members[key]
         except (KeyError, TypeError):
             raise ValueError(f"the zone family {self.family} has no key {key!r} (its keys: "
                              f"{keys_text(list(self.members))})") from None
 
+    def zone_names(self) -> FamilyZones:
+        """The same lookup giving each zone as a `ZoneName`, for a function built with it."""
+        return FamilyZones(self.family, {k: ZoneName(z, self.per_player)
+                                         for k, z in self.members.items()}, self.per_player)
+
 
 @dataclass(frozen=True)
 class KeyedZone(ZoneName):
     """`NAME[KEY]` with a computed key where a function takes a zone: the family's zone
-    for the key in hand. `name` is the family's (for messages)."""
+    for the key in hand. `name` is the family's (for messages). An inlined function reads
+    it through `source`; any other is built for each zone met (see `_Compiler.call`)."""
 
-    zones: FamilyZones | None = field(default=None, compare=False, repr=False)
+    zones: FamilyZones = field(default=cast(FamilyZones, None), compare=False, repr=False)
     key_source: str = ""  # Python source for the key
-    key: Compiled | None = field(default=None, compare=False, repr=False)  # None: in a loop
 
     def source(self, player: str | None = None) -> str:
         name = f"{bind(cast(dict[str, Any], self.namespace), self.zones, 'fz')}({self.key_source})"
         return f"st.zones[{name}][{(player or 'c.seat') if self.per_player else 0}]"
 
     def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
-        zones, key = cast(FamilyZones, self.zones), cast(Compiled, self.key)
-        if not self.per_player:
-            return lambda c: c.state.zones[zones(key(c))][0]
-        if player is None:
-            return lambda c: c.state.zones[zones(key(c))][c.seat]
-        who = player
-        return lambda c: c.state.zones[zones(key(c))][who(c)]
-
-    def with_key(self, key: Compiled) -> KeyedZone:
-        """This zone with its key read by `key` (a loop's value in hand)."""
-        return replace(self, key=key)
+        # `name` is the family's, not a zone: a function is built with the zone in hand.
+        raise TypeError(f"{self.name}[{self.key_source}] is a zone found as the game runs")
 
 
 def for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
