@@ -266,10 +266,14 @@ def test_misnamed_family_zones_in_expressions_are_load_errors(
 # --- effects -----------------------------------------------------------------------------
 
 def test_an_effect_names_a_family_zone_by_a_key_written_out(tmp_path: Path) -> None:
-    state = new_game(_load(tmp_path), ["A", "B"], seed=2)
+    data = _data()
+    data["actions"]["place"]["effects"].insert(1, {"move": {"from": "cup", "to": "hold['right']",
+                                                            "count": 2}})
+    state = new_game(load_ruleset(write_rules(tmp_path, data)), ["A", "B"], seed=2)
     (action,) = [a for a in legal_actions(state) if a.arg_map["n"] == 2]
     apply(state, action)
-    assert len(state.zones["row_2"][0]) == 1 and len(state.zones["cup"][0]) == 3
+    assert len(state.zones["row_2"][0]) == 1 and len(state.zones["cup"][0]) == 1
+    assert [len(z) for z in state.zones["hold_right"]] == [2, 0]  # the acting player's
 
 
 @pytest.mark.parametrize(("to", "words"), [
@@ -278,6 +282,8 @@ def test_an_effect_names_a_family_zone_by_a_key_written_out(tmp_path: Path) -> N
     ("row[3]", "the zone family row has no key 3 (its keys: 2, 4, 6)"),
     ("rows[2]", "unknown zone family 'rows'"),
     ("row", 'row is a family of zones: name one as "row[KEY]", e.g. "row[2]"'),
+    ("hold[left]", 'a text key is quoted, as in an expression: "hold[\'left\']"'),
+    ("hold['middle']", "the zone family hold has no key 'middle' (its keys: 'left', 'right')"),
 ])
 def test_an_effect_zone_by_key_must_be_known_at_load(tmp_path: Path, to: str,
                                                       words: str) -> None:
@@ -349,6 +355,13 @@ def test_a_family_zone_may_not_clash_with_a_zone_written_out(
         return
     problem = only_problem(write_rules(tmp_path, data))
     assert (problem.path, words in problem.message) == (path, True)
+
+
+def test_a_board_may_not_share_a_family_name(tmp_path: Path) -> None:
+    data = _data(boards={"row": {"rows": 2, "cols": 2}})
+    problem = only_problem(write_rules(tmp_path, data))
+    assert problem.path == "boards.row"
+    assert "'row' is already the name of a zone family" in problem.message
 
 
 def test_a_family_with_a_bad_name_is_reported(tmp_path: Path) -> None:

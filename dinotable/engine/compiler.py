@@ -488,6 +488,10 @@ class EffectCompiler:
             self.report(path, f"the zone family {family} has no key {key!r} (its keys: "
                               f"{keys_text(list(keys))})")
             return None
+        if key_text in keys:  # a text key written bare, as the expression language reads it
+            self.report(path, f"a text key is quoted, as in an expression: "
+                              f"\"{family}[{key_text!r}]\"")
+            return None
         self.report(path, f"an effect names its zone when the ruleset loads: write the key "
                           f"out ({family}[{keys[0]!r}]), or give each key its own effect "
                           f"under a `when` ({key_text} is worked out as the game runs)")

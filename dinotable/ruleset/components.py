@@ -349,7 +349,9 @@ class ComponentsReader(SectionReader):
         """Grids and tracks; each space becomes a zone `BOARD@SPACE` holding its items."""
         out: dict[str, BoardDef] = {}
         for name, spec, path in self.entries(raw, BOARDS, refuse=lambda name: (
-                f"{name!r} is already the name of a zone" if name in zones else None)):
+                f"{name!r} is already the name of a zone" if name in zones else
+                f"{name!r} is already the name of a zone family"
+                if seen.get(name) == "zone family" else None)):
             spaces: list[str] = []
             rows, cols = 1, 0
             if "spaces" in spec:
