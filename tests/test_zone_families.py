@@ -254,7 +254,7 @@ def test_a_computed_key_outside_the_family_is_an_error_naming_family_and_key(
     ("size(row)", "row is a family of zones: name one as row[KEY], e.g. size(row[2])"),
     ("row[2]", "row[KEY] names one zone of the family 'row'"),
     ("size(row[2:4])", "row[...] takes one key"),
-    ("keys(tray)", "expects the name of a variable or a zone declared with `keys`"),
+    ("keys(tray)", "expects the name of a variable declared with `keys` (or of a zone family)"),
 ])
 def test_misnamed_family_zones_in_expressions_are_load_errors(
         tmp_path: Path, score: str, words: str) -> None:

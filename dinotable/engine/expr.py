@@ -653,9 +653,9 @@ class _Compiler:
             return IndexedName(arg.id, tuple(s.zone_families[arg.id]))  # a family's keys
         if kind == "indexed":  # an indexed variable named whole, not one of its values
             if not isinstance(arg, ast.Name) or arg.id not in s.indexed:
-                raise self.fail(f"{fname}() expects the name of a variable or a zone "
-                                "declared with `keys`", suggest(getattr(arg, "id", ""),
-                                                                [*s.indexed, *s.zone_families]))
+                raise self.fail(f"{fname}() expects the name of a variable declared with "
+                                "`keys` (or of a zone family)",
+                                suggest(getattr(arg, "id", ""), [*s.indexed, *s.zone_families]))
             return IndexedName(arg.id, tuple(s.indexed[arg.id]))
         if kind == "prop":
             if not isinstance(arg, ast.Name):
