@@ -581,7 +581,7 @@ class _Compiler:
         exprs = [k not in _NAMED_KINDS for k in kinds]
         # A family's zone by a computed key: the zone is looked up as the game runs, and
         # the function built once for each zone met, as for a face worked out then.
-        parts = [FaceExpr(f"{bind(self.ns, p.zones.zone_names(), 'fz')}({p.key_source})")
+        parts = [FaceExpr(f"{bind(self.ns, p.zones.zone_names(), 'fz')}[{p.key_source}]")
                  if isinstance(p, KeyedZone) else p for p in parts]
         if any(e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
             # An argument reading a loop name: the function is built as the game runs, its
@@ -803,29 +803,24 @@ def family_members(name: Any, families: Mapping[str, tuple[Any, ...]]) -> list[A
     return [name]
 
 
-class FamilyZones:
-    """A zone family's zones by key, for a key worked out as the game runs (each a zone's
-    name, or what stands for it): one outside the family is an error naming the family, the
-    key and the keys it has."""
-
-    __slots__ = ("family", "members", "per_player")
+class FamilyZones(dict[Any, Any]):
+    """A zone family's zones by key (each a zone's name, or what stands for it), read as
+    `lookup[KEY]` for a key worked out as the game runs: one outside the family is an
+    error naming the family, the key and the keys it has."""
 
     def __init__(self, family: str, members: dict[Any, Any], per_player: bool) -> None:
+        super().__init__(members)
         self.family = family
-        self.members = members
         self.per_player = per_player
 
-    def __call__(self, key: Any) -> Any:
-        try:
-            return self.members[key]
-        except (KeyError, TypeError):
-            raise ValueError(f"the zone family {self.family} has no key {key!r} (its keys: "
-                             f"{keys_text(list(self.members))})") from None
+    def __missing__(self, key: Any) -> Any:
+        raise ValueError(f"the zone family {self.family} has no key {key!r} (its keys: "
+                         f"{keys_text(list(self))})")
 
     def zone_names(self) -> FamilyZones:
         """The same lookup giving each zone as a `ZoneName`, for a function built with it."""
         return FamilyZones(self.family, {k: ZoneName(z, self.per_player)
-                                         for k, z in self.members.items()}, self.per_player)
+                                         for k, z in self.items()}, self.per_player)
 
 
 @dataclass(frozen=True)
@@ -838,7 +833,7 @@ class KeyedZone(ZoneName):
     key_source: str = ""  # Python source for the key
 
     def source(self, player: str | None = None) -> str:
-        name = f"{bind(cast(dict[str, Any], self.namespace), self.zones, 'fz')}({self.key_source})"
+        name = f"{bind(cast(dict[str, Any], self.namespace), self.zones, 'fz')}[{self.key_source}]"
         return f"st.zones[{name}][{(player or 'c.seat') if self.per_player else 0}]"
 
     def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
