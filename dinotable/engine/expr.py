@@ -630,7 +630,7 @@ class _Compiler:
             return arg.value
         if kind == "zone" and isinstance(arg, ast.Subscript) and isinstance(
                 arg.value, ast.Name) and arg.value.id in s.zone_families:
-            return self.family_zone(fname, arg.value.id, arg.slice)
+            return self.family_zone(arg.value.id, arg.slice)
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
@@ -678,7 +678,7 @@ class _Compiler:
         source = self.node(arg)
         return source if as_source else make_closure(source, self.ns)
 
-    def family_zone(self, fname: str, family: str, key: ast.expr) -> ZoneName:
+    def family_zone(self, family: str, key: ast.expr) -> ZoneName:
         """`NAME[KEY]` where a function takes a zone: a key written out is that zone, known
         at load; a computed one picks the zone as the game runs."""
         s = self.scope
