@@ -27,9 +27,18 @@ from .codegen import (
 from .decide import ask, open_window
 from .effects import CONTROL_FORMS, EFFECTS, EXTRA_FORMS, SUSPENDING, _unknown
 from .errors import ExpressionError
-from .expr import Compiled, Scope, bind, compile_expr, inlining, source_of
+from .expr import (
+    Compiled,
+    Scope,
+    bind,
+    compile_expr,
+    family_members,
+    inlining,
+    source_of,
+    zone_id,
+)
 from .exprtypes import TYPE_WORDS, clash, expr_type
-from .indexed import Keyed
+from .indexed import Keyed, keys_text
 from .model import Effect, QuestionDef, WindowDef
 from .origins import Origin, register
 
@@ -440,6 +449,16 @@ class EffectCompiler:
                                                         "a zone's owner"):
                     return _BAD
             raw = raw["name"]
+        if isinstance(raw, str) and raw not in self.zone_defs and "[" in raw:
+            member = self.family_member(raw, path)
+            if member is None:
+                return _BAD
+            raw = member
+        if isinstance(raw, str) and raw in self.scope.zone_families:
+            self.report(path, f"{raw} is a family of zones: name one as \"{raw}[KEY]\", e.g. "
+                              f"\"{raw}[{self.scope.zone_families[raw][0]!r}]\" (a list of "
+                              "zones may name the whole family)")
+            return _BAD
         if not isinstance(raw, str) or raw not in self.zone_defs:
             self.report(path, _unknown("zone", str(raw), list(self.zone_defs)))
             return _BAD
@@ -448,6 +467,35 @@ class EffectCompiler:
         ref.deck = getattr(self.zone_defs[name], "order", "pile") == "deck"
         ref.blind = bool(getattr(self.zone_defs[name], "blind", False))
         return ref
+
+    def family_member(self, raw: str, path: tuple[Any, ...]) -> str | None:
+        """`NAME[KEY]` with a key written out: the zone of the family for that key. A key
+        worked out as the game runs is refused: an effect's zone is known at load (its
+        events, what it shows and to whom follow from the zone)."""
+        m = _KEYED.match(raw.strip())
+        families = self.scope.zone_families
+        if m is None or m.group(1) not in families:
+            self.report(path, _unknown("zone", raw, list(self.zone_defs)) if m is None else
+                        _unknown("zone family", m.group(1), list(families)) if families else
+                        f"{m.group(1)!r} is not a zone family (a zone declared with `keys`)")
+            return None
+        family, key_text = m.group(1), m.group(2).strip()
+        keys = families[family]
+        key: Any = int(key_text) if key_text.isdigit() else key_text.strip("'\"")
+        if key_text.isdigit() or (key_text[:1] in "'\"" and key_text[-1:] == key_text[:1]):
+            if key in keys:
+                return zone_id(family, key)
+            self.report(path, f"the zone family {family} has no key {key!r} (its keys: "
+                              f"{keys_text(list(keys))})")
+            return None
+        if key_text in keys:  # a text key written bare, as the expression language reads it
+            self.report(path, f"a text key is quoted, as in an expression: "
+                              f"\"{family}[{key_text!r}]\"")
+            return None
+        self.report(path, f"an effect names its zone when the ruleset loads: write the key "
+                          f"out ({family}[{keys[0]!r}]), or give each key its own effect "
+                          f"under a `when` ({key_text} is worked out as the game runs)")
+        return None
 
     def _zone_ref(self, name: str, owner: Compiled | None) -> ZoneRef:
         if not self.zone_defs[name].per_player:
@@ -464,7 +512,8 @@ class EffectCompiler:
             return self.zone(raw, path)
         if kind == "zones":
             items = raw if isinstance(raw, list) else [raw]
-            zones = [self.zone(z, (*path, i)) for i, z in enumerate(items)]
+            zones = [self.zone(z, (*path, i)) for i, named in enumerate(items)
+                     for z in family_members(named, s.zone_families)]
             return _BAD if any(z is _BAD for z in zones) else zones
         if kind == "expr":
             compiled = self.expr(raw, path)

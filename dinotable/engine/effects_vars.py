@@ -148,8 +148,8 @@ def _add(p: dict[str, Any]) -> Effect:
     return _assign(p, lambda old, new: old + new)
 
 
-@function("keys", ("indexed",), "The keys of an indexed variable, as a list in the order "
-          "declared.", "keys(height)", returns="list",
+@function("keys", ("indexed",), "The keys of an indexed variable or of a zone family, as a "
+          "list in the order declared.", "keys(height)", returns="list",
           inline=lambda var: f"list({var.keys!r})")
 def _keys(var: IndexedName) -> Compiled:
     keys = var.keys

@@ -84,6 +84,10 @@ class Scope:
     # Indexed variables (one value per key, read as `NAME[KEY]`): name -> its keys in order.
     indexed: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False,
                                                    hash=False)
+    # Zone families (a zone declared with `keys`, one zone `NAME_KEY` per key, named in an
+    # expression as `NAME[KEY]`): name -> its keys in order.
+    zone_families: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False,
+                                                         hash=False)
 
     def all_names(self) -> list[str]:
         """Every plain name an expression could use, for suggestions."""
@@ -472,6 +476,10 @@ class _Compiler:
         """`NAME[KEY]`: one value of an indexed variable; a key written out must be one of
         its keys, a computed one is checked as the game is played."""
         s = self.scope
+        if isinstance(n.value, ast.Name) and n.value.id in s.zone_families:
+            name = n.value.id
+            raise self.fail(f"{name}[KEY] names one zone of the family {name!r}: use it where "
+                            f"a function takes a zone, e.g. size({name}[KEY])")
         if not isinstance(n.value, ast.Name) or n.value.id not in s.indexed:
             target = ast.unparse(n.value).replace("__arg_", "$")
             raise self.fail(f"{target} cannot be indexed: only a variable declared with `keys` "
@@ -571,6 +579,10 @@ class _Compiler:
                                for k, a in zip(kinds, given, strict=True)])
         parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
         exprs = [k not in _NAMED_KINDS for k in kinds]
+        # A family's zone by a computed key: the zone is looked up as the game runs, and
+        # the function built once for each zone met, as for a face worked out then.
+        parts = [FaceExpr(f"{bind(self.ns, p.zones.zone_names(), 'fz')}[{p.key_source}]")
+                 if isinstance(p, KeyedZone) else p for p in parts]
         if any(e and self.reads_loop(p) for e, p in zip(exprs, parts, strict=True)):
             # An argument reading a loop name: the function is built as the game runs, its
             # expressions closures over the loop's value in hand.
@@ -616,6 +628,9 @@ class _Compiler:
             if arg.value not in s.faces:
                 raise self.fail(f"unknown face {arg.value!r}", suggest(str(arg.value), s.faces))
             return arg.value
+        if kind == "zone" and isinstance(arg, ast.Subscript) and isinstance(
+                arg.value, ast.Name) and arg.value.id in s.zone_families:
+            return self.family_zone(arg.value.id, arg.slice)
         if kind in ("zone", "face", "kind", "board"):
             if not isinstance(arg, ast.Name):
                 raise self.fail(f"{fname}() expects a {kind} name here")
@@ -626,15 +641,21 @@ class _Compiler:
                 return BoardItems(arg.id, False)
             known = {"zone": s.zones | s.player_zones, "face": s.faces, "kind": s.kinds,
                      "board": s.boards}[kind]
+            if kind == "zone" and arg.id in s.zone_families:
+                raise self.fail(f"{arg.id} is a family of zones: name one as {arg.id}[KEY], "
+                                f"e.g. {fname}({arg.id}[{s.zone_families[arg.id][0]!r}])")
             if arg.id not in known:
                 raise self.fail(f"unknown {kind} {arg.id!r}", suggest(arg.id, known))
             if kind == "zone":
                 return ZoneName(arg.id, arg.id in s.player_zones, self.ns)
             return arg.id
+        if kind == "indexed" and isinstance(arg, ast.Name) and arg.id in s.zone_families:
+            return IndexedName(arg.id, tuple(s.zone_families[arg.id]))  # a family's keys
         if kind == "indexed":  # an indexed variable named whole, not one of its values
             if not isinstance(arg, ast.Name) or arg.id not in s.indexed:
                 raise self.fail(f"{fname}() expects the name of a variable declared with "
-                                "`keys`", suggest(getattr(arg, "id", ""), s.indexed))
+                                "`keys` (or of a zone family)",
+                                suggest(getattr(arg, "id", ""), [*s.indexed, *s.zone_families]))
             return IndexedName(arg.id, tuple(s.indexed[arg.id]))
         if kind == "prop":
             if not isinstance(arg, ast.Name):
@@ -656,6 +677,26 @@ class _Compiler:
             return tuple(values)
         source = self.node(arg)
         return source if as_source else make_closure(source, self.ns)
+
+    def family_zone(self, family: str, key: ast.expr) -> ZoneName:
+        """`NAME[KEY]` where a function takes a zone: a key written out is that zone, known
+        at load; a computed one picks the zone as the game runs."""
+        s = self.scope
+        keys = s.zone_families[family]
+        members = {k: zone_id(family, k) for k in keys}
+        per_player = members[keys[0]] in s.player_zones
+        if isinstance(key, ast.Slice | ast.Tuple):
+            raise self.fail(f"{family}[...] takes one key, e.g. {family}[{keys[0]!r}]")
+        if isinstance(key, ast.Constant):
+            if type(key.value) is bool or key.value not in members:
+                shown = str(key.value).lower() if isinstance(key.value, bool) else (
+                    repr(key.value))
+                raise self.fail(f"the zone family {family} has no key {shown} (its keys: "
+                                f"{keys_text(list(keys))})", suggest(str(key.value),
+                                                                    map(str, keys)))
+            return ZoneName(members[key.value], per_player, self.ns)
+        return KeyedZone(family, per_player, self.ns, FamilyZones(family, members, per_player),
+                         self.node(key))
 
 
 _NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values", "indexed")
@@ -746,6 +787,58 @@ class BoardItems(ZoneName):
             return [i for space in board.spaces for i in zones[f"{name}@{space}"][seat]]
 
         return get
+
+
+def zone_id(family: str, key: Any) -> str:
+    """The zone a family makes for a key: its name and the key joined by `_` (`game_3`),
+    as a generated family of item kinds names its kinds."""
+    return f"{family}_{key}"
+
+
+def family_members(name: Any, families: Mapping[str, tuple[Any, ...]]) -> list[Any]:
+    """A name in a list of zones: a zone family's name stands for all its zones, in key
+    order; any other name for itself."""
+    if isinstance(name, str) and name in families:
+        return [zone_id(name, k) for k in families[name]]
+    return [name]
+
+
+class FamilyZones(dict[Any, Any]):
+    """A zone family's zones by key (each a zone's name, or what stands for it), read as
+    `lookup[KEY]` for a key worked out as the game runs: one outside the family is an
+    error naming the family, the key and the keys it has."""
+
+    def __init__(self, family: str, members: dict[Any, Any], per_player: bool) -> None:
+        super().__init__(members)
+        self.family = family
+        self.per_player = per_player
+
+    def __missing__(self, key: Any) -> Any:
+        raise ValueError(f"the zone family {self.family} has no key {key!r} (its keys: "
+                         f"{keys_text(list(self))})")
+
+    def zone_names(self) -> FamilyZones:
+        """The same lookup giving each zone as a `ZoneName`, for a function built with it."""
+        return FamilyZones(self.family, {k: ZoneName(z, self.per_player)
+                                         for k, z in self.items()}, self.per_player)
+
+
+@dataclass(frozen=True)
+class KeyedZone(ZoneName):
+    """`NAME[KEY]` with a computed key where a function takes a zone: the family's zone
+    for the key in hand. `name` is the family's (for messages). An inlined function reads
+    it through `source`; any other is built for each zone met (see `_Compiler.call`)."""
+
+    zones: FamilyZones = field(default=cast(FamilyZones, None), compare=False, repr=False)
+    key_source: str = ""  # Python source for the key
+
+    def source(self, player: str | None = None) -> str:
+        name = f"{bind(cast(dict[str, Any], self.namespace), self.zones, 'fz')}[{self.key_source}]"
+        return f"st.zones[{name}][{(player or 'c.seat') if self.per_player else 0}]"
+
+    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
+        # `name` is the family's, not a zone: a function is built with the zone in hand.
+        raise TypeError(f"{self.name}[{self.key_source}] is a zone found as the game runs")
 
 
 def for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:

@@ -26,7 +26,8 @@ from .variant_keys import board_shapes, option_applies_when, option_by_players
 
 OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players", "applies_when"}
 DIE_KEYS = {"faces", "label", "values"}
-ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face"}
+ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face",
+             "keys"}  # `keys`: a zone family, expanded before the zones are read
 ITEM_KEYS = {"type", "copies", "label", "text"}
 ITEM_TYPES = ("card", "tile", "token")
 PROPERTY_TYPES = ("number", "text", "list", "table", "effects")
@@ -348,7 +349,9 @@ class ComponentsReader(SectionReader):
         """Grids and tracks; each space becomes a zone `BOARD@SPACE` holding its items."""
         out: dict[str, BoardDef] = {}
         for name, spec, path in self.entries(raw, BOARDS, refuse=lambda name: (
-                f"{name!r} is already the name of a zone" if name in zones else None)):
+                f"{name!r} is already the name of a zone" if name in zones else
+                f"{name!r} is already the name of a zone family"
+                if seen.get(name) == "zone family" else None)):
             spaces: list[str] = []
             rows, cols = 1, 0
             if "spaces" in spec:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.compiler import EffectCompiler
 from ..engine.domains import DOMAINS, passing
 from ..engine.effects import _unknown
-from ..engine.expr import Compiled, Ctx, Scope
+from ..engine.expr import Compiled, Ctx, Scope, family_members
 from ..engine.model import ArgDef
 from ..engine.multisets import FACES_OPTIONAL, FacesOf
 from ..engine.stacks import TopOf
@@ -74,7 +74,8 @@ def top_of(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
                   "top_of needs `zones`: a list of the stacks, e.g. [stack_1, stack_2]")
     if raw is None:
         return None
-    zones = [_zone(reader, z, (*path, "zones", i), scope) for i, z in enumerate(raw)]
+    zones = [_zone(reader, z, (*path, "zones", i), scope) for i, named in enumerate(raw)
+             for z in family_members(named, scope.zone_families)]
     where = None
     if "where" in spec:
         where = _expr(reader, spec["where"], (*path, "where"), scope, {"kind"})

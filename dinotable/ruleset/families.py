@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from ..engine.errors import ExpressionError
@@ -38,35 +39,55 @@ def expand_families(raw: Any, properties: dict[str, PropertyDef], dice: Any,
 
     The keys of a family are declared as properties (in `properties`) when the ruleset does
     not declare them itself. Problems are reported at the family's lines; a family with a
-    problem makes no kinds."""
+    problem makes no kinds (a kind it makes that is already another is left out)."""
+    def taken(kind_id: str) -> str | None:
+        return "a die kind" if kind_id in dice else None
+
+    return expand_section(
+        raw, FAMILY_KEY, "items", "kind",
+        lambda name, spec: _Family(name, spec, properties, report).expand(), report, taken)
+
+
+def expand_section(raw: Any, family_key: str, section: str, word: str,
+                   expand: Callable[[str, dict[str, Any]], dict[str, Any]], report: Reporter,
+                   taken: Callable[[str], str | None] = lambda _: None
+                   ) -> tuple[Any, dict[str, str]]:
+    """A section with each family (an entry holding `family_key`) replaced, in place, by
+    the entries `expand` makes of it; and each made entry's family.
+
+    A made entry whose name is already an entry written out, another family's or `taken`
+    (which says what it is) is reported at the family's `family_key`, once a family, and
+    left out. A family with a badly written name is left to the section's reader."""
     if not isinstance(raw, dict) or not any(
-            isinstance(spec, dict) and FAMILY_KEY in spec for spec in raw.values()):
+            isinstance(spec, dict) and family_key in spec for spec in raw.values()):
         return raw, {}  # the usual case: nothing generated, the section as written
     written = {name for name, spec in raw.items()
-               if not (isinstance(spec, dict) and FAMILY_KEY in spec)}
-    made: dict[str, str] = {}  # generated id -> its family
+               if not (isinstance(spec, dict) and family_key in spec)}
+    made: dict[str, str] = {}  # a made entry -> its family
     out: dict[Any, Any] = {}
     for name, spec in raw.items():
-        if not (isinstance(spec, dict) and FAMILY_KEY in spec):
+        if not (isinstance(spec, dict) and family_key in spec):
             out[name] = spec
             continue
         if not isinstance(name, str) or not _ID.match(name):
-            continue  # the items reader reports the name itself
-        kinds = _Family(name, spec, properties, report).expand()
-        for kind_id, kind_spec in kinds.items():
-            path: Path = ("items", name, FAMILY_KEY)
-            if kind_id in written or kind_id in dice:
-                what = "a die kind" if kind_id in dice else "an item kind written out"
-                report(path, f"the family makes the kind {kind_id!r}, which is already "
-                             f"{what}; rename one of them")
-                break
-            if kind_id in made:
-                report(path, f"the family makes the kind {kind_id!r}, which the family "
-                             f"{made[kind_id]!r} makes too; rename one of them")
-                break
-            made[kind_id] = name
-            out[kind_id] = kind_spec
-            report.written_as[("items", kind_id)] = ("items", name)
+            out[name] = spec  # the section's reader reports the name itself
+            continue
+        told = False
+        for entry, entry_spec in expand(name, spec).items():
+            what = taken(entry) if entry not in written else (
+                "an item kind written out" if section == "items" else f"a {word} written out")
+            clash = f"is already {what}" if what is not None else (
+                f"the family {made[entry]!r} makes too" if entry in made else None)
+            if clash is not None:
+                if not told:
+                    report((section, name, family_key), f"the family makes the {word} "
+                                                        f"{entry!r}, which {clash}; rename "
+                                                        "one of them")
+                told = True
+                continue
+            made[entry] = name
+            out[entry] = entry_spec
+            report.written_as[(section, entry)] = (section, name)
     return out, made
 
 

@@ -42,6 +42,7 @@ from .variant_keys import (
     read_applies_when,
 )
 from .yamlsafe import load_file
+from .zone_families import expand_zone_families
 
 RULES_FILE = "rules.yaml"
 
@@ -145,11 +146,15 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         # Generated families (`for_each`) become plain kinds first, their keys properties.
         raw_items, families = expand_families(data.get("items"), properties, dice, self.report)
         kind_specs = self.item_kinds(raw_items, properties, dice)
-        zones = self.zones(data.get("zones"), dice, kind_specs, pmax)
+        # Zone families (`keys`) become plain zones `NAME_KEY` first, in the same way.
+        raw_zones, zone_families = expand_zone_families(data.get("zones"), self.var_keys,
+                                                        self.report)
+        zones = self.zones(raw_zones, dice, kind_specs, pmax)
         variables = self.block(data.get("vars"), ("vars",), "game, player and turn variables",
                                {"game", "player", "turn"}, "variable scope")
         scoped: dict[str, dict[str, Any]] = {}
         seen: dict[str, str] = {n: "option" for n in options}
+        seen.update(dict.fromkeys(zone_families, "zone family"))
         for scope_name in ("game", "player", "turn"):
             block = self.mapping(variables.get(scope_name), ("vars", scope_name), "name: value")
             block = self.var_visibility(block, scope_name)
@@ -192,7 +197,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             die_faces={name: d.faces for name, d in dice.items()},
             types={**{n: type_of_value(o.default) for n, o in options.items()},
                    **var_types},
-            indexed=dict(self.indexed),
+            indexed=dict(self.indexed), zone_families=zone_families,
         )
         boards = self.boards(data.get("boards"), zones, seen)
         check_shape_options(self, boards, options)
