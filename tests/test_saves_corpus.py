@@ -49,8 +49,9 @@ REFUSED = {
     # Dino Hunt before 2026-12-01, when a card that could not change a hunt was still
     # offered (and, before 17:32 on 2026-11-30, a response window asked other players).
     # Later version 1 and 2 saves replay under edition 2 of the rules (`replays:`), which
-    # keeps version 2's rules; these earlier texts changed in the engine and in cards'
-    # offers that no option of today's rules brings back.
+    # keeps version 2's rules. These need the earlier offers, which would ask players that
+    # the later version-1 saves never asked: one version maps to one set of option values,
+    # so they stay refused (and the two from before 17:32 need the engine's old windows).
     "dino_hunt/2026-11-30-4b99540-v1-finished-2p.yaml",
     "dino_hunt/2026-11-30-4b99540-v1-unfinished-3p.yaml",
     "dino_hunt/2026-11-30-3220f09-v1-finished-3p.yaml",
