@@ -279,6 +279,11 @@ def test_a_version_1_save_of_fixture_editions_replays_under_edition_1(
     assert game.options == {"goal": 15, "edition": 1}
     assert replayed.game_over and replayed.winners == state.winners
     assert [replayed.score(s) for s in range(2)] == [state.score(s) for s in range(2)]
+    # What the rules name for version 1 stands over what a save of it recorded.
+    recorded = tmp_path / "v1-recorded.yaml"
+    assert saves.write(saves.SavedGame("fixture_editions", 1, seats,
+                                       {"goal": 15, "edition": 2}, seed, log), recorded)
+    assert saves.load(recorded)[0].options == {"goal": 15, "edition": 1}
     # The same moves as a version-2 save are a damaged save: today a 1 ends the turn.
     with pytest.raises(LoadError, match="cannot be replayed"):
         saves.SavedGame("fixture_editions", 2, seats, {"goal": 15}, seed, log).replay()

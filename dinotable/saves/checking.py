@@ -153,11 +153,13 @@ def _check_options(raw: dict[Any, Any], rules_id: str | None, report: Reporter,
         report(("ruleset",), f"the installed ruleset {rules_id!r} does not load")
         return {}
     out: dict[str, Any] = {}
+    # What the rules name for this version stands whatever the save recorded for it.
+    forced = replay_options(rules, version) if rules is not None else {}
     for key, value in raw.items():
         if not isinstance(key, str):
             report(("options",), f"an option name is text, not {shorten(repr(key))}")
             continue
-        if rules is None:
+        if rules is None or key in forced:
             continue
         o = rules.options.get(key)
         if o is None:
@@ -179,9 +181,7 @@ def _check_options(raw: dict[Any, Any], rules_id: str | None, report: Reporter,
                                      f"{key}")
             continue
         out[key] = value
-    if rules is not None:
-        out.update(replay_options(rules, version))
-    return out
+    return {**out, **forced}
 
 
 _ARG_TYPES = (str, int, bool, float, type(None))
