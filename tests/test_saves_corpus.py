@@ -48,6 +48,10 @@ NAME = re.compile(r"(\d{4}-\d\d-\d\d)-([0-9a-f]{7})-v(\d+)-(finished|unfinished)
 REFUSED = {
     # Dino Hunt before 2026-12-01, when a card that could not change a hunt was still
     # offered (and, before 17:32 on 2026-11-30, a response window asked other players).
+    # Later version 1 and 2 saves replay under edition 2 of the rules (`replays:`), which
+    # keeps version 2's rules. These need the earlier offers, which would ask players that
+    # the later version-1 saves never asked: one version maps to one set of option values,
+    # so they stay refused (and the two from before 17:32 need the engine's old windows).
     "dino_hunt/2026-11-30-4b99540-v1-finished-2p.yaml",
     "dino_hunt/2026-11-30-4b99540-v1-unfinished-3p.yaml",
     "dino_hunt/2026-11-30-3220f09-v1-finished-3p.yaml",
@@ -56,15 +60,6 @@ REFUSED = {
     "dino_hunt/2026-11-30-2c35ff8-v1-unfinished-4p.yaml",
     "dino_hunt/2026-11-30-1084ba8-v1-finished-4p.yaml",
     "dino_hunt/2026-11-30-1084ba8-v1-unfinished-2p.yaml",
-    # Dino Hunt before version 3, when a trip that spent the last Energy left the turn to
-    # be ended by hand, and a second rival's identical Snapped Twig or Stun Ray was not
-    # offered: every one of these saves has an End turn that version 3 has already taken.
-    "dino_hunt/2026-12-01-b8d1589-v1-finished-4p.yaml",
-    "dino_hunt/2026-12-01-b8d1589-v1-unfinished-2p.yaml",
-    "dino_hunt/2026-12-03-9f9ee2b-v1-finished-2p.yaml",
-    "dino_hunt/2026-12-03-9f9ee2b-v1-unfinished-3p.yaml",
-    "dino_hunt/2026-12-03-5142ff0-v2-finished-4p.yaml",
-    "dino_hunt/2026-12-03-5142ff0-v2-unfinished-2p.yaml",
     # Danger! Danger! Dinosaur before its dinosaur die came to one dinosaur face in six
     # (00:36 on 2026-12-02).
     "danger_danger_dinosaur/2026-12-02-421c0bd-v1-finished-4p.yaml",

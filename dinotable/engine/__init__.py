@@ -54,7 +54,7 @@ from .stacks import showing_tops
 from .state import Action, Event, GameState, Item
 from .undo import UndoInfo, undo_info, why_no_undo
 from .undo import undo as take_back
-from .variants import applies, option_applies
+from .variants import applies, for_new_game, option_applies
 from .views import can_see, redact, seen_state, text_for, value_for, view_for
 
 __all__ = [
@@ -84,6 +84,7 @@ __all__ = [
     "count_sets",
     "dice_touched",
     "faces_dice",
+    "for_new_game",
     "in_face_order",
     "is_subset",
     "leaders",

@@ -32,6 +32,9 @@ class OptionDef:
     # Only matters while these other options have one of these values (a party game's
     # goal): setup offers it, and the table shows it, only then; see variants.py.
     applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    # Never offered at set-up nor shown at the table: a value only older saves (`replays:`),
+    # scenarios and `--option` set, such as the edition of the rules a game was played under.
+    hidden: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,13 @@ def option_applies(option: OptionDef, options: dict[str, Any]) -> bool:
     return applies(option.applies_when, options)
 
 
+def for_new_game(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
+    """These options for a new game: each hidden option back at its default, so a game
+    continued under an older edition of the rules is followed by one under today's."""
+    return {name: rules.options[name].default if name in rules.options
+            and rules.options[name].hidden else value for name, value in options.items()}
+
+
 def shaped(rules: Rules, options: dict[str, Any]) -> Rules:
     """The rules a game with these options plays by (boards shaped, teams on or off)."""
     shapes = tuple((b.name, options.get(b.shape_option)) for b in rules.boards.values()

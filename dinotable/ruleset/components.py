@@ -24,7 +24,8 @@ from .problems import Path, check_keys
 from .reader import _ID, MAX_NUMBER, MAX_START, RESERVED, Section, SectionReader, _shown, _too_large
 from .variant_keys import board_shapes, option_applies_when, option_by_players
 
-OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players", "applies_when"}
+OPTION_KEYS = {"default", "label", "min", "max", "choices", "by_players", "applies_when",
+               "hidden"}
 DIE_KEYS = {"faces", "label", "values"}
 ZONE_KEYS = {"holds", "per_player", "visible", "blind", "start", "label", "order", "face",
              "keys"}  # `keys`: a zone family, expanded before the zones are read
@@ -119,10 +120,14 @@ class ComponentsReader(SectionReader):
                 choices = []
             elif not self.bounded(choices, (*path, "choices")):
                 choices = []
+            hidden = spec.get("hidden", False)
+            if not isinstance(hidden, bool):
+                self.report((*path, "hidden"), f"expected true or false, found {_shown(hidden)}")
+                hidden = False
             out[name] = OptionDef(name, default, self.text(spec.get("label"), (*path, "label"),
                                                            name), lo, hi, tuple(choices),
                                   option_by_players(self, spec, path, default, choices),
-                                  option_applies_when(self, spec, path))
+                                  option_applies_when(self, spec, path), hidden)
         return out
 
     def dice(self, raw: Any) -> dict[str, DieDef]:

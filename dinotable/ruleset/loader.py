@@ -23,6 +23,7 @@ from ..engine.exprtypes import type_of_value
 from ..engine.indexed import MAX_KEYS
 from ..engine.legality import build_legal
 from ..engine.model import (
+    OptionDef,
     Rules,
 )
 from .actions import ActionsReader
@@ -75,7 +76,7 @@ SECTIONS: dict[str, tuple[bool, str]] = {
     "state_aliases": (False, "short state paths of the ruleset's own, each standing for a "
                              "generic one"),
     "replays": (False, "older versions of these rules whose saved games this version still "
-                       "replays, e.g. [1, 2]"),
+                       "replays, e.g. [1, 2] or {1: {options: {edition: 1}}}"),
 }
 
 
@@ -119,7 +120,6 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
             r(("id",), f"id {rid!r} must match the folder name {self.folder.name!r}")
         name = self.text(data.get("name"), ("name",), str(rid))
         version = self.integer(data.get("version", 1), ("version",), 1) or 1
-        _check_replays(self, data.get("replays"), version)
         pmin = pmax = 1
         teams = 0
         if "players" in data:  # a missing section is reported once, above
@@ -138,6 +138,7 @@ class _Builder(ComponentsReader, DefinesReader, ActionsReader, EndingReader):
         self.text(data.get("pitch"), ("pitch",))
 
         options = self.options(data.get("options"))
+        _check_replays(self, data.get("replays"), version, options)
         raw_players = data.get("players")
         teams_option = check_teams_option(self, raw_players.get("teams_option"), options) if (
             isinstance(raw_players, dict) and "teams_option" in raw_players) else ""
@@ -396,23 +397,100 @@ def state_aliases(r: Reporter, raw: Any) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _check_replays(self: _Builder, raw: Any, version: int) -> None:
+def _check_replays(self: _Builder, raw: Any, version: int,
+                   options: dict[str, OptionDef]) -> None:
     """`replays: [1, 2]`: older versions whose saves these rules still replay (each a whole
-    number below `version`, listed once)."""
+    number below `version`, listed once); or `{1: {options: {NAME: VALUE}}, 2: {}}`: the
+    same, each version's saves replaying with those option values."""
     if raw is None:
         return
+    if isinstance(raw, dict):
+        for v, spec in raw.items():
+            if _older_version(self, v, ("replays", v) if _is_version(v) else ("replays",),
+                              version):
+                _check_replay_spec(self, spec, ("replays", v), options)
+        return
     if not isinstance(raw, list):
-        self.report(("replays",), f"expected a list of older versions, e.g. [1, 2], found "
-                                  f"{_shown(raw)}")
+        self.report(("replays",), f"expected a list of older versions, e.g. [1, 2], or a "
+                                  f"mapping of them to their options, e.g. {{1: {{options: "
+                                  f"{{edition: 1}}}}}}, found {_shown(raw)}")
         return
     seen: set[int] = set()
     for i, v in enumerate(raw):
-        if not isinstance(v, int) or isinstance(v, bool):
-            self.report(("replays", i), f"expected a version number, found {_shown(v)}")
-        elif not 1 <= v < version:
-            self.report(("replays", i), f"version {v} is not an older version: these rules "
-                                        f"are version {version}")
-        elif v in seen:
+        if not _older_version(self, v, ("replays", i), version):
+            continue
+        if v in seen:
             self.report(("replays", i), f"version {v} is listed twice")
         else:
             seen.add(v)
+
+
+def _is_version(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _older_version(self: _Builder, v: Any, path: tuple[Any, ...], version: int) -> bool:
+    """Whether `v` is a whole number below `version` (reported where it is not)."""
+    if not _is_version(v):
+        self.report(path, f"expected a version number, found {_shown(v)}")
+        return False
+    if not 1 <= v < version:
+        self.report(path, f"version {v} is not an older version: these rules are version "
+                          f"{version}")
+        return False
+    return True
+
+
+def _check_replay_spec(self: _Builder, spec: Any, path: tuple[Any, ...],
+                       options: dict[str, OptionDef]) -> None:
+    """`{options: {NAME: VALUE}}` (or nothing): the option values an older version's saves
+    replay with; each option declared, each value one it allows."""
+    if spec is None or spec == {}:
+        return
+    if not isinstance(spec, dict):
+        self.report(path, f"expected {{options: {{NAME: VALUE, ...}}}} or nothing, found "
+                          f"{_shown(spec)}")
+        return
+    for key in spec:
+        if key != "options":
+            self.report((*path, key) if isinstance(key, str) else path,
+                        f"unknown key {_shown(key)}; a replayed version has only options")
+    chosen = spec.get("options")
+    if chosen is None:
+        return
+    if not isinstance(chosen, dict):
+        self.report((*path, "options"), f"expected a mapping of option names to values, "
+                                        f"found {_shown(chosen)}")
+        return
+    for name, value in chosen.items():
+        where = (*path, "options", name)
+        o = options.get(name) if isinstance(name, str) else None
+        if o is None:
+            known = ", ".join(options) or "none"
+            self.report(where if isinstance(name, str) else (*path, "options"),
+                        f"no option {_shown(name)} in these rules; they have: {known}")
+            continue
+        why = _option_value_problem(o, value)
+        if why:
+            self.report(where, why)
+
+
+def _option_value_problem(o: OptionDef, value: Any) -> str | None:
+    """Why `value` is not one option `o` allows (None when it is)."""
+    if o.choices:
+        if value in o.choices and type(value) is type(o.default):
+            return None
+        return f"{_shown(value)} is not one of {o.name}'s choices {list(o.choices)}"
+    if isinstance(o.default, bool):
+        return None if isinstance(value, bool) else (
+            f"option {o.name} is true or false, not {_shown(value)}")
+    if isinstance(o.default, int):
+        if not _is_version(value):
+            return f"option {o.name} is a whole number, not {_shown(value)}"
+        if (o.minimum is not None and value < o.minimum) or (
+                o.maximum is not None and value > o.maximum):
+            return f"option {o.name} is from {o.minimum} to {o.maximum}, not {value}"
+        return None
+    if type(value) is not type(o.default):
+        return f"option {o.name} is {type_of_value(o.default)}, not {_shown(value)}"
+    return None

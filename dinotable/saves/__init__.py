@@ -46,6 +46,7 @@ from .game import (
     check_version,
     end_refused,
     move_refused,
+    replay_options,
     replayable_versions,
     summarise,
     version_words,
@@ -80,7 +81,7 @@ __all__ = [
     "VersionChanged", "archive", "autosave_path", "check_version", "clean_name",
     "clean_name_for_save", "delete", "describe_file", "discard", "end_refused",
     "finished_dir", "line_of", "list_finished", "list_saves", "load", "move_refused",
-    "name_problem", "newest_autosave", "read", "remove_stale",
+    "name_problem", "newest_autosave", "read", "remove_stale", "replay_options",
     "replayable_versions", "rotation_paths", "save_as", "saves_dir", "set_aside", "shorten",
     "summarise", "to_data", "to_text", "try_write", "user_data_dir", "version_words", "write",
 ]

@@ -10,7 +10,16 @@ from typing import Any
 from ..names import NAME_MAX, name_problem, shorten
 from ..ruleset import LoadError, Problem, installed_rulesets, load_by_id
 from ..ruleset.problems import Reporter
-from .game import FORMAT, OLDEST_FORMAT, SAVE_NAME_MAX, NewerFormat, SavedGame, SavedSeat, _is_int
+from .game import (
+    FORMAT,
+    OLDEST_FORMAT,
+    SAVE_NAME_MAX,
+    NewerFormat,
+    SavedGame,
+    SavedSeat,
+    _is_int,
+    replay_options,
+)
 
 SEAT_KINDS = ("human", "heuristic", "random", "search:gentle", "search", "search:sharp")
 PALETTE_SIZE = 6  # len(theme.PLAYER_COLOURS); kept here so saves never import pygame
@@ -53,7 +62,8 @@ def _check(data: Any, report: Reporter) -> SavedGame:
     if not 0 <= data["seed"] < SEED_MAX:
         report(("seed",), f"expected a seed from 0 to 2**63, found {shorten(str(data['seed']))}")
     seats = _check_seats(data["seats"], report)
-    options = _check_options(data["options"], data["ruleset"] if rules_ok else None, report)
+    options = _check_options(data["options"], data["ruleset"] if rules_ok else None, report,
+                             data["version"])
     log = _check_log(data["log"], len(seats), report)
     bots_random = _check_random(data.get("bots_random"), report)
     report.raise_if_any()
@@ -132,19 +142,24 @@ def _check_seats(raw_seats: list[Any], report: Reporter) -> list[SavedSeat]:
     return seats
 
 
-def _check_options(raw: dict[Any, Any], rules_id: str | None, report: Reporter
-                   ) -> dict[str, Any]:
+def _check_options(raw: dict[Any, Any], rules_id: str | None, report: Reporter,
+                   version: int) -> dict[str, Any]:
+    """The options a save recorded, checked; for a save of an older version whose rules
+    name option values (`replays:`), those values in their place: the game replays and
+    plays on under the rules it was played with."""
     try:
         rules = load_by_id(rules_id) if rules_id is not None else None
     except LoadError:
         report(("ruleset",), f"the installed ruleset {rules_id!r} does not load")
         return {}
     out: dict[str, Any] = {}
+    # What the rules name for this version stands whatever the save recorded for it.
+    forced = replay_options(rules, version) if rules is not None else {}
     for key, value in raw.items():
         if not isinstance(key, str):
             report(("options",), f"an option name is text, not {shorten(repr(key))}")
             continue
-        if rules is None:
+        if rules is None or key in forced:
             continue
         o = rules.options.get(key)
         if o is None:
@@ -166,7 +181,7 @@ def _check_options(raw: dict[Any, Any], rules_id: str | None, report: Reporter
                                      f"{key}")
             continue
         out[key] = value
-    return out
+    return {**out, **forced}
 
 
 _ARG_TYPES = (str, int, bool, float, type(None))

@@ -108,11 +108,24 @@ class NewerFormat(LoadError):
 
 
 def replayable_versions(rules: Any) -> frozenset[int]:
-    """The older versions of a ruleset whose saves it still replays (its `replays:` list)."""
+    """The older versions of a ruleset whose saves it still replays (its `replays:` list,
+    or the versions its `replays:` mapping names)."""
     raw = rules.data.get("replays") if isinstance(rules.data, dict) else None
-    if not isinstance(raw, list):
+    if not isinstance(raw, list | dict):
         return frozenset()
     return frozenset(v for v in raw if _is_int(v))
+
+
+def replay_options(rules: Any, version: int) -> dict[str, Any]:
+    """The option values a save of an older `version` replays and plays on with (`replays:
+    {VERSION: {options: {...}}}`): the rules it was played under, where these rules keep
+    them behind an option. Empty for these rules' own version and for a plain list."""
+    raw = rules.data.get("replays") if isinstance(rules.data, dict) else None
+    if version == rules.version or not isinstance(raw, dict):
+        return {}
+    spec = raw.get(version)
+    chosen = spec.get("options") if isinstance(spec, dict) else None
+    return dict(chosen) if isinstance(chosen, dict) else {}
 
 
 def version_words(saved: int, name: str, current: int) -> str:

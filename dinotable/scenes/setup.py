@@ -146,9 +146,10 @@ class SetupScene(Scene):
         # The settings sit in two columns under the seats, so six seats still fit; a narrow
         # window puts them in one column, wide enough for their words, while they fit.
         # An option that does not matter with the others as chosen (a party game's goal in
-        # a standard game) is not offered; it comes back when it matters.
+        # a standard game) is not offered; it comes back when it matters. A hidden option
+        # (the edition older saves replay under) is never offered.
         offered = {name: o for name, o in self.rules.options.items()
-                   if option_applies(o, self.options)}
+                   if not o.hidden and option_applies(o, self.options)}
         settings_n = len(offered) + 4
         pitch = spacing.cell_pitch
         cols = 1 if row_w < ROW_W and (

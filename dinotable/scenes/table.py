@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import Action, Event, GameState, IllegalAction, Rules, redact, view_for
+from ..engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    Rules,
+    for_new_game,
+    redact,
+    view_for,
+)
 from ..narrate import move_line
 from ..render import theme
 from ..render.dice import name_faces
@@ -342,8 +351,8 @@ class TableScene(TableHost, Scene):
         """The same seats and options, new dice; the game left unfinished is kept."""
         kept = keep_unfinished() if self.saving else ""
         phones = self.link is not None
-        table = TableScene(self.app, self.rules, self.seats, self.options,
-                           random.randrange(1 << 30))
+        table = TableScene(self.app, self.rules, self.seats,
+                           for_new_game(self.rules, self.options), random.randrange(1 << 30))
         self.app.replace(table)
         tell_kept(table, kept)
         if phones:

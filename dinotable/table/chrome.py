@@ -372,8 +372,8 @@ class PlayersPart(Part):
         """The round, and the goal where it counts (a party game's, not a standard one's)."""
         state = self.host.state
         option = state.rules.options.get("goal")
-        goal = state.options.get("goal") if option is not None and option_applies(
-            option, state.options) else None
+        goal = state.options.get("goal") if option is not None and not option.hidden and (
+            option_applies(option, state.options)) else None
         phase = self.host.shown.phase  # a round's phase shows beside its number
         return (f"Round {self.host.shown.round}"
                 + (f"  ·  {phase_words(phase)}" if phase else "")
