@@ -282,7 +282,7 @@ def test_simulate_prints_a_readable_line_per_seat_before_the_json() -> None:
 
 def test_simulate_option_plays_the_short_game_half_as_long() -> None:
     args = ("simulate", "dino_hunt", "--players", "2", "--games", "10", "--seed", "3",
-            "--bots", "random", "--json")
+            "--bots", "heuristic", "--json")
     full = json.loads(last_json_line(run_cli(*args).stdout))
     done = run_cli(*args, "--option", "length=short")
     assert done.returncode == 0, done.stderr

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class EngineError(Exception):
     """Base class for every engine error."""
@@ -31,3 +34,10 @@ class ExpressionError(EngineError):
         if suggestion:
             text += f" (did you mean {suggestion!r}?)"
         super().__init__(text)
+
+
+def suggest(word: str, choices: Iterable[str | int]) -> str | None:
+    """The closest known name to a misspelt one, if any is close."""
+    # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
+    found = difflib.get_close_matches(str(word), sorted(map(str, choices)), n=1, cutoff=0.6)
+    return found[0] if found else None

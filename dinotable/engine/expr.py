@@ -15,20 +15,68 @@ exprtypes.py.
 from __future__ import annotations
 
 import ast
-import difflib
-import itertools
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import ExpressionError
+from .errors import suggest as suggest
+from .exprforms import (
+    LOOP_FORM as LOOP_FORM,
+)
+from .exprforms import (
+    LOOP_FUNCTIONS as LOOP_FUNCTIONS,
+)
+from .exprforms import (
+    ByFace as ByFace,
+)
+from .exprforms import (
+    FaceExpr as FaceExpr,
+)
+from .exprforms import (
+    Forms,
+    loop_names,
+)
 from .exprtypes import TypeChecker, type_of_value
 from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
-from .indexed import keys_text, lookup
+from .naming import (
+    BoardItems as BoardItems,
+)
+from .naming import (
+    FamilyZones as FamilyZones,
+)
+from .naming import (
+    IndexedName as IndexedName,
+)
+from .naming import (
+    KeyedZone as KeyedZone,
+)
+from .naming import (
+    TableZone as TableZone,
+)
+from .naming import (
+    ZoneName as ZoneName,
+)
+from .naming import (
+    bind as bind,
+)
+from .naming import (
+    family_members as family_members,
+)
+from .naming import (
+    zone_id as zone_id,
+)
+from .naming import (
+    zone_local as zone_local,
+)
 from .origins import PASSED_ON
+from .registry import CONSTANTS as CONSTANTS
+from .registry import FUNCTIONS as FUNCTIONS
+from .registry import Function as Function
+from .registry import function as function
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -97,96 +145,12 @@ class Scope:
         )
 
 
-@dataclass(frozen=True)
-class Function:
-    """A function callable from expressions; `params` names each parameter's kind.
-
-    `build` gets the arguments (closures for expressions, `ZoneName`s, face ids) and returns
-    a closure. `inline`, when given, gets the same arguments with expressions as Python
-    source instead, and returns source: the common functions then cost no call at all.
-    """
-
-    name: str
-    params: tuple[str, ...]
-    doc: str
-    example: str
-    build: Callable[..., Compiled] = field(repr=False)
-    varargs: bool = False
-    optional: int = 0
-    inline: Callable[..., str] | None = field(default=None, repr=False)
-    # Types for the load-time checker: what the call gives ("number", "bool", "text",
-    # "player", "list", "any", or "same": the common type of its expression arguments) and
-    # what each expression parameter must be (by position; "any" or missing: unchecked).
-    returns: str = "any"
-    arg_types: tuple[str, ...] = ()
-
-
-FUNCTIONS: dict[str, Function] = {}
-
-# Constants every expression may read: (doc, Python source over the context `c`).
-CONSTANTS: dict[str, tuple[str, str]] = {
-    "players": ("number of seats at the table", "len(st.players)"),
-    "round": ("the round number, from 1", "st.round"),
-    "current": ("the seat whose turn it is", "st.current"),
-    "me": ("the seat in scope (the acting player, or each player inside highest/total)",
-           "c.seat"),
-    "last_round": ("true once the end has been triggered (and during tiebreak rounds)",
-                   "(st.last_round or st.tiebreak)"),
-    "playing": ("true while the seat in scope is still in this round (has not dropped out)",
-                "st.in_round(c.seat)"),
-    "team": ("the team of the seat in scope, from 0 (without teams, every seat is a team)",
-             "(c.seat % st.rules.teams if st.rules.teams else c.seat)"),
-    "window": ("the response window asking now ('' when none is open)",
-               "(st.pending[-1].get('window', '') if st.pending else '')"),
-    "active_players": ("players still taking part in this round",
-                       "sum(1 for _s in range(len(st.players)) if st.in_round(_s))"),
-}
-# Phases and knock-outs (see flow.py and effects_flow.py).
-CONSTANTS.update({
-    "phase": ("the name of the round's phase being played ('' outside phases)", "st.phase"),
-    "out": ("true when the seat in scope is knocked out of the game (knock_out)",
-            "st.knocked[c.seat]"),
-    "players_in": ("how many players are not knocked out of the game",
-                   "st.knocked.count(False)"),
-})
-
-
-def function(
-    name: str, params: tuple[str, ...], doc: str, example: str,
-    varargs: bool = False, optional: int = 0, inline: Callable[..., str] | None = None,
-    returns: str = "any", arg_types: tuple[str, ...] = (),
-) -> Callable[[Callable[..., Compiled]], Callable[..., Compiled]]:
-    """Register an expression function; `build` gets compiled arguments and returns a closure."""
-
-    def register(build: Callable[..., Compiled]) -> Callable[..., Compiled]:
-        FUNCTIONS[name] = Function(name, params, doc, example, build, varargs, optional, inline,
-                                   returns, arg_types)
-        return build
-
-    return register
-
-
 _BINOPS: dict[type, str] = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
 }
 _CMPOPS: dict[type, str] = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
 }
-_counter = itertools.count()
-
-
-def bind(namespace: dict[str, Any], value: Any, hint: str = "b") -> str:
-    """Put a value into a generated code namespace under a fresh name; return the name."""
-    name = f"_{hint}{next(_counter)}"
-    namespace[name] = value
-    return name
-
-
-def suggest(word: str, choices: Iterable[str | int]) -> str | None:
-    """The closest known name to a misspelt one, if any is close."""
-    # A YAML key can be null or a number (`{&a}`, `3:`): compare its text.
-    found = difflib.get_close_matches(str(word), sorted(map(str, choices)), n=1, cutoff=0.6)
-    return found[0] if found else None
 
 
 # Functions and effects with an inline form have a called form too (`build`): the inline
@@ -215,27 +179,6 @@ def inlining() -> bool:
 # (an expression, an effect list, the legal-action lister) starts with this line, so the
 # source emitted for an expression means the same wherever it is inlined.
 STATE_BINDING = "st = c.state"
-
-
-class TableZone:
-    """A table zone (one list for everyone) that generated code reads through a local
-    name: code that uses it puts `zone_local(ns, name)` in its source, and the function
-    it ends up in binds the local once at its start (`prologue`). A zone's list is never
-    replaced while a function runs, only changed in place."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-def zone_local(namespace: dict[str, Any], zone: str) -> str:
-    """The local name of a table zone's item list in generated code (see `TableZone`)."""
-    if not zone.isidentifier():
-        return f"st.zones[{zone!r}][0]"
-    local = f"_zone_{zone}"
-    namespace[local] = TableZone(zone)
-    return local
 
 
 def prologue(namespace: dict[str, Any], indent: str = "    ") -> str:
@@ -332,24 +275,7 @@ def compile_expr(source: Any, scope: Scope) -> Compiled:
 
 # Functions whose single argument may be a loop, `sum(EXPR for NAME in LIST if TEST)`, and
 # the Python each becomes: `count` counts the true values, `max`/`min` of nothing are 0.
-LOOP_FUNCTIONS = ("sum", "count", "any", "all", "max", "min")
-LOOP_FORM = "sum(EXPR for NAME in LIST)"
-
-
-class FaceExpr:
-    """A face worked out as the game runs (a loop name or a definition's parameter) where a
-    function takes a face: its source stands where a face's literal would (`repr`)."""
-
-    __slots__ = ("source",)
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def __repr__(self) -> str:
-        return self.source
-
-
-class _Compiler:
+class _Compiler(Forms):
     """Turns a parsed expression into Python source over the context `c`."""
 
     def __init__(self, text: str, scope: Scope) -> None:
@@ -400,114 +326,11 @@ class _Compiler:
         if isinstance(n, ast.List):
             return self.list_literal(n)
         if isinstance(n, ast.GeneratorExp | ast.ListComp | ast.SetComp):
-            raise self.fail(f"a loop is written as the one argument of {_loop_names()}: "
+            raise self.fail(f"a loop is written as the one argument of {loop_names()}: "
                             f"{LOOP_FORM}")
         if isinstance(n, ast.Subscript):
             return self.indexed(n)
         raise self.fail(f"{type(n).__name__} is not part of the expression language")
-
-    def list_literal(self, n: ast.List) -> str:
-        """`[1, 2, 3]`, `[red, blue]`: a list; a bare name in it is a text, as in YAML."""
-        parts = [repr(e.id) if isinstance(e, ast.Name) and not e.id.startswith("__arg_")
-                 and e.id not in ("True", "False") else self.node(e) for e in n.elts]
-        return "(" + "".join(f"{p}, " for p in parts) + ")"
-
-    def loop(self, fname: str, gen: ast.GeneratorExp) -> str:
-        """`sum(EXPR for NAME in LIST if TEST)` and its kin: a Python generator over the list,
-        the loop name a local of it."""
-        if len(gen.generators) != 1:
-            raise self.fail(f"{fname}(): a loop has one `for` (a loop inside the expression "
-                            f"is fine): {LOOP_FORM}")
-        comp = gen.generators[0]
-        if not isinstance(comp.target, ast.Name) or comp.target.id.startswith("__arg_"):
-            raise self.fail(f"{fname}(): the loop name is one plain name, e.g. "
-                            "`for f in faces(d6)`")
-        if len(comp.ifs) > 1:
-            raise self.fail(f"{fname}(): a loop takes at most one `if`: "
-                            f"{fname}(EXPR for NAME in LIST if TEST)")
-        name = comp.target.id
-        clash = self.taken(name)
-        if clash:
-            raise self.fail(f"the loop name {name!r} is already {clash}: choose another")
-        over = self.iterable(comp.iter)
-        local = f"_lp{next(_counter)}"
-        self.loops[name] = local
-        try:
-            body = self.node(gen.elt)
-            test = self.node(comp.ifs[0]) if comp.ifs else None
-        finally:
-            del self.loops[name]
-        if fname == "count":  # the true ones, among those passing the `if`
-            keep = f"({test}) and ({body})" if test else body
-            return f"sum(1 for {local} in {over} if {keep})"
-        items = f"{body} for {local} in {over}" + (f" if {test}" if test else "")
-        if fname in ("max", "min"):
-            return f"{fname}(({items}), default=0)"
-        return f"{fname}({items})"
-
-    def iterable(self, n: ast.expr) -> str:
-        """What a loop runs over: any list; a range of numbers or the seats without making
-        the list."""
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.keywords and (
-                n.func.id not in self.scope.formulas):
-            if n.func.id == "numbers" and len(n.args) == 2:
-                lo, hi = (self.node(a) for a in n.args)
-                return f"range(int({lo}), int({hi}) + 1)"
-            if n.func.id == "seats" and not n.args:
-                return "range(len(st.players))"
-            if n.func.id == "faces" and len(n.args) == 1 and isinstance(n.args[0], ast.Name) and (
-                    n.args[0].id in self.scope.die_faces):  # the faces, known at load
-                return repr(tuple(dict.fromkeys(self.scope.die_faces[n.args[0].id])))
-        return self.node(n)
-
-    def taken(self, name: str) -> str | None:
-        """What a name already means, if anything a loop name may not hide."""
-        s = self.scope
-        for what, names in (("a loop name", self.loops), ("a parameter", s.params),
-                            ("a variable", s.turn_vars | s.player_vars | s.game_vars),
-                            ("an option", s.options), ("a constant", CONSTANTS),
-                            ("a definition", {**s.defines, **s.formulas}),
-                            ("a function", FUNCTIONS), ("a value", ("True", "False"))):
-            if name in names:
-                return what
-        return None
-
-    def indexed(self, n: ast.Subscript) -> str:
-        """`NAME[KEY]`: one value of an indexed variable; a key written out must be one of
-        its keys, a computed one is checked as the game is played."""
-        s = self.scope
-        if isinstance(n.value, ast.Name) and n.value.id in s.zone_families:
-            name = n.value.id
-            raise self.fail(f"{name}[KEY] names one zone of the family {name!r}: use it where "
-                            f"a function takes a zone, e.g. size({name}[KEY])")
-        if not isinstance(n.value, ast.Name) or n.value.id not in s.indexed:
-            target = ast.unparse(n.value).replace("__arg_", "$")
-            raise self.fail(f"{target} cannot be indexed: only a variable declared with `keys` "
-                            "is read as NAME[KEY]")
-        name = n.value.id
-        if isinstance(n.slice, ast.Slice | ast.Tuple):
-            raise self.fail(f"{name}[...] takes one key, e.g. {name}[{s.indexed[name][0]!r}]")
-        keys = s.indexed[name]
-        table = self.var_table(name)
-        if isinstance(n.slice, ast.Constant):
-            if n.slice.value not in keys or type(n.slice.value) is bool:
-                shown = str(n.slice.value).lower() if isinstance(n.slice.value, bool) else (
-                    repr(n.slice.value))
-                raise self.fail(f"{name} has no key {shown} (its keys: "
-                                f"{keys_text(list(keys))})",
-                                suggest(str(n.slice.value), map(str, keys)))
-            return f"{table}[{n.slice.value!r}]"  # a key known to be there: read directly
-        self.ns["_ix"] = lookup
-        return f"_ix({table}, {name!r}, {self.node(n.slice)})"
-
-    def var_table(self, name: str) -> str:
-        """Python source for the dict of an indexed variable of the seat in scope."""
-        s = self.scope
-        if name in s.turn_vars:
-            return f"st.turn_vars[{name!r}]"
-        if name in s.player_vars:
-            return f"st.player_vars[c.seat][{name!r}]"
-        return f"st.game_vars[{name!r}]"
 
     def name(self, name: str) -> str:
         s = self.scope
@@ -678,167 +501,7 @@ class _Compiler:
         source = self.node(arg)
         return source if as_source else make_closure(source, self.ns)
 
-    def family_zone(self, family: str, key: ast.expr) -> ZoneName:
-        """`NAME[KEY]` where a function takes a zone: a key written out is that zone, known
-        at load; a computed one picks the zone as the game runs."""
-        s = self.scope
-        keys = s.zone_families[family]
-        members = {k: zone_id(family, k) for k in keys}
-        per_player = members[keys[0]] in s.player_zones
-        if isinstance(key, ast.Slice | ast.Tuple):
-            raise self.fail(f"{family}[...] takes one key, e.g. {family}[{keys[0]!r}]")
-        if isinstance(key, ast.Constant):
-            if type(key.value) is bool or key.value not in members:
-                shown = str(key.value).lower() if isinstance(key.value, bool) else (
-                    repr(key.value))
-                raise self.fail(f"the zone family {family} has no key {shown} (its keys: "
-                                f"{keys_text(list(keys))})", suggest(str(key.value),
-                                                                    map(str, keys)))
-            return ZoneName(members[key.value], per_player, self.ns)
-        return KeyedZone(family, per_player, self.ns, FamilyZones(family, members, per_player),
-                         self.node(key))
-
-
 _NAMED_KINDS = ("zone", "face", "kind", "board", "prop", "values", "indexed")
-
-
-class ByFace:
-    """A function whose face arguments are worked out as the game runs: built with those
-    faces the first time they are met, then kept (a die has few faces)."""
-
-    __slots__ = ("args", "build", "built")
-
-    def __init__(self, build: Callable[..., Compiled], args: list[Any]) -> None:
-        self.build = build
-        self.args = args  # FaceExpr where a face goes, the built argument elsewhere
-        self.built: dict[tuple[Any, ...], Compiled] = {}
-
-    def __call__(self, *faces: Any) -> Compiled:
-        try:
-            return self.built[faces]
-        except KeyError:
-            given = iter(faces)
-            made = self.build(*[next(given) if isinstance(a, FaceExpr) else a
-                                for a in self.args])
-            if len(self.built) < 64:  # any number may name a face: keep the first few
-                self.built[faces] = made
-            return made
-
-
-def _loop_names() -> str:
-    return ", ".join(f"{f}()" for f in LOOP_FUNCTIONS[:-1]) + f" or {LOOP_FUNCTIONS[-1]}()"
-
-
-@dataclass(frozen=True)
-class IndexedName:
-    """An indexed variable named whole in a call (`keys(height)`), with its keys."""
-
-    name: str
-    keys: tuple[Any, ...]
-
-
-# --- zones named in expressions -------------------------------------------
-
-@dataclass(frozen=True)
-class ZoneName:
-    """A zone named in an expression, and whether each player has their own."""
-
-    name: str
-    per_player: bool
-    # The compiled expression's namespace: a table zone is read through a local there.
-    namespace: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-
-    def source(self, player: str | None = None) -> str:
-        """Python source for the zone's item list (the seat in scope's, or `player`'s)."""
-        if not self.per_player:
-            if self.namespace is not None:
-                return zone_local(self.namespace, self.name)
-            return f"st.zones[{self.name!r}][0]"
-        return f"st.zones[{self.name!r}][{player or 'c.seat'}]"
-
-    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
-        """A closure giving the zone's item list."""
-        name = self.name
-        if not self.per_player:
-            return lambda c: c.state.zones[name][0]
-        if player is None:
-            return lambda c: c.state.zones[name][c.seat]
-        who = player
-        return lambda c: c.state.zones[name][who(c)]
-
-
-class BoardItems(ZoneName):
-    """A board named where a zone is expected: the items on all its spaces, space by space
-    (on a board each player has, the seat in scope's or `player`'s)."""
-
-    def source(self, player: str | None = None) -> str:
-        board = f"st.rules.boards[{self.name!r}]"
-        seat = f"(({player or 'c.seat'}) if {board}.per_player else 0)"
-        return (f"[_bi for _bs in {board}.spaces "
-                f"for _bi in st.zones[{self.name + '@'!r} + _bs][{seat}]]")
-
-    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
-        name = self.name
-
-        def get(c: Ctx) -> list[int]:
-            board = c.state.rules.boards[name]
-            seat = (c.seat if player is None else player(c)) if board.per_player else 0
-            zones = c.state.zones
-            return [i for space in board.spaces for i in zones[f"{name}@{space}"][seat]]
-
-        return get
-
-
-def zone_id(family: str, key: Any) -> str:
-    """The zone a family makes for a key: its name and the key joined by `_` (`game_3`),
-    as a generated family of item kinds names its kinds."""
-    return f"{family}_{key}"
-
-
-def family_members(name: Any, families: Mapping[str, tuple[Any, ...]]) -> list[Any]:
-    """A name in a list of zones: a zone family's name stands for all its zones, in key
-    order; any other name for itself."""
-    if isinstance(name, str) and name in families:
-        return [zone_id(name, k) for k in families[name]]
-    return [name]
-
-
-class FamilyZones(dict[Any, Any]):
-    """A zone family's zones by key (each a zone's name, or what stands for it), read as
-    `lookup[KEY]` for a key worked out as the game runs: one outside the family is an
-    error naming the family, the key and the keys it has."""
-
-    def __init__(self, family: str, members: dict[Any, Any], per_player: bool) -> None:
-        super().__init__(members)
-        self.family = family
-        self.per_player = per_player
-
-    def __missing__(self, key: Any) -> Any:
-        raise ValueError(f"the zone family {self.family} has no key {key!r} (its keys: "
-                         f"{keys_text(list(self))})")
-
-    def zone_names(self) -> FamilyZones:
-        """The same lookup giving each zone as a `ZoneName`, for a function built with it."""
-        return FamilyZones(self.family, {k: ZoneName(z, self.per_player)
-                                         for k, z in self.items()}, self.per_player)
-
-
-@dataclass(frozen=True)
-class KeyedZone(ZoneName):
-    """`NAME[KEY]` with a computed key where a function takes a zone: the family's zone
-    for the key in hand. `name` is the family's (for messages). An inlined function reads
-    it through `source`; any other is built for each zone met (see `_Compiler.call`)."""
-
-    zones: FamilyZones = field(default=cast(FamilyZones, None), compare=False, repr=False)
-    key_source: str = ""  # Python source for the key
-
-    def source(self, player: str | None = None) -> str:
-        name = f"{bind(cast(dict[str, Any], self.namespace), self.zones, 'fz')}[{self.key_source}]"
-        return f"st.zones[{name}][{(player or 'c.seat') if self.per_player else 0}]"
-
-    def items(self, player: Compiled | None = None) -> Callable[[Ctx], list[int]]:
-        # `name` is the family's, not a zone: a function is built with the zone in hand.
-        raise TypeError(f"{self.name}[{self.key_source}] is a zone found as the game runs")
 
 
 def for_seat(c: Ctx, seat: int, fn: Compiled) -> Any:
