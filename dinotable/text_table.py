@@ -19,11 +19,11 @@ from .engine import (
     new_game,
     resolve_options,
     scores,
+    shown_value,
     text_for,
     view_for,
     waiting_on,
 )
-from .engine.indexed import shown_value
 from .names import name_problem, shorten
 from .narrate import describe, phase_words
 from .ruleset import LoadError, installed_rulesets, load_by_id, load_ruleset

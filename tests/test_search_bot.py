@@ -77,7 +77,7 @@ def test_search_reads_the_game_once_as_its_seat_sees_it_and_changes_nothing(
 
 def test_imagined_worlds_keep_what_the_seat_sees_and_deal_only_unseen_cards_elsewhere() -> None:
     rules = load_by_id("dino_hunt")
-    real = _played(rules, 3, 7, 60)
+    real = _played(rules, 3, 7, 80)
     knowledge = search._Knowledge(seen_state(real, 0), 0)
     specials = {kind for kind, _ in rules.zones["special_deck"].start_items}
 

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import view_for
-from ..engine.indexed import shown_value
+from ..engine import shown_value, view_for
 from ..render import cards, theme
 
 if TYPE_CHECKING:

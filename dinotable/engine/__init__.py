@@ -30,6 +30,7 @@ from .decide import PASS
 from .errors import ChanceError, EngineError, ExpressionError, IllegalAction
 from .flow import apply, leaders, random_playout, scores
 from .formulas import unchanging
+from .indexed import shown_value
 from .items import count_sets, set_members
 from .legality import (
     Moves,
@@ -104,6 +105,7 @@ __all__ = [
     "seen_state",
     "set_members",
     "showing_tops",
+    "shown_value",
     "space_owners",
     "take_back",
     "text_for",

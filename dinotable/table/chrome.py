@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import applies, option_applies, view_for
-from ..engine.indexed import shown_value
+from ..engine import applies, option_applies, shown_value, view_for
 from ..narrate import phase_words
 from ..render import theme
 from ..render.game_log import draw_log

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import applies, text_for, value_for
-from ..engine.indexed import shown_value
+from ..engine import applies, shown_value, text_for, value_for
 from ..render import theme
 from ..render.dice import draw_die
 from ..render.widgets import Panel
