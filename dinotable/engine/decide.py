@@ -54,21 +54,36 @@ def combos(c: Ctx, adef_args: Any) -> list[tuple[tuple[str, Any], ...]]:
         return [((arg.name, v),) for v in arg_values(c, arg)]
     out: list[tuple[tuple[str, Any], ...]] = []
     saved = c.args
+    count = len(adef_args)
+    names = [arg.name for arg in adef_args]
+    order = sorted(range(count), key=names.__getitem__)  # a combination's pairs, by name
+    chosen: list[Any] = [None] * count
+    # One copy of the arguments serves the whole walk: an argument's domain sees those
+    # before it as chosen, and the later ones as they stood (not as an earlier branch left
+    # them).
+    bound = {**saved}
 
-    def walk(i: int, bound: dict[str, Any]) -> None:
-        if i == len(adef_args):
-            out.append(tuple(sorted(bound.items())))
+    def walk(i: int) -> None:
+        if i == count:
+            out.append(tuple([(names[k], chosen[k]) for k in order]))
             return
-        arg = adef_args[i]
-        c.args = {**saved, **bound}
+        for j in range(i, count):
+            if names[j] in saved:
+                bound[names[j]] = saved[names[j]]
+            else:
+                bound.pop(names[j], None)
+        c.args = bound
         try:
-            values = arg_values(c, arg)
+            values = arg_values(c, adef_args[i])
         finally:
             c.args = saved
+        name = names[i]
         for v in values:
-            walk(i + 1, {**bound, arg.name: v})
+            chosen[i] = v
+            bound[name] = v
+            walk(i + 1)
 
-    walk(0, {})
+    walk(0)
     return out
 
 
@@ -87,9 +102,7 @@ def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
     out: list[Action] = []
     c = Ctx(state, seat)
     c.sampler = sampler
-    for adef in state.rules.actions.values():
-        if wid not in adef.windows or adef.id == PASS:
-            continue
+    for adef in _window_defs(state.rules, wid):
         if adef.when is not None and not adef.when(c):
             continue
         if adef.args:
@@ -97,6 +110,16 @@ def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
         else:
             out.append(Action(seat, adef.id))
     return out
+
+
+def _window_defs(rules: Any, wid: str) -> list[Any]:
+    """The actions a window offers (`pass` aside), in the ruleset's order: found once."""
+    key = ("window_defs", wid)
+    found: list[Any] | None = rules.memo.get(key)
+    if found is None:
+        found = rules.memo[key] = [adef for adef in rules.actions.values()
+                                   if wid in adef.windows and adef.id != PASS]
+    return found
 
 
 def decision_actions(state: GameState, seat: int, sampler: Any = None) -> list[Action]:
@@ -113,10 +136,20 @@ def decision_actions(state: GameState, seat: int, sampler: Any = None) -> list[A
 
 def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
     """Drop the seats at the head of a window's queue that have nothing to play (or have
-    been knocked out of the game since the window opened)."""
+    been knocked out of the game since the window opened).
+
+    The list found for the seat left at the head is the game's legal list until the next
+    action (the list stops here, so nothing changes meanwhile): asking it again would
+    work out every reaction a second time."""
     queue = frame["queue"]
     active = state.active
-    while queue and (not active[queue[0]] or not window_actions(state, queue[0], frame["window"])):
+    while queue:
+        head = queue[0]
+        if active[head]:
+            found = window_actions(state, head, frame["window"])
+            if found:
+                state.legal_cache = (state.version, head, [*found, Action(head, PASS)], frame)
+                return
         queue.pop(0)
 
 

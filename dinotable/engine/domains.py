@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .errors import EngineError
-from .expr import Compiled, Ctx
+from .expr import Compiled, Ctx, prologue
+from .origins import origin_of, register
 
 Values = Callable[[Ctx], list[Any]]
 
@@ -78,7 +80,8 @@ def kinds_passing(c: Ctx, indexes: list[int], where: Compiled | None) -> list[An
     """The kinds of the items at `indexes`, each once, in order; with `where`, only those
     for which it holds (`$kind` is the kind tested)."""
     items = c.state.items
-    return passing(c, list(dict.fromkeys(items[i].kind for i in indexes)), "kind", where)
+    kinds = list(dict.fromkeys([items[i].kind for i in indexes]))
+    return kinds if where is None or not kinds else passing(c, kinds, "kind", where)
 
 
 def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> list[Any]:
@@ -86,16 +89,49 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
     them when there is no `where`), in order."""
     if where is None:
         return values
+    test = _filters.get(where)
+    if test is None:
+        test = _filters[where] = _filter_of(where)
     saved = c.args
+    # One copy of the arguments, its `$name` set to each value in turn: `where` reads the
+    # arguments as it runs and keeps none of them.
+    args = c.args = {**saved}
     try:
-        out = []
-        for value in values:
-            c.args = {**saved, name: value}
-            if where(c):
-                out.append(value)
-        return out
+        return test(c, values, args, name)
     finally:
         c.args = saved
+
+
+Filter = Callable[[Ctx, Any, dict[str, Any], str], list[Any]]
+_filters: weakref.WeakKeyDictionary[Any, Filter] = weakref.WeakKeyDictionary()
+
+
+def _filter_of(where: Compiled) -> Filter:
+    """`where` as one function over a list of values. A generated expression's source is
+    written into a loop, so the state and the zones it reads are looked up once a listing
+    rather than once a value, and no call is made per value; any other test is called."""
+    source = getattr(where, "source", None)
+    namespace = getattr(where, "namespace", None)
+    if source is None or namespace is None:
+        def called(c: Ctx, values: Any, args: dict[str, Any], name: str) -> list[Any]:
+            out = []
+            for value in values:
+                args[name] = value
+                if where(c):
+                    out.append(value)
+            return out
+
+        return called
+    made: dict[str, Any] = {}
+    # The source is the compiler's own (see expr.make_closure), never text from the ruleset.
+    exec("def _filter(c, _values, _args, _name):\n" + prologue(namespace)
+         + "    _out = []\n    for _v in _values:\n        _args[_name] = _v\n"
+         + f"        if {source}:\n            _out.append(_v)\n    return _out\n",
+         namespace, made)
+    origin = origin_of(where)
+    if origin is not None:  # a failure names the `where`'s line, as the test itself would
+        register(made["_filter"], origin)
+    return cast(Filter, made["_filter"])
 
 
 @domain("choice", "One of a fixed list of values, or a whole number in a range; with "

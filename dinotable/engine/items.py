@@ -7,6 +7,7 @@ effects written on a card (`run_card`). Importing this module registers them all
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -98,7 +99,40 @@ def face_value(state: GameState, index: int) -> int:
 @function("prop", ("expr", "prop"), "A property of an item (its id) or of a kind of item.",
           "prop($card, cost)")
 def _prop(item: Compiled, name: str) -> Compiled:
-    return lambda c: prop_of(c.state, item(c), name)
+    table: list[Any] = [None, {}]  # the rules it was made for, and its kinds' values
+
+    def run(c: Ctx) -> Any:
+        wanted = item(c)
+        rules = c.state.rules
+        if table[0] is not rules:
+            table[:] = [rules, plain_values(rules, name)]
+        value = table[1].get(wanted, _MISSING)
+        return prop_of(c.state, wanted, name) if value is _MISSING else value
+
+    return run
+
+
+_MISSING = object()
+_COPY_ID = re.compile(r"(.+)_\d+$")
+
+
+def plain_values(rules: Rules, name: str) -> dict[str, Any]:
+    """The kinds whose property `name` `prop` reads straight from the kind, with its values:
+    a kind's name read as `prop`'s argument always means the kind (or its first copy, which
+    shares its value), unless the name could also be another kind's copy (`fence_2`) or a
+    hidden item's, which are left to `prop_of`."""
+    key = ("plain_values", name)
+    found: dict[str, Any] | None = rules.memo.get(key)
+    if found is None:
+        found = {}
+        for kind, kdef in rules.items.items():
+            copy_of = _COPY_ID.match(kind)
+            if name not in kdef.props or (kdef.per_copy and name in kdef.per_copy) or (
+                    copy_of and copy_of.group(1) in rules.items) or kind.startswith("hidden"):
+                continue
+            found[kind] = kdef.props[name]
+        rules.memo[key] = found
+    return found
 
 
 @function("kind_of", ("expr",), "The kind of an item, given its id.", "kind_of($card)")

@@ -8,10 +8,11 @@ take at all now (by who acts: the current player, the others, anyone still in th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from .decide import arg_values as values_of
 from .decide import combos, decision_actions, frame_seat
 from .domains import Subset
 from .errors import EngineError
@@ -100,7 +101,8 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         if seat is None:
             seat = frame_seat(state.pending[-1])
         cache = state.legal_cache
-        if cache is not None and cache[0] == state.version and cache[1] == seat:
+        if cache is not None and cache[0] == state.version and cache[1] == seat and (
+                cache[3] is state.pending[-1]):
             return cache[2]
         try:
             answers = decision_actions(state, seat)
@@ -108,13 +110,14 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
             raise
         except Exception as exc:  # a domain or a `when` of a reaction failed
             raise rules_error(state.rules, exc, "listing the answers") from exc
-        state.legal_cache = (state.version, seat, answers)
+        state.legal_cache = (state.version, seat, answers, state.pending[-1])
         return answers
     waited = seat is None
     if seat is None:
         seat = state.current
     cache = state.legal_cache
-    if cache is not None and cache[0] == state.version and cache[1] == seat:
+    if cache is not None and cache[0] == state.version and cache[1] == seat and (
+            cache[3] is None):
         return cache[2]
     ctx = state.ctx
     ctx.seat, ctx.args, ctx.turn_over, ctx.events = seat, _NO_ARGS, False, None
@@ -126,7 +129,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         raise rules_error(state.rules, exc, "listing the legal actions") from exc
     if waited and not result:
         raise stalled(state, seat)
-    state.legal_cache = (state.version, seat, result)
+    state.legal_cache = (state.version, seat, result, None)
     return result
 
 
@@ -145,6 +148,34 @@ def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
     if made is None:
         made = memo[key] = {}
     out: list[Action] = []
+    if len(adef.args) == 1:
+        # One argument (most actions): its values are the keys, no pairs made to look up.
+        name = adef.args[0].name
+        values: Sequence[Any] = values_of(c, adef.args[0])
+        if type(values) is tuple:
+            # A domain that keeps its listings (faces_of) hands the same tuple out again:
+            # its actions are kept beside it (the tuple is held, so its id stays its own).
+            lists: dict[int, Any] | None = memo.get(("made_lists", seat, adef.id))
+            if lists is None:
+                lists = memo[("made_lists", seat, adef.id)] = {}
+            kept = lists.get(id(values))
+            if kept is not None and kept[0] is values:
+                return cast(list[Action], kept[1])
+            if len(lists) >= MADE_MAX:
+                lists.clear()
+            lists[id(values)] = (values, out)
+        for value in values:
+            try:
+                action = made.get(value)
+            except TypeError:  # an argument value that cannot be a key: made afresh
+                out.append(Action(seat, adef.id, ((name, value),)))
+                continue
+            if action is None:
+                action = Action(seat, adef.id, ((name, value),))
+                if len(made) < MADE_MAX:
+                    made[value] = action
+            out.append(action)
+        return out
     for combo in combos(c, adef.args):
         try:
             action = made.get(combo)

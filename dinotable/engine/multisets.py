@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .domains import DOMAINS, DomainSpec, passing
@@ -125,6 +125,8 @@ class FacesOf:
     hi: Compiled | None
     where: Compiled | None
     test: Compiled | None
+    _listed: dict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def shown(self, c: Ctx) -> list[tuple[Any, int]]:
         """The faces the zone's dice show (passing `where`), in rank order, with counts."""
@@ -146,14 +148,53 @@ class FacesOf:
         most = sum(n for _, n in shown)
         low = 0 if self.lo is None else max(0, int(self.lo(c)))
         high = most if self.hi is None else min(most, int(self.hi(c)))
-        found: list[tuple[Any, ...]] = []
-        for takes in itertools.product(*(range(n + 1) for _, n in shown)):
-            if low <= sum(takes) <= high:
-                found.append(tuple(f for (f, _), k in zip(shown, takes, strict=True)
-                                   for _ in range(k)))
-        rank = face_rank(c.state.rules)
+        # The list depends on the faces shown and the bounds alone: a playout meets the same
+        # few hundred trays again and again, so each is listed once. The list is handed out
+        # as the tuple kept (nobody may change it), so a lister meeting the same tray again
+        # knows it by its identity (`legality._with_args`).
+        key = (tuple(shown), low, high)
+        listed = self._listed.get(key)
+        if listed is None:
+            if len(self._listed) >= LISTED_KEPT:
+                self._listed.clear()
+            listed = self._listed[key] = _multisets(shown, low, high, face_rank(c.state.rules))
+        return passing(c, listed, self.name, self.test)  # type: ignore[arg-type]
+
+
+LISTED_KEPT = 4096  # trays remembered per argument (a few hundred kilobytes at most)
+
+
+def _multisets(shown: list[tuple[Any, int]], low: int, high: int,
+               rank: dict[Any, int]) -> tuple[tuple[Any, ...], ...]:
+    """Every multiset of `shown` (faces in rank order, with counts) of `low` to `high` dice:
+    fewest dice first, then in the order of their faces' ranks, read as words."""
+    ranks = [rank.get(f, len(rank)) for f, _ in shown]
+    if any(a >= b for a, b in itertools.pairwise(ranks)):
+        # Faces of one rank (none the dice declare): sorted as they fall, stably.
+        found = [tuple(f for (f, _), k in zip(shown, takes, strict=True) for _ in range(k))
+                 for takes in itertools.product(*(range(n + 1) for _, n in shown))
+                 if low <= sum(takes) <= high]
         found.sort(key=lambda v: (len(v), [rank.get(f, len(rank)) for f in v]))
-        return passing(c, found, self.name, self.test)
+        return tuple(found)
+    # With every rank apart, a multiset's faces read in rank order sort as words: of two of
+    # one size, the one with more of the first face where they differ comes first. So each
+    # size is written out in order, taking as many of each face as can be, then fewer.
+    room = [0] * (len(shown) + 1)  # how many dice the faces from j on can give
+    for j in range(len(shown) - 1, -1, -1):
+        room[j] = room[j + 1] + shown[j][1]
+    out: list[tuple[Any, ...]] = []
+
+    def fill(j: int, left: int, prefix: tuple[Any, ...]) -> None:
+        if left == 0:
+            out.append(prefix)
+            return
+        face, n = shown[j]
+        for k in range(min(n, left), max(0, left - room[j + 1]) - 1, -1):
+            fill(j + 1, left - k, prefix + (face,) * k)
+
+    for size in range(low, high + 1):
+        fill(0, size, ())
+    return tuple(out)
 
 
 def faces_dice(state: GameState, seat: int, arg: Any) -> list[tuple[str, Any]] | None:

@@ -122,7 +122,8 @@ class GameState:
         # the last legal_actions call can be trusted while it matches.
         self.version = 0
         self.ctx = Ctx(self, 0)  # reused by every apply and legal_actions: no allocation
-        self.legal_cache: tuple[int, int, list[Action]] | None = None
+        # (version, seat, its legal list, the decision frame it answers or None)
+        self.legal_cache: tuple[int, int, list[Action], Any] | None = None
         # The game as one seat may know it (views.seen_state), kept while nothing changes.
         self.seen_cache: tuple[int, int | None, GameState] | None = None
         # Actions without arguments, made once per ruleset and number of seats: the legal
