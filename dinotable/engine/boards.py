@@ -20,6 +20,7 @@ from .effects import Param, effect
 from .effects_zones import moved_event
 from .errors import EngineError
 from .expr import Compiled, Ctx, function
+from .formulas import FRAMES
 from .model import BoardDef, Effect
 from .state import GameState
 
@@ -36,23 +37,61 @@ def board_of(state: GameState, name: str) -> BoardDef:
     return state.rules.boards[name]
 
 
+class _Plan:
+    """A board's spaces worked out once: each space's zone name and its neighbours, so
+    reading a space costs one lookup however large the board."""
+
+    __slots__ = ("board", "near", "zone_of", "zones")
+
+    def __init__(self, board: BoardDef) -> None:
+        self.board = board
+        self.zones = tuple(space_zone(board.name, s) for s in board.spaces)
+        self.zone_of = dict(zip(board.spaces, self.zones, strict=True))
+        self.near = {s: tuple(_neighbours(board, s)) for s in board.spaces}
+
+
+# Plans by board identity (a board whose shape an option chooses is another BoardDef); a
+# plan holds its board, so an id is never reused while its entry is here.
+_PLANS: dict[int, _Plan] = {}
+_MAX_PLANS = 256  # boards are made only as rules load: a bound, never a working limit
+
+
+def _plan(board: BoardDef) -> _Plan:
+    plan = _PLANS.get(id(board))
+    if plan is None or plan.board is not board:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[id(board)] = _Plan(board)
+    return plan
+
+
+def _not_a_space(board: BoardDef, space: Any) -> EngineError:
+    shown = ", ".join(board.spaces[:12]) + ("..." if len(board.spaces) > 12 else "")
+    return EngineError(f"{space!r} is not a space of {board.name}; its spaces are {shown}")
+
+
 def _space(board: BoardDef, space: Any) -> str:
     if space not in board.index:
-        shown = ", ".join(board.spaces[:12]) + ("..." if len(board.spaces) > 12 else "")
-        raise EngineError(f"{space!r} is not a space of {board.name}; its spaces are {shown}")
+        raise _not_a_space(board, space)
     return str(space)
 
 
 def space_items(c: Ctx, board: BoardDef, space: Any, owner: int | None = None) -> list[int]:
     """The item list on one space (the seat in scope's board, for a per-player board)."""
-    zone = c.state.zones[space_zone(board.name, _space(board, space))]
+    zone = _plan(board).zone_of.get(space)
+    if zone is None:
+        raise _not_a_space(board, space)
     if not board.per_player:
-        return zone[0]
-    return zone[c.seat if owner is None else owner]
+        return c.state.zones[zone][0]
+    return c.state.zones[zone][c.seat if owner is None else owner]
 
 
 def neighbours(board: BoardDef, space: str) -> list[str]:
     """The spaces next to `space`, in board order."""
+    return list(_plan(board).near[space])
+
+
+def _neighbours(board: BoardDef, space: str) -> list[str]:
     i = board.index[space]
     if board.cols:
         r, col = divmod(i, board.cols)
@@ -102,9 +141,24 @@ def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
 @function("empty_spaces", ("board",), "How many spaces of a board hold nothing.",
           "empty_spaces(ranch)")
 def _empty_spaces(name: str) -> Compiled:
-    def run(c: Ctx) -> int:
+    def count(c: Ctx) -> int:
         board = _board(c, name)
-        return sum(1 for s in board.spaces if not space_items(c, board, s))
+        zones = c.state.zones
+        own = c.seat if board.per_player else 0
+        # Each space's zone straight from the board's plan: no name made, none checked.
+        return sum(1 for z in _plan(board).zones if not zones[z][own])
+
+    def run(c: Ctx) -> int:
+        memo = FRAMES.memo
+        if memo is None:
+            return count(c)
+        # A game read without changing (a bot scoring each of its options): counted once,
+        # not once an option, which on a large board would cost spaces times options.
+        key = ("empty_spaces", name, id(c.state), c.state.version, c.seat)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = count(c)
+        return int(found)
 
     return run
 
@@ -114,7 +168,7 @@ def _empty_spaces(name: str) -> Compiled:
 def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
     def run(c: Ctx) -> bool:
         board = _board(c, name)
-        return _space(board, b(c)) in neighbours(board, _space(board, a(c)))
+        return _space(board, b(c)) in _plan(board).near[_space(board, a(c))]
 
     return run
 
@@ -135,8 +189,10 @@ def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
 def _filled_neighbours(name: str, space: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
         board = _board(c, name)
-        return sum(1 for s in neighbours(board, _space(board, space(c)))
-                   if space_items(c, board, s))
+        plan = _plan(board)
+        zones = c.state.zones
+        own = c.seat if board.per_player else 0
+        return sum(1 for s in plan.near[_space(board, space(c))] if zones[plan.zone_of[s]][own])
 
     return run
 
