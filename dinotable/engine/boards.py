@@ -11,6 +11,8 @@ Distance: on a grid, rows plus columns apart; on a track, the spaces entered or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from .codegen import ZoneRef
@@ -41,13 +43,17 @@ class _Plan:
     """A board's spaces worked out once: each space's zone name and its neighbours, so
     reading a space costs one lookup however large the board."""
 
-    __slots__ = ("board", "near", "zone_of", "zones")
+    __slots__ = ("board", "lists", "near", "zone_of", "zones")
 
     def __init__(self, board: BoardDef) -> None:
         self.board = board
         self.zones = tuple(space_zone(board.name, s) for s in board.spaces)
         self.zone_of = dict(zip(board.spaces, self.zones, strict=True))
         self.near = {s: tuple(_neighbours(board, s)) for s in board.spaces}
+        # every space's zone (its lists of items, one a seat) out of a game's zones at once
+        zones = self.zones
+        self.lists: Callable[[dict[str, Any]], tuple[Any, ...]] = (
+            itemgetter(*zones) if len(zones) > 1 else lambda z: tuple(z[n] for n in zones))
 
 
 # Plans by board identity (a board whose shape an option chooses is another BoardDef); a
@@ -63,6 +69,24 @@ def _plan(board: BoardDef) -> _Plan:
             _PLANS.clear()
         plan = _PLANS[id(board)] = _Plan(board)
     return plan
+
+
+def _on(name: str, space: Compiled) -> Callable[[Ctx], list[int]]:
+    """The item list on the space an expression gives, of the board named (the seat in
+    scope's own, for a per-player board): the plan read in line, as this runs for every
+    space a listing tests."""
+    def items_on(c: Ctx) -> list[int]:
+        board = c.state.rules.boards[name]
+        plan = _PLANS.get(id(board))
+        if plan is None or plan.board is not board:
+            plan = _plan(board)
+        where = space(c)
+        zone = plan.zone_of.get(where)
+        if zone is None:
+            raise _not_a_space(board, where)
+        return c.state.zones[zone][c.seat if board.per_player else 0]
+
+    return items_on
 
 
 def _not_a_space(board: BoardDef, space: Any) -> EngineError:
@@ -124,16 +148,22 @@ def _board(c: Ctx, name: str) -> BoardDef:
 @function("at", ("board", "expr"), "How many items lie on a space of a board (the seat in "
           "scope's own board, for a per-player board).", "at(ranch, 'r2c2')")
 def _at(name: str, space: Compiled) -> Compiled:
-    return lambda c: len(space_items(c, _board(c, name), space(c)))
+    items_on = _on(name, space)
+    return lambda c: len(items_on(c))
 
 
 @function("kinds_at", ("board", "expr", "kind"), "How many items of a kind lie on a space.",
           "kinds_at(ranch, $space, fence)")
 def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
+    items_on = _on(name, space)
+
     def run(c: Ctx) -> int:
         items = c.state.items
-        return sum(1 for i in space_items(c, _board(c, name), space(c))
-                   if items[i].kind == kind)
+        n = 0
+        for i in items_on(c):
+            if items[i].kind == kind:
+                n += 1
+        return n
 
     return run
 
@@ -143,10 +173,13 @@ def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
 def _empty_spaces(name: str) -> Compiled:
     def count(c: Ctx) -> int:
         board = _board(c, name)
-        zones = c.state.zones
         own = c.seat if board.per_player else 0
-        # Each space's zone straight from the board's plan: no name made, none checked.
-        return sum(1 for z in _plan(board).zones if not zones[z][own])
+        # Every space's items straight from the game's zones: no name made, none checked.
+        n = 0
+        for lists in _plan(board).lists(c.state.zones):
+            if not lists[own]:
+                n += 1
+        return n
 
     def run(c: Ctx) -> int:
         memo = FRAMES.memo
@@ -251,7 +284,8 @@ DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
 
 def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = None) -> Any:
     """The values function of a `kind_on` argument."""
-    return lambda c: kinds_passing(c, space_items(c, _board(c, board_name), space(c)), where)
+    items_on = _on(board_name, space)
+    return lambda c: kinds_passing(c, items_on(c), where)
 
 
 def space_domain(board: str, empty: bool, where: Compiled | None,
