@@ -43,13 +43,15 @@ class _Plan:
     """A board's spaces worked out once: each space's zone name and its neighbours, so
     reading a space costs one lookup however large the board."""
 
-    __slots__ = ("board", "lists", "near", "zone_of", "zones")
+    __slots__ = ("board", "lists", "near", "near_zones", "zone_of", "zones")
 
     def __init__(self, board: BoardDef) -> None:
         self.board = board
         self.zones = tuple(space_zone(board.name, s) for s in board.spaces)
         self.zone_of = dict(zip(board.spaces, self.zones, strict=True))
         self.near = {s: tuple(_neighbours(board, s)) for s in board.spaces}
+        self.near_zones = {s: tuple(self.zone_of[n] for n in near)
+                           for s, near in self.near.items()}
         # every space's zone (its lists of items, one a seat) out of a game's zones at once
         zones = self.zones
         self.lists: Callable[[dict[str, Any]], tuple[Any, ...]] = (
@@ -221,11 +223,21 @@ def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
           "least one item.", "filled_neighbours(ranch, $space)")
 def _filled_neighbours(name: str, space: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
-        board = _board(c, name)
-        plan = _plan(board)
+        board = c.state.rules.boards[name]
+        plan = _PLANS.get(id(board))
+        if plan is None or plan.board is not board:
+            plan = _plan(board)
+        where = space(c)
+        near = plan.near_zones.get(where)
+        if near is None:
+            raise _not_a_space(board, where)
         zones = c.state.zones
         own = c.seat if board.per_player else 0
-        return sum(1 for s in plan.near[_space(board, space(c))] if zones[plan.zone_of[s]][own])
+        n = 0
+        for zone in near:
+            if zones[zone][own]:
+                n += 1
+        return n
 
     return run
 
@@ -234,29 +246,26 @@ def _filled_neighbours(name: str, space: Compiled) -> Compiled:
 
 def _space_values(board_name: str, empty: bool, where: Compiled | None,
                   owner: Compiled | None = None) -> Any:
-    # (spaces, [(space, its zone's name)]), made on the first call and again whenever the
-    # game's board has other spaces (a board whose shape an option chooses)
-    names: list[Any] = [(), []]
-
     def values(c: Ctx) -> list[Any]:
-        board = _board(c, board_name)
-        if names[0] is not board.spaces:
-            names[:] = [board.spaces, [(s, space_zone(board_name, s)) for s in board.spaces]]
-        zones = c.state.zones
+        board = c.state.rules.boards[board_name]
+        spaces = board.spaces
         own = (c.seat if owner is None else int(owner(c))) if board.per_player else 0
+        # Every space's items straight from the game's zones (the board's plan names them):
+        # a listing of a full board costs a lookup a space, as an empty one does.
+        lists = _plan(board).lists(c.state.zones)
+        if where is None:
+            if not empty:
+                return list(spaces)
+            return [s for s, on in zip(spaces, lists, strict=True) if not on[own]]
         out = []
         saved = c.args
         try:
-            # Each space's items straight from its zone: a listing of a full board costs
-            # a lookup a space, as an empty one does.
-            for s, zone in names[1]:
-                if empty and zones[zone][own]:
+            for s, on in zip(spaces, lists, strict=True):
+                if empty and on[own]:
                     continue
-                if where is not None:
-                    c.args = {**saved, "space": s}
-                    if not where(c):
-                        continue
-                out.append(s)
+                c.args = {**saved, "space": s}
+                if where(c):
+                    out.append(s)
         finally:
             c.args = saved
         return out
