@@ -214,11 +214,13 @@ def measure_executable(quick: bool = False) -> dict[str, Any]:
 
 def run_bench(json_out: bool = False, quick: bool = False) -> int:
     """Print the figures (and, with --json, the object on the last line)."""
+    from .bench_boards import boards_line, measure_boards
     from .bench_growth import growth_line, measure_growth
 
     result = measure(quick)
     result["saves"] = measure_saves(quick)
     result["growth"] = measure_growth(quick)
+    result["boards"] = measure_boards(quick)
     for rid, figures in result["rulesets"].items():
         print(f"{rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['actions_per_second']:.0f} actions/s with random bots "
@@ -272,6 +274,7 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
               f"zip {zipped}")
     print(saves_line(result["saves"]))
     print(growth_line(result["growth"]))
+    print(boards_line(result["boards"]))
     if json_out:
         print(json.dumps(result))
     sys.stdout.flush()
