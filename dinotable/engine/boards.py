@@ -133,9 +133,13 @@ def _neighbours(board: BoardDef, space: str) -> list[str]:
 
 def distance(board: BoardDef, a: str, b: str) -> int:
     """Steps between two spaces: rows plus columns on a grid, places on a track."""
-    i, j = board.index[a], board.index[b]
-    if board.cols:
-        return abs(i // board.cols - j // board.cols) + abs(i % board.cols - j % board.cols)
+    return _steps(board, board.index[a], board.index[b])
+
+
+def _steps(board: BoardDef, i: int, j: int) -> int:
+    cols = board.cols
+    if cols:
+        return abs(i // cols - j // cols) + abs(i % cols - j % cols)
     return abs(i - j)
 
 
@@ -213,8 +217,15 @@ def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
           "distance(time_track, period, $to)")
 def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
-        board = _board(c, name)
-        return distance(board, _space(board, a(c)), _space(board, b(c)))
+        board = c.state.rules.boards[name]
+        index = board.index
+        i = index.get(first := a(c))
+        if i is None:
+            raise _not_a_space(board, first)
+        j = index.get(second := b(c))
+        if j is None:
+            raise _not_a_space(board, second)
+        return _steps(board, i, j)
 
     return run
 
