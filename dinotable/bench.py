@@ -214,8 +214,7 @@ def measure_executable(quick: bool = False) -> dict[str, Any]:
 
 def run_bench(json_out: bool = False, quick: bool = False) -> int:
     """Print the figures (and, with --json, the object on the last line)."""
-    from .bench_boards import boards_line, measure_boards
-    from .bench_growth import growth_line, measure_growth
+    from .bench_growth import boards_line, growth_line, measure_boards, measure_growth
 
     result = measure(quick)
     result["saves"] = measure_saves(quick)

@@ -13,7 +13,7 @@ import pytest
 from helpers import FIXTURES
 
 from dinotable import check, scenarios
-from dinotable.bench_boards import (
+from dinotable.bench_growth import (
     FILLED,
     best_times,
     boards_line,
