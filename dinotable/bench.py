@@ -82,7 +82,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
             engine["games_per_second"] / hand["games_per_second"], 3)
     result["dino_hunt"] = measure_dino_hunt(quick)
     result["bots"] = measure_bots(quick)
-    result["fixtures"] = measure_fixtures(200 if quick else 1000)
+    result["fixtures"] = measure_fixtures(200 if quick else 1000, 1.0 if quick else 10.0)
     result.update(measure_decisions(100 if quick else 500))
     result["search"] = measure_search(result, quick)
     from .bench_table import measure_table
@@ -100,16 +100,18 @@ def fixture_folders() -> list[Path]:
     return sorted(p for p in root.iterdir() if (p / "rules.yaml").is_file())
 
 
-def measure_fixtures(games: int) -> dict[str, Any]:
-    """Random-bot games per second for every fixture ruleset, and microseconds per action."""
+def measure_fixtures(games: int, budget_s: float = 10.0) -> dict[str, Any]:
+    """Random-bot games per second for every fixture ruleset, and microseconds per action
+    (fewer games for a fixture whose games are long: about `budget_s` seconds a run)."""
     out: dict[str, Any] = {}
     for folder in fixture_folders():
         rules = load_ruleset(folder)
         players = _players(rules.min_players, rules.max_players)
-        best = _best([simulate(rules, players, games, seed, ["random"])
+        count = _games_within(rules, players, games, budget_s)
+        best = _best([simulate(rules, players, count, seed, ["random"])
                       for seed in range(1, REPEATS + 1)])
         out[rules.id] = {
-            "players": players, "games": games,
+            "players": players, "games": count,
             "games_per_second": best["games_per_second"],
             "actions_per_second": best["actions_per_second"],
             "us_per_action": round(1e6 / best["actions_per_second"], 2)
@@ -212,11 +214,12 @@ def measure_executable(quick: bool = False) -> dict[str, Any]:
 
 def run_bench(json_out: bool = False, quick: bool = False) -> int:
     """Print the figures (and, with --json, the object on the last line)."""
-    from .bench_growth import growth_line, measure_growth
+    from .bench_growth import boards_line, growth_line, measure_boards, measure_growth
 
     result = measure(quick)
     result["saves"] = measure_saves(quick)
     result["growth"] = measure_growth(quick)
+    result["boards"] = measure_boards(quick)
     for rid, figures in result["rulesets"].items():
         print(f"{rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['actions_per_second']:.0f} actions/s with random bots "
@@ -270,6 +273,7 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
               f"zip {zipped}")
     print(saves_line(result["saves"]))
     print(growth_line(result["growth"]))
+    print(boards_line(result["boards"]))
     if json_out:
         print(json.dumps(result))
     sys.stdout.flush()

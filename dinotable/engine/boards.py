@@ -11,6 +11,8 @@ Distance: on a grid, rows plus columns apart; on a track, the spaces entered or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from .codegen import ZoneRef
@@ -20,6 +22,7 @@ from .effects import Param, effect
 from .effects_zones import moved_event
 from .errors import EngineError
 from .expr import Compiled, Ctx, function
+from .formulas import FRAMES
 from .model import BoardDef, Effect
 from .state import GameState
 
@@ -36,23 +39,85 @@ def board_of(state: GameState, name: str) -> BoardDef:
     return state.rules.boards[name]
 
 
+class _Plan:
+    """A board's spaces worked out once: each space's zone name and its neighbours, so
+    reading a space costs one lookup however large the board."""
+
+    __slots__ = ("board", "lists", "near", "near_zones", "zone_of", "zones")
+
+    def __init__(self, board: BoardDef) -> None:
+        self.board = board
+        self.zones = tuple(space_zone(board.name, s) for s in board.spaces)
+        self.zone_of = dict(zip(board.spaces, self.zones, strict=True))
+        self.near = {s: tuple(_neighbours(board, s)) for s in board.spaces}
+        self.near_zones = {s: tuple(self.zone_of[n] for n in near)
+                           for s, near in self.near.items()}
+        # every space's zone (its lists of items, one a seat) out of a game's zones at once
+        zones = self.zones
+        self.lists: Callable[[dict[str, Any]], tuple[Any, ...]] = (
+            itemgetter(*zones) if len(zones) > 1 else lambda z: tuple(z[n] for n in zones))
+
+
+# Plans by board identity (a board whose shape an option chooses is another BoardDef); a
+# plan holds its board, so an id is never reused while its entry is here.
+_PLANS: dict[int, _Plan] = {}
+_MAX_PLANS = 256  # boards are made only as rules load: a bound, never a working limit
+
+
+def _plan(board: BoardDef) -> _Plan:
+    plan = _PLANS.get(id(board))
+    if plan is None or plan.board is not board:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[id(board)] = _Plan(board)
+    return plan
+
+
+def _on(name: str, space: Compiled) -> Callable[[Ctx], list[int]]:
+    """The item list on the space an expression gives, of the board named (the seat in
+    scope's own, for a per-player board): the plan read in line, as this runs for every
+    space a listing tests."""
+    def items_on(c: Ctx) -> list[int]:
+        board = c.state.rules.boards[name]
+        plan = _PLANS.get(id(board))
+        if plan is None or plan.board is not board:
+            plan = _plan(board)
+        where = space(c)
+        zone = plan.zone_of.get(where)
+        if zone is None:
+            raise _not_a_space(board, where)
+        return c.state.zones[zone][c.seat if board.per_player else 0]
+
+    return items_on
+
+
+def _not_a_space(board: BoardDef, space: Any) -> EngineError:
+    shown = ", ".join(board.spaces[:12]) + ("..." if len(board.spaces) > 12 else "")
+    return EngineError(f"{space!r} is not a space of {board.name}; its spaces are {shown}")
+
+
 def _space(board: BoardDef, space: Any) -> str:
     if space not in board.index:
-        shown = ", ".join(board.spaces[:12]) + ("..." if len(board.spaces) > 12 else "")
-        raise EngineError(f"{space!r} is not a space of {board.name}; its spaces are {shown}")
+        raise _not_a_space(board, space)
     return str(space)
 
 
 def space_items(c: Ctx, board: BoardDef, space: Any, owner: int | None = None) -> list[int]:
     """The item list on one space (the seat in scope's board, for a per-player board)."""
-    zone = c.state.zones[space_zone(board.name, _space(board, space))]
+    zone = _plan(board).zone_of.get(space)
+    if zone is None:
+        raise _not_a_space(board, space)
     if not board.per_player:
-        return zone[0]
-    return zone[c.seat if owner is None else owner]
+        return c.state.zones[zone][0]
+    return c.state.zones[zone][c.seat if owner is None else owner]
 
 
 def neighbours(board: BoardDef, space: str) -> list[str]:
     """The spaces next to `space`, in board order."""
+    return list(_plan(board).near[space])
+
+
+def _neighbours(board: BoardDef, space: str) -> list[str]:
     i = board.index[space]
     if board.cols:
         r, col = divmod(i, board.cols)
@@ -68,9 +133,13 @@ def neighbours(board: BoardDef, space: str) -> list[str]:
 
 def distance(board: BoardDef, a: str, b: str) -> int:
     """Steps between two spaces: rows plus columns on a grid, places on a track."""
-    i, j = board.index[a], board.index[b]
-    if board.cols:
-        return abs(i // board.cols - j // board.cols) + abs(i % board.cols - j % board.cols)
+    return _steps(board, board.index[a], board.index[b])
+
+
+def _steps(board: BoardDef, i: int, j: int) -> int:
+    cols = board.cols
+    if cols:
+        return abs(i // cols - j // cols) + abs(i % cols - j % cols)
     return abs(i - j)
 
 
@@ -85,16 +154,22 @@ def _board(c: Ctx, name: str) -> BoardDef:
 @function("at", ("board", "expr"), "How many items lie on a space of a board (the seat in "
           "scope's own board, for a per-player board).", "at(ranch, 'r2c2')")
 def _at(name: str, space: Compiled) -> Compiled:
-    return lambda c: len(space_items(c, _board(c, name), space(c)))
+    items_on = _on(name, space)
+    return lambda c: len(items_on(c))
 
 
 @function("kinds_at", ("board", "expr", "kind"), "How many items of a kind lie on a space.",
           "kinds_at(ranch, $space, fence)")
 def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
+    items_on = _on(name, space)
+
     def run(c: Ctx) -> int:
         items = c.state.items
-        return sum(1 for i in space_items(c, _board(c, name), space(c))
-                   if items[i].kind == kind)
+        n = 0
+        for i in items_on(c):
+            if items[i].kind == kind:
+                n += 1
+        return n
 
     return run
 
@@ -102,9 +177,27 @@ def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
 @function("empty_spaces", ("board",), "How many spaces of a board hold nothing.",
           "empty_spaces(ranch)")
 def _empty_spaces(name: str) -> Compiled:
-    def run(c: Ctx) -> int:
+    def count(c: Ctx) -> int:
         board = _board(c, name)
-        return sum(1 for s in board.spaces if not space_items(c, board, s))
+        own = c.seat if board.per_player else 0
+        # Every space's items straight from the game's zones: no name made, none checked.
+        n = 0
+        for lists in _plan(board).lists(c.state.zones):
+            if not lists[own]:
+                n += 1
+        return n
+
+    def run(c: Ctx) -> int:
+        memo = FRAMES.memo
+        if memo is None:
+            return count(c)
+        # A game read without changing (a bot scoring each of its options): counted once,
+        # not once an option, which on a large board would cost spaces times options.
+        key = ("empty_spaces", name, id(c.state), c.state.version, c.seat)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = count(c)
+        return int(found)
 
     return run
 
@@ -114,7 +207,7 @@ def _empty_spaces(name: str) -> Compiled:
 def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
     def run(c: Ctx) -> bool:
         board = _board(c, name)
-        return _space(board, b(c)) in neighbours(board, _space(board, a(c)))
+        return _space(board, b(c)) in _plan(board).near[_space(board, a(c))]
 
     return run
 
@@ -124,8 +217,15 @@ def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
           "distance(time_track, period, $to)")
 def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
-        board = _board(c, name)
-        return distance(board, _space(board, a(c)), _space(board, b(c)))
+        board = c.state.rules.boards[name]
+        index = board.index
+        i = index.get(first := a(c))
+        if i is None:
+            raise _not_a_space(board, first)
+        j = index.get(second := b(c))
+        if j is None:
+            raise _not_a_space(board, second)
+        return _steps(board, i, j)
 
     return run
 
@@ -134,9 +234,21 @@ def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
           "least one item.", "filled_neighbours(ranch, $space)")
 def _filled_neighbours(name: str, space: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
-        board = _board(c, name)
-        return sum(1 for s in neighbours(board, _space(board, space(c)))
-                   if space_items(c, board, s))
+        board = c.state.rules.boards[name]
+        plan = _PLANS.get(id(board))
+        if plan is None or plan.board is not board:
+            plan = _plan(board)
+        where = space(c)
+        near = plan.near_zones.get(where)
+        if near is None:
+            raise _not_a_space(board, where)
+        zones = c.state.zones
+        own = c.seat if board.per_player else 0
+        n = 0
+        for zone in near:
+            if zones[zone][own]:
+                n += 1
+        return n
 
     return run
 
@@ -145,29 +257,26 @@ def _filled_neighbours(name: str, space: Compiled) -> Compiled:
 
 def _space_values(board_name: str, empty: bool, where: Compiled | None,
                   owner: Compiled | None = None) -> Any:
-    # (spaces, [(space, its zone's name)]), made on the first call and again whenever the
-    # game's board has other spaces (a board whose shape an option chooses)
-    names: list[Any] = [(), []]
-
     def values(c: Ctx) -> list[Any]:
-        board = _board(c, board_name)
-        if names[0] is not board.spaces:
-            names[:] = [board.spaces, [(s, space_zone(board_name, s)) for s in board.spaces]]
-        zones = c.state.zones
+        board = c.state.rules.boards[board_name]
+        spaces = board.spaces
         own = (c.seat if owner is None else int(owner(c))) if board.per_player else 0
+        # Every space's items straight from the game's zones (the board's plan names them):
+        # a listing of a full board costs a lookup a space, as an empty one does.
+        lists = _plan(board).lists(c.state.zones)
+        if where is None:
+            if not empty:
+                return list(spaces)
+            return [s for s, on in zip(spaces, lists, strict=True) if not on[own]]
         out = []
         saved = c.args
         try:
-            # Each space's items straight from its zone: a listing of a full board costs
-            # a lookup a space, as an empty one does.
-            for s, zone in names[1]:
-                if empty and zones[zone][own]:
+            for s, on in zip(spaces, lists, strict=True):
+                if empty and on[own]:
                     continue
-                if where is not None:
-                    c.args = {**saved, "space": s}
-                    if not where(c):
-                        continue
-                out.append(s)
+                c.args = {**saved, "space": s}
+                if where(c):
+                    out.append(s)
         finally:
             c.args = saved
         return out
@@ -195,7 +304,8 @@ DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
 
 def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = None) -> Any:
     """The values function of a `kind_on` argument."""
-    return lambda c: kinds_passing(c, space_items(c, _board(c, board_name), space(c)), where)
+    items_on = _on(board_name, space)
+    return lambda c: kinds_passing(c, items_on(c), where)
 
 
 def space_domain(board: str, empty: bool, where: Compiled | None,

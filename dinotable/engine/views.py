@@ -191,8 +191,14 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     (kind "?", no face), other seats' owner-only variables are None and chance is fresh.
     A game with nothing hidden from the seat is its own seen state (no copy is made)."""
     rules = state.rules
-    if (not state.face_down and not rules.owner_vars
-            and all(z.visible == "all" for z in rules.zones.values())):
+    # Whether every zone is open to all, worked out once: a board has a zone a space, and
+    # this is read for every option a bot's preference scores.
+    # (Rules made from others share their memo: the answer is kept with the zones it read.)
+    found = rules.memo.get("all_zones_open")
+    if found is None or found[0] is not rules.zones:
+        found = rules.memo["all_zones_open"] = (
+            rules.zones, all(z.visible == "all" for z in rules.zones.values()))
+    if not state.face_down and not rules.owner_vars and found[1]:
         return state
     cached = state.seen_cache
     if cached is not None and cached[0] == state.version and cached[1] == seat:
