@@ -39,6 +39,7 @@ from ..engine import (
     Chance,
     EngineError,
     GameState,
+    Item,
     Rules,
     apply,
     leaders,
@@ -156,20 +157,22 @@ class _Knowledge:
         # Another seat's secret variables (None in the view) are taken at their start.
         self.vars = [{k: (start.get(k) if v is None and k in view.rules.owner_vars else v)
                       for k, v in pv.items()} for pv in view.player_vars]
+        # The view read back once as a game to play on: each world is a copy of it with
+        # the hidden items dealt, far cheaper than reading the snapshot back every time.
+        self.template = GameState.from_dict(self.rules, {**self.snapshot,
+                                                         "player_vars": self.vars})
 
     def deal(self, rng: random.Random) -> GameState:
         """One world consistent with what the seat has seen."""
-        data = dict(self.snapshot)
+        state = self.template.copy()
         if self.deals:
-            items = list(data["items"])
+            items = state.items
             for places, unseen in self.deals:
                 shuffled = unseen.copy()
                 rng.shuffle(shuffled)
                 for index, (iid, kind) in zip(places, shuffled, strict=False):
-                    items[index] = [iid, kind, None]
-            data["items"] = items
-        data["player_vars"] = self.vars
-        state = GameState.from_dict(self.rules, data)
+                    items[index] = Item(iid, kind, None)
+            state.item_ids = {it.id: n for n, it in enumerate(items)}
         state.chance = Chance(rng.getrandbits(62))
         return state
 
