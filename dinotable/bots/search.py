@@ -72,6 +72,9 @@ class Strength:
     # one by one, stay under `work`, up to `most` playouts (see `_improve`).
     work: int = 0
     most: int = 0
+    # Paired rounds a rival is weighed before it may be dropped as plainly worse (0: as
+    # soon as any move may be judged, see `FEWEST`).
+    keep: int = 0
 
 
 STRENGTHS: dict[str, Strength] = {
@@ -86,10 +89,15 @@ STRENGTHS: dict[str, Strength] = {
     # a dice game's list some 15 each, so its close calls go on to hundreds of playouts in
     # a fraction of the time budget (in Dino Hunt Dice that doubles what fair's choices
     # gain over the hints', weighed exactly by tools/dino_hunt_dice_ceiling.py --regret).
+    # A rival is kept for 16 rounds before it may be dropped: with 8, a sound move was now
+    # and then dropped after a few unlucky worlds, and a dice game's plain choice was
+    # settled on a few dozen playouts of a second it has to spare. Where a card game's
+    # clock runs out first, the moves it weighs are as many as before (see `_rivals`).
     "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
-    "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True, rounds=2, work=8000, most=1500),
-    "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True, rounds=2, work=30000,
-                      most=3000),
+    "fair": Strength("fair", 300, 1.0, 20, 60, 1, heed=True, rounds=2, work=16000, most=3000,
+                     keep=16),
+    "sharp": Strength("sharp", 1200, 2.5, 40, 150, 1, heed=True, rounds=2, work=60000,
+                      most=6000, keep=16),
 }
 
 
@@ -134,6 +142,9 @@ class _Node:
         return math.sqrt(max(0.0, self.squares / self.visits - mean * mean) / self.visits)
 
 
+_UNDRAWN = Chance(0)  # a dealt world's chance until its own is drawn
+
+
 class _Knowledge:
     """What the seat knows, ready to deal determinisations from."""
 
@@ -161,18 +172,20 @@ class _Knowledge:
         # the hidden items dealt, far cheaper than reading the snapshot back every time.
         self.template = GameState.from_dict(self.rules, {**self.snapshot,
                                                          "player_vars": self.vars})
+        self.rows = [(it.id, it.kind, it.face) for it in self.template.items]
 
     def deal(self, rng: random.Random) -> GameState:
         """One world consistent with what the seat has seen."""
-        state = self.template.copy()
+        rows = self.rows
         if self.deals:
-            items = state.items
+            rows = rows.copy()
             for places, unseen in self.deals:
                 shuffled = unseen.copy()
                 rng.shuffle(shuffled)
                 for index, (iid, kind) in zip(places, shuffled, strict=False):
-                    items[index] = Item(iid, kind, None)
-            state.item_ids = {it.id: n for n, it in enumerate(items)}
+                    rows[index] = (iid, kind, None)
+        # Chance is drawn after the deal, as it always was: the same seed, the same world.
+        state = self.template.copy([Item(i, k, f) for i, k, f in rows], _UNDRAWN)
         state.chance = Chance(rng.getrandbits(62))
         return state
 
@@ -424,7 +437,7 @@ def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strengt
             wins[a].add(won - base_won)
             if led is not None and base_led is not None:
                 leads[a].add(led - base_led)
-        if rounds >= FEWEST:
+        if rounds >= max(FEWEST, strength.keep):
             rivals = [a for a in rivals if not wins[a].worse()]
     if rounds < FEWEST:
         return hinted
@@ -448,7 +461,7 @@ def _rivals(others: list[Action], strength: Strength, rng: random.Random) -> lis
     weighings to tell, else one of each kind of move (a stop, a claim) and then others drawn
     at random, as many as it allows. A choice among dozens of sets of dice to throw again
     would otherwise share the budget so thinly that no move is ever judged."""
-    most = max(1, strength.playouts // (2 * FEWEST) - 1)
+    most = max(1, strength.playouts // (2 * max(FEWEST, strength.keep)) - 1)
     if len(others) <= most:
         return others
     shuffled = others.copy()

@@ -236,14 +236,20 @@ class GameState:
         state.phase_starter = data.get("phase_starter")
         return state
 
-    def copy(self) -> GameState:
+    def copy(self, items: list[Item] | None = None, chance: Chance | None = None
+             ) -> GameState:
         """A game to play on apart from this one, as `from_dict(to_dict())` would give it
         but without the round trip: what play changes is copied (items too: a die's face
-        turns in place), the rules are shared and the speed caches start afresh."""
+        turns in place), the rules are shared and the speed caches start afresh. `items`
+        and `chance`, where given, are the copy's own instead (a world dealt afresh)."""
         other = GameState(self.rules, self.players, self.options, 0)
-        other.chance = Chance.from_dict(self.chance.to_dict())
-        other.items = [Item(it.id, it.kind, it.face) for it in self.items]
-        other.item_ids = dict(self.item_ids)
+        other.chance = chance or Chance.from_dict(self.chance.to_dict())
+        if items is None:
+            other.items = [Item(it.id, it.kind, it.face) for it in self.items]
+            other.item_ids = dict(self.item_ids)
+        else:
+            other.items = items
+            other.item_ids = {it.id: n for n, it in enumerate(items)}
         other.zones = {k: [list(v) for v in lists] for k, lists in self.zones.items()}
         other.game_vars = copy_vars(self.game_vars)
         other.player_vars = [copy_vars(v) for v in self.player_vars]
