@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 PLAYERS = 4  # seats, within what each ruleset allows
-POSITIONS = {"fair": 4, "sharp": 2}  # positions a game for each strength
+POSITIONS = {"fair": 4, "sharp": 4}  # positions a game for each strength
 FARTHEST = 60  # a position lies up to this many moves into a game
 
 

@@ -21,7 +21,11 @@ moves apart where a guess at the far end is mostly noise (and costs many times t
 in a dice game's last rounds it still plays on to the end.
 
 Strengths are budgets: so many playouts (more where they are quick: see `work`), and never
-longer than so many seconds (except in simulations, see `unclocked`).
+longer than so many seconds (except in simulations, see `unclocked`). Fair and sharp weigh
+twice the playouts they once did (300 and 1,200, up to 3,000 and 6,000 where quick), and
+keep a rival for 16 rounds before dropping it as plainly worse (see `keep`): in a dice game
+a plain choice once settled on a few dozen playouts of a second it had to spare. How many
+playouts each makes in its time, game by game: `tools/bench_playouts.py`.
 """
 
 from __future__ import annotations
@@ -52,6 +56,10 @@ from ..engine import (
 
 EXPLORE = 0.7  # UCB exploration weight: rewards lie in [0, 1 + MARGIN]
 DOUBT = 2.0  # standard errors by which the search must beat the hints' advice to overrule it
+# Standard errors by which a rival must trail the advice to be dropped: it is looked at
+# after every round, so at two a sound move was dropped now and then by the luck of a few
+# rounds; a move kept longer costs only playouts, which a dice game has to spare.
+DROP = 3.0
 MARGIN = 0.1  # the score margin's share of a playout's reward, beside winning it
 SOONER = 0.998  # a playout's reward shrinks towards even by this for each move it made
 
@@ -502,7 +510,7 @@ class _Paired:
 
     def worse(self) -> bool:
         """Plainly no better than the advice."""
-        return self.mean() + DOUBT * self.error() <= 0
+        return self.mean() + DROP * self.error() <= 0
 
 
 FEWEST = 8  # paired rounds before any move is judged better or worse than the advice
