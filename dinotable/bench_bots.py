@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -79,26 +80,28 @@ class _Counter:
 
 
 def _timed_moves(module: Any, strength: Any, states: list[Any]
-                 ) -> Iterator[tuple[int, float]]:
-    """(playouts, seconds) of one clocked search move from each position."""
+                 ) -> Iterator[tuple[int, float, float]]:
+    """(playouts, seconds, processor seconds) of one clocked search move from each position:
+    the processor's time is this process's alone, what a playout costs on a busy machine."""
     from dinotable.engine import legal_actions
 
     for index, state in enumerate(states):
         legal = legal_actions(state)
         rng = random.Random(1000 + index)
         with _Counter(module) as counter:
-            began = module._clock()
+            began, worked = module._clock(), time.process_time()
             module.search(state, legal, rng, strength)
-            used = module._clock() - began
-        yield counter.count, used
+            used, worked = module._clock() - began, time.process_time() - worked
+        yield counter.count, used, worked
 
 
 def measure_playouts(rulesets: list[str] | None = None,
                      counts: dict[str, int] | None = None,
                      budgets: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Per ruleset and strength: moves searched, playouts a move (median, mean, fewest) and
-    seconds a move (mean, longest). `budgets` replaces a strength's budget (a tiny one
-    for a quick look); `counts` the positions a game for each strength."""
+    """Per ruleset and strength: moves searched, playouts a move (median, mean, fewest),
+    seconds a move (mean, longest) and processor milliseconds a playout. `budgets` replaces
+    a strength's budget (a tiny one for a quick look); `counts` the positions a game for
+    each strength."""
     from dinotable.bots import search as module
     from dinotable.ruleset import installed_rulesets, load_by_id
 
@@ -112,8 +115,9 @@ def measure_playouts(rulesets: list[str] | None = None,
         for name, count in counts.items():
             strength = (budgets or {}).get(name) or module.STRENGTHS[name]
             moves = list(_timed_moves(module, strength, states[:count]))
-            made = [m for m, _ in moves] or [0]
-            spent = [s for _, s in moves] or [0.0]
+            made = [m for m, _, _ in moves] or [0]
+            spent = [s for _, s, _ in moves] or [0.0]
+            worked = sum(w for _, _, w in moves)
             row[name] = {
                 "moves": len(moves),
                 "playouts_median": statistics.median(made),
@@ -121,6 +125,7 @@ def measure_playouts(rulesets: list[str] | None = None,
                 "playouts_fewest": min(made),
                 "seconds_mean": round(statistics.fmean(spent), 3),
                 "seconds_max": round(max(spent), 3),
+                "cpu_ms_per_playout": round(1000 * worked / max(1, sum(made)), 3),
             }
         figures[rid] = row
     return figures
@@ -132,7 +137,8 @@ def playouts_lines(figures: dict[str, Any]) -> list[str]:
     for rid, row in figures.items():
         parts = [f"{name} {cell['playouts_median']:g} playouts a move (mean "
                  f"{cell['playouts_mean']:g}, {cell['seconds_mean']:.2f} s, longest "
-                 f"{cell['seconds_max']:.2f} s)"
+                 f"{cell['seconds_max']:.2f} s, {cell['cpu_ms_per_playout']:.2f} ms a "
+                 "playout)"
                  for name, cell in row.items() if isinstance(cell, dict)]
         lines.append(f"{rid} ({row['players']} seats): " + "; ".join(parts))
     return lines

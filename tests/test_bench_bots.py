@@ -16,7 +16,7 @@ from dinotable.ruleset import load_by_id
 # A budget small enough for a test: a few weighings, the clock far off.
 TINY = Strength("tiny", 20, 30.0, 2, 10, 1, heed=True, rounds=1)
 CELL = {"moves", "playouts_median", "playouts_mean", "playouts_fewest", "seconds_mean",
-        "seconds_max"}
+        "seconds_max", "cpu_ms_per_playout"}
 
 
 def test_the_playouts_figure_has_each_strength_of_each_game_it_was_asked_for() -> None:
@@ -31,6 +31,7 @@ def test_the_playouts_figure_has_each_strength_of_each_game_it_was_asked_for() -
             assert row[name]["moves"] == 1
             assert row[name]["playouts_fewest"] >= 1  # the weighings were counted
             assert 0 < row[name]["seconds_max"] < TINY.seconds
+            assert row[name]["cpu_ms_per_playout"] > 0
     lines = bench_bots.playouts_lines(figures)
     assert [line.split(" ")[0] for line in lines] == ["dino_hunt_dice", "dino_hunt"]
 
