@@ -120,3 +120,18 @@ def test_dealing_a_world_is_cheaper_than_reading_the_snapshot_back() -> None:
         dealt, read = _best([lambda k=knowledge, r=rng: k.deal(r),
                              lambda k=knowledge, r=rng: _read_back(k, r)])
         assert dealt < 0.9 * read, (ruleset, dealt / read)
+
+
+def test_a_copied_game_is_the_game_read_back_and_plays_on_apart_from_it() -> None:
+    state = bench_bots.positions(load_by_id("dino_dude_ranch"), 1)[0]
+    before = state.to_dict()
+    copied = state.copy()
+    assert copied.to_dict() == GameState.from_dict(state.rules, before).to_dict() == before
+    rng = random.Random(4)
+    for _ in range(30):  # the copy's dice and cards are its own
+        if copied.game_over:
+            break
+        legal = legal_actions(copied)
+        apply(copied, legal[int(rng.random() * len(legal))], False)
+    assert state.to_dict() == before
+    assert copied.to_dict() != before

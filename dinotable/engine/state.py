@@ -243,7 +243,7 @@ class GameState:
         turns in place), the rules are shared and the speed caches start afresh. `items`
         and `chance`, where given, are the copy's own instead (a world dealt afresh)."""
         other = GameState(self.rules, self.players, self.options, 0)
-        other.chance = chance or Chance.from_dict(self.chance.to_dict())
+        other.chance = chance if chance is not None else Chance.from_dict(self.chance.to_dict())
         if items is None:
             other.items = [Item(it.id, it.kind, it.face) for it in self.items]
             other.item_ids = dict(self.item_ids)
