@@ -21,7 +21,11 @@ moves apart where a guess at the far end is mostly noise (and costs many times t
 in a dice game's last rounds it still plays on to the end.
 
 Strengths are budgets: so many playouts (more where they are quick: see `work`), and never
-longer than so many seconds (except in simulations, see `unclocked`).
+longer than so many seconds (except in simulations, see `unclocked`). Fair and sharp weigh
+twice the playouts they once did (300 and 1,200, up to 3,000 and 6,000 where quick), and
+keep a rival for 16 rounds before dropping it as plainly worse (see `keep`): in a dice game
+a plain choice once settled on a few dozen playouts of a second it had to spare. How many
+playouts each makes in its time, game by game: `tools/bench_playouts.py`.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from ..engine import (
     Chance,
     EngineError,
     GameState,
+    Item,
     Rules,
     apply,
     leaders,
@@ -51,6 +56,10 @@ from ..engine import (
 
 EXPLORE = 0.7  # UCB exploration weight: rewards lie in [0, 1 + MARGIN]
 DOUBT = 2.0  # standard errors by which the search must beat the hints' advice to overrule it
+# Standard errors by which a rival must trail the advice to be dropped: it is looked at
+# after every round, so at two a sound move was dropped now and then by the luck of a few
+# rounds; a move kept longer costs only playouts, which a dice game has to spare.
+DROP = 3.0
 MARGIN = 0.1  # the score margin's share of a playout's reward, beside winning it
 SOONER = 0.998  # a playout's reward shrinks towards even by this for each move it made
 
@@ -71,6 +80,9 @@ class Strength:
     # one by one, stay under `work`, up to `most` playouts (see `_improve`).
     work: int = 0
     most: int = 0
+    # Paired rounds a rival is weighed before it may be dropped as plainly worse (0: as
+    # soon as any move may be judged, see `FEWEST`).
+    keep: int = 0
 
 
 STRENGTHS: dict[str, Strength] = {
@@ -85,10 +97,15 @@ STRENGTHS: dict[str, Strength] = {
     # a dice game's list some 15 each, so its close calls go on to hundreds of playouts in
     # a fraction of the time budget (in Dino Hunt Dice that doubles what fair's choices
     # gain over the hints', weighed exactly by tools/dino_hunt_dice_ceiling.py --regret).
+    # A rival is kept for 16 rounds before it may be dropped: with 8, a sound move was now
+    # and then dropped after a few unlucky worlds, and a dice game's plain choice was
+    # settled on a few dozen playouts of a second it has to spare. Where a card game's
+    # clock runs out first, the moves it weighs are as many as before (see `_rivals`).
     "gentle": Strength("gentle", 40, 0.25, 0, 40, 1),
-    "fair": Strength("fair", 150, 1.0, 20, 60, 1, heed=True, rounds=2, work=8000, most=1500),
-    "sharp": Strength("sharp", 600, 2.5, 40, 150, 1, heed=True, rounds=2, work=30000,
-                      most=3000),
+    "fair": Strength("fair", 300, 1.0, 20, 60, 1, heed=True, rounds=2, work=16000, most=3000,
+                     keep=16),
+    "sharp": Strength("sharp", 1200, 2.5, 40, 150, 1, heed=True, rounds=2, work=60000,
+                      most=6000, keep=16),
 }
 
 
@@ -133,6 +150,9 @@ class _Node:
         return math.sqrt(max(0.0, self.squares / self.visits - mean * mean) / self.visits)
 
 
+_UNDRAWN = Chance(0)  # a dealt world's chance until its own is drawn
+
+
 class _Knowledge:
     """What the seat knows, ready to deal determinisations from."""
 
@@ -156,20 +176,24 @@ class _Knowledge:
         # Another seat's secret variables (None in the view) are taken at their start.
         self.vars = [{k: (start.get(k) if v is None and k in view.rules.owner_vars else v)
                       for k, v in pv.items()} for pv in view.player_vars]
+        # The view read back once as a game to play on: each world is a copy of it with
+        # the hidden items dealt, far cheaper than reading the snapshot back every time.
+        self.template = GameState.from_dict(self.rules, {**self.snapshot,
+                                                         "player_vars": self.vars})
+        self.rows = [(it.id, it.kind, it.face) for it in self.template.items]
 
     def deal(self, rng: random.Random) -> GameState:
         """One world consistent with what the seat has seen."""
-        data = dict(self.snapshot)
+        rows = self.rows
         if self.deals:
-            items = list(data["items"])
+            rows = rows.copy()
             for places, unseen in self.deals:
                 shuffled = unseen.copy()
                 rng.shuffle(shuffled)
                 for index, (iid, kind) in zip(places, shuffled, strict=False):
-                    items[index] = [iid, kind, None]
-            data["items"] = items
-        data["player_vars"] = self.vars
-        state = GameState.from_dict(self.rules, data)
+                    rows[index] = (iid, kind, None)
+        # Chance is drawn after the deal, as it always was: the same seed, the same world.
+        state = self.template.copy([Item(i, k, f) for i, k, f in rows], _UNDRAWN)
         state.chance = Chance(rng.getrandbits(62))
         return state
 
@@ -421,7 +445,7 @@ def _improve(knowledge: _Knowledge, legal: list[Action], hinted: Action, strengt
             wins[a].add(won - base_won)
             if led is not None and base_led is not None:
                 leads[a].add(led - base_led)
-        if rounds >= FEWEST:
+        if rounds >= max(FEWEST, strength.keep):
             rivals = [a for a in rivals if not wins[a].worse()]
     if rounds < FEWEST:
         return hinted
@@ -445,7 +469,7 @@ def _rivals(others: list[Action], strength: Strength, rng: random.Random) -> lis
     weighings to tell, else one of each kind of move (a stop, a claim) and then others drawn
     at random, as many as it allows. A choice among dozens of sets of dice to throw again
     would otherwise share the budget so thinly that no move is ever judged."""
-    most = max(1, strength.playouts // (2 * FEWEST) - 1)
+    most = max(1, strength.playouts // (2 * max(FEWEST, strength.keep)) - 1)
     if len(others) <= most:
         return others
     shuffled = others.copy()
@@ -486,7 +510,7 @@ class _Paired:
 
     def worse(self) -> bool:
         """Plainly no better than the advice."""
-        return self.mean() + DOUBT * self.error() <= 0
+        return self.mean() + DROP * self.error() <= 0
 
 
 FEWEST = 8  # paired rounds before any move is judged better or worse than the advice

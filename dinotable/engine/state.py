@@ -237,6 +237,37 @@ class GameState:
         state.phase_starter = data.get("phase_starter")
         return state
 
+    def copy(self, items: list[Item] | None = None, chance: Chance | None = None
+             ) -> GameState:
+        """A game to play on apart from this one, as `from_dict(to_dict())` would give it
+        but without the round trip: what play changes is copied (items too: a die's face
+        turns in place), the rules are shared and the speed caches start afresh. `items`
+        and `chance`, where given, are the copy's own instead (a world dealt afresh)."""
+        other = GameState(self.rules, self.players, self.options, 0)
+        other.chance = chance if chance is not None else Chance.from_dict(self.chance.to_dict())
+        if items is None:
+            other.items = [Item(it.id, it.kind, it.face) for it in self.items]
+            other.item_ids = dict(self.item_ids)
+        else:
+            other.items = items
+            other.item_ids = {it.id: n for n, it in enumerate(items)}
+        other.zones = {k: [list(v) for v in lists] for k, lists in self.zones.items()}
+        other.game_vars = copy_vars(self.game_vars)
+        other.player_vars = [copy_vars(v) for v in self.player_vars]
+        other.turn_vars = copy_vars(self.turn_vars)
+        for key in ("current", "round", "turns", "round_pos", "last_round", "tiebreak",
+                    "game_over", "tiebreak_rounds", "next_starter", "final_turns", "phase",
+                    "round_first", "phase_ended", "phase_starter", "empty_passes",
+                    "idle_turns"):
+            setattr(other, key, getattr(self, key))
+        for key in ("round_order", "active", "out", "knocked", "winners", "log"):
+            setattr(other, key, list(getattr(self, key)))
+        other.pending = copy.deepcopy(self.pending)
+        other.shuffled, other.face_down, other.shown = (
+            set(self.shuffled), set(self.face_down), set(self.shown))
+        other.attached = {host: list(held) for host, held in self.attached.items()}
+        return other
+
     def restore(self, data: dict[str, Any]) -> None:
         """Put this state back to a `to_dict` snapshot, in place."""
         other = GameState.from_dict(self.rules, data)
