@@ -220,6 +220,10 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
     result["saves"] = measure_saves(quick)
     result["growth"] = measure_growth(quick)
     result["boards"] = measure_boards(quick)
+    from .bench_bots import measure_playouts, playouts_lines
+
+    # How far fair and sharp think on their own clocks, from seeded positions of each game.
+    result["playouts"] = measure_playouts(counts={"fair": 1, "sharp": 1} if quick else None)
     for rid, figures in result["rulesets"].items():
         print(f"{rid}: {figures['games_per_second']:.0f} games/s, "
               f"{figures['actions_per_second']:.0f} actions/s with random bots "
@@ -274,6 +278,8 @@ def run_bench(json_out: bool = False, quick: bool = False) -> int:
     print(saves_line(result["saves"]))
     print(growth_line(result["growth"]))
     print(boards_line(result["boards"]))
+    for line in playouts_lines(result["playouts"]):
+        print(f"playouts: {line}")
     if json_out:
         print(json.dumps(result))
     sys.stdout.flush()

@@ -435,6 +435,13 @@ def test_bench_quick_json_reports_every_ruleset_and_the_engine_to_handwritten_ra
     assert "deck of 100 against 5000 cards" in done.stdout
     search = result["search"]
     assert search["games"] > 0 and "dino_hunt_dice" in search["rulesets"]
+    # Fair and sharp searched from a seeded position of every shipped game, on their clocks.
+    playouts = result["playouts"]
+    assert set(playouts) == {f.name for f in installed_rulesets()}
+    for rid, row in playouts.items():
+        for strength in ("fair", "sharp"):
+            assert row[strength]["moves"] == 1 and row[strength]["playouts_median"] > 0, rid
+        assert f"playouts: {rid} (" in done.stdout
     assert all(0 <= share <= 1 for shares in search["rulesets"].values()
                for share in shares.values())
 

@@ -192,7 +192,7 @@ def _multisets(shown: list[tuple[Any, int]], low: int, high: int,
         for k in range(min(n, left), max(0, left - room[j + 1]) - 1, -1):
             fill(j + 1, left - k, prefix + (face,) * k)
 
-    for size in range(low, high + 1):
+    for size in range(low, min(high, room[0]) + 1):  # never more dice than are shown
         fill(0, size, ())
     return tuple(out)
 
