@@ -233,13 +233,14 @@ class TableSession:
             dict(self.state.options), self.seed,
             [(a.player, a.id, a.args) for a in self.state.log], self.rng.getstate())
 
-    def autosave(self) -> str:
-        """Keep the game on disk after every move; a finished game goes to finished/.
-        Returns what the players should be told ("" when nothing changed): that this game
-        cannot be saved, once, or that it is saved again."""
+    def autosave(self, compact: bool = False) -> str:
+        """Keep the game on disk after every move (a line appended to the autosave's
+        journal; `compact`: the whole save written, as when the game is closed); a finished
+        game goes to finished/. Returns what the players should be told ("" when nothing
+        changed): that this game cannot be saved, once, or that it is saved again."""
         if not self.saving:
             return ""
-        problem = saves.try_write(self.saved_game())
+        problem = saves.try_write(self.saved_game(), compact=compact)
         if problem is None:
             if self.state.game_over:
                 saves.archive()
