@@ -240,7 +240,8 @@ class TableSession:
         changed): that this game cannot be saved, once, or that it is saved again."""
         if not self.saving:
             return ""
-        problem = saves.try_write(self.saved_game(), compact=compact)
+        game = self.saved_game()
+        problem = saves.try_write(game, compact=True) if compact else saves.try_write(game)
         if problem is None:
             if self.state.game_over:
                 saves.archive()
