@@ -258,3 +258,27 @@ def test_an_autosave_late_in_a_long_game_costs_about_what_it_costs_early() -> No
         early.append(statistics.median(costs(30)))
         late.append(statistics.median(costs(3000)))
     assert min(late) <= 3 * min(early), (early, late)
+
+
+def test_a_table_game_with_a_move_taken_back_continues_exactly_from_its_autosave() -> None:
+    from dinotable.engine import legal_actions
+    from dinotable.table.session import Seat, TableSession
+
+    rules = load_by_id("dino_dude_ranch")
+    session = TableSession(rules, [Seat("Ann", "human", 0), Seat("Ben", "random", 1)], {}, 11)
+    taken_back = 0
+    while len(session.state.log) < 80 and not session.state.game_over:
+        if session.bot_to_move:
+            session.take(session.bot_action())
+        else:
+            session.holder = session.deciding
+            session.take(legal_actions(session.state)[-1])
+            if len(session.state.log) > 30 and not taken_back and not session.undo_reason():
+                taken, why = session.take_back()
+                assert taken is not None, why
+                taken_back += 1
+        assert session.autosave() == ""
+    assert taken_back
+    opened, state = saves.load()
+    assert state.to_dict() == session.state.to_dict()
+    assert opened.bots_rng().getstate() == session.rng.getstate()

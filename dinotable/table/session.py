@@ -94,6 +94,9 @@ class TableSession:
         # Seats whose turns come from their phones (hands on phones): never handed the
         # laptop, which shows only the public table while the game waits on one of them.
         self.phones: set[int] = set()
+        # The moves as saved, built once each: the state's log, how many of its moves, and
+        # the last of them (a move taken back replaces the state, and with it the log).
+        self._saved_moves: tuple[list[Any], list[Any], Any] | None = None
         # Told of every move taken (the action and its events) and of every move taken
         # back (None, []): the phones' narrators.
         self.watchers: list[Callable[[Action | None, list[Event]], None]] = []
@@ -230,8 +233,21 @@ class TableSession:
         return saves.SavedGame(
             self.rules.id, self.rules.version,
             [saves.SavedSeat(s.name, s.kind, s.colour) for s in self.seats],
-            dict(self.state.options), self.seed,
-            [(a.player, a.id, a.args) for a in self.state.log], self.rng.getstate())
+            dict(self.state.options), self.seed, self._moves(), self.rng.getstate())
+
+    def _moves(self) -> list[tuple[int, str, tuple[tuple[str, Any], ...]]]:
+        """The log as a save holds it. Each move's entry is made once and kept, so saving
+        after a move costs the same late in a long game as early: the autosave's journal
+        finds the moves it already holds unchanged by their identity."""
+        log = self.state.log
+        cached = self._saved_moves
+        if (cached is None or cached[0] is not log or len(cached[1]) > len(log)
+                or (cached[1] and log[len(cached[1]) - 1] is not cached[2])):
+            cached = (log, [], None)
+        moves = cached[1]
+        moves.extend((a.player, a.id, a.args) for a in log[len(moves):])
+        self._saved_moves = (log, moves, log[-1] if log else None)
+        return list(moves)
 
     def autosave(self, compact: bool = False) -> str:
         """Keep the game on disk after every move (a line appended to the autosave's
