@@ -282,3 +282,19 @@ def test_a_table_game_with_a_move_taken_back_continues_exactly_from_its_autosave
     opened, state = saves.load()
     assert state.to_dict() == session.state.to_dict()
     assert opened.bots_rng().getstate() == session.rng.getstate()
+
+
+@pytest.mark.parametrize("body", [b"[" * 30_000 + b"]" * 30_000, b"[1" + b"0" * 5000 + b"]",
+                                  b'[%d, [0, "roll", []], [1, 2]]', b'{"journal": 1}'])
+def test_a_hostile_line_is_refused_in_words_and_never_crashes(body: bytes) -> None:
+    game, _ = _game(20)
+    _autosave_moves(game)
+    where = journal.journal_path(saves.autosave_path())
+    lines = where.read_bytes().splitlines(keepends=True)
+    if b"%d" in body:
+        body = body % (len(game.log) - len(lines) + 2)
+    lines[2] = b"%08x " % zlib.crc32(body) + body + b"\n"
+    where.write_bytes(b"".join(lines))
+    with pytest.raises(LoadError) as caught:
+        saves.read()
+    assert str(caught.value).startswith(f"{where}:3:1:")

@@ -114,7 +114,7 @@ def apply_journal(game: SavedGame, base_text: str, path: Path) -> SavedGame:
     header = _body(lines[0]) if lines else None
     try:
         head = json.loads(header) if header is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):
         head = None
     if (not isinstance(head, dict) or head.get("journal") != JOURNAL_FORMAT
             or head.get("base") != digest(base_text.encode("utf-8"))):
@@ -126,16 +126,16 @@ def apply_journal(game: SavedGame, base_text: str, path: Path) -> SavedGame:
         body = _body(line)
         if body is None:
             break  # a kill or a power cut ended the journal here
-        problem = f"expected [{len(game.log) + len(entries)}, [seat, action, [[argument, " \
-                  f"value], ...]], random source]"
         try:
             value = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):  # a number too long, lists nested too deep
             value = None
         if (not isinstance(value, list) or len(value) != 3
                 or value[0] != len(game.log) + len(entries)
                 or isinstance(value[0], bool)):
-            raise LoadError([Problem(str(where), number, 1, "(journal)", problem)])
+            raise LoadError([Problem(str(where), number, 1, "(journal)", (
+                f"expected [{len(game.log) + len(entries)}, [seat, action, [[argument, "
+                f"value], ...]], random source]"))])
         marks[("log", len(entries))] = (number, 1)
         entries.append(value[1])
         if value[2] is not None:
@@ -171,7 +171,7 @@ def _random(before: tuple[Any, ...] | None, value: Any, report: Reporter
     else:
         raw = None
     state = _check_random(raw, report) if raw is not None else None
-    if state is None:
+    if raw is None:
         report(("bots_random",), "expected the bots' random source: null, [position, "
                                  "gauss] or [version, [625 words], gauss]")
     report.raise_if_any()
