@@ -257,9 +257,8 @@ def try_append(game: SavedGame, path: Path) -> bool:
     if w is None or w.path != path or not _same_head(game, w.game):
         return False
     done = len(w.log)
-    # A move taken back shortens the log or changes one of its moves: written in full.
-    if len(game.log) < done or game.log[:done] != w.log:
-        return False
+    if len(game.log) < done:
+        return False  # moves taken back: written in full
     if w.journal_bytes >= max(JOURNAL_MIN_BYTES, w.base_bytes):
         return False
     where = journal_path(path)
@@ -268,9 +267,18 @@ def try_append(game: SavedGame, path: Path) -> bool:
             or journal_key[:2] != w.journal_key):
         return False  # moved aside, archived, discarded or written by someone else
     new = game.log[done:]
+    # The log must go on from the moves written (a move taken back and another played
+    # changes one): compared whole, with the new moves added to those written first, so
+    # that no copy of the log is made and moves held by both are matched by identity.
+    w.log.extend(new)
+    if game.log != w.log:
+        _written = None
+        return False
     rng = _random_value(w.game.bots_random, game.bots_random)
     if not new:
-        return rng is None  # nothing new; a random source moved alone is written in full
+        if rng is not None:
+            _written = None  # a random source moved alone: written in full
+        return rng is None
     # The random source as it stands after the last move, on that move's line.
     lines = [_line([done + i, _move_value(m), rng if i == len(new) - 1 else None])
              for i, m in enumerate(new)]
@@ -287,7 +295,6 @@ def try_append(game: SavedGame, path: Path) -> bool:
         _written = None  # a line may be half written: the next autosave starts afresh
         return False
     _syncing.request(where)
-    w.log.extend(new)
     w.journal_bytes += len(data)
     w.journal_key = (w.journal_key[0], w.journal_bytes)
     w.game.bots_random = game.bots_random

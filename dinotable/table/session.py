@@ -228,12 +228,16 @@ class TableSession:
 
     # --- saving -------------------------------------------------------------------------
 
-    def saved_game(self) -> saves.SavedGame:
-        """The game as it will be written: enough to rebuild it exactly."""
+    def saved_game(self, *, passing: bool = False) -> saves.SavedGame:
+        """The game as it will be written: enough to rebuild it exactly. `passing`: for a
+        write done before anything else happens, which may share the session's own list
+        of moves (not copied: a move's autosave costs the same late in a game as early)."""
+        moves = self._moves()
         return saves.SavedGame(
             self.rules.id, self.rules.version,
             [saves.SavedSeat(s.name, s.kind, s.colour) for s in self.seats],
-            dict(self.state.options), self.seed, self._moves(), self.rng.getstate())
+            dict(self.state.options), self.seed, moves if passing else list(moves),
+            self.rng.getstate())
 
     def _moves(self) -> list[tuple[int, str, tuple[tuple[str, Any], ...]]]:
         """The log as a save holds it. Each move's entry is made once and kept, so saving
@@ -247,7 +251,7 @@ class TableSession:
         moves = cached[1]
         moves.extend((a.player, a.id, a.args) for a in log[len(moves):])
         self._saved_moves = (log, moves, log[-1] if log else None)
-        return list(moves)
+        return moves
 
     def autosave(self, compact: bool = False) -> str:
         """Keep the game on disk after every move (a line appended to the autosave's
@@ -256,7 +260,7 @@ class TableSession:
         changed): that this game cannot be saved, once, or that it is saved again."""
         if not self.saving:
             return ""
-        game = self.saved_game()
+        game = self.saved_game(passing=True)
         problem = saves.try_write(game, compact=True) if compact else saves.try_write(game)
         if problem is None:
             if self.state.game_over:
