@@ -7,8 +7,8 @@ Danger! Danger! Dinosaur are some 120 KB). So the autosave is two files:
 - the base, `autosave.yaml`: a save in the format every reader knows, written in full (a
   synced temporary file renamed over the slot, the two before it kept) at a session's first
   save, after a move is taken back, when the game is closed, and whenever the journal has
-  grown as large as the base (so the full writes come ever further apart, and a move costs
-  the same on average at move 3,000 as at move 30);
+  grown as large as the base and past JOURNAL_MIN_BYTES (so the full writes come ever
+  further apart, and a move costs the same on average at move 3,000 as at move 30);
 - the journal, `autosave.journal` beside it: one line appended per move. The line is in the
   kernel's hands when the move's autosave returns (a killed process loses nothing), and a
   thread beside the game syncs it to disk a moment later (a power cut may cost the last
