@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .bench_saves import measure_saves, saves_line
 from .reference import dino_hunt_dice as handwritten
 from .ruleset import installed_rulesets, load_ruleset
 from .sim import simulate
@@ -428,76 +429,3 @@ def measure_dino_hunt(quick: bool = False) -> dict[str, Any] | None:
     out["autosave_ms"] = round(1000 * min(writes), 2)
     out["load_replay_ms"] = round(1000 * min(loads), 2)
     return out
-
-
-# --- saves: the autosave after the last move of the longest game, and Continue ---------------
-
-
-def measure_saves(quick: bool = False) -> dict[str, Any]:
-    """The longest game random bots play of any shipped ruleset (over a few seeds), its
-    end-of-game autosave (the rotation included: three files kept) and the title's
-    opening of it (the newest readable autosave found, read, checked and replayed)."""
-    import os
-    import random
-    import statistics
-    import tempfile
-
-    from . import saves
-    from .engine import apply, new_game, sample_action
-    from .ruleset import installed_rulesets, load_by_id
-
-    longest: tuple[int, Any, Any, int] | None = None
-    for folder in installed_rulesets():
-        rules = load_by_id(folder.name)
-        players = [f"P{i + 1}" for i in range(max(rules.min_players, min(4, rules.max_players)))]
-        for seed in range(1, (4 if quick else 21)):
-            state = new_game(rules, players, None, seed)
-            rng = random.Random(seed)
-            while not state.game_over and len(state.log) < saves.MAX_MOVES:
-                apply(state, sample_action(state, rng))
-            if longest is None or len(state.log) > longest[0]:
-                longest = (len(state.log), rules, state, seed)
-    assert longest is not None
-    _, rules, state, seed = longest
-    game = saves.SavedGame(rules.id, rules.version,
-                           [saves.SavedSeat(name, "heuristic", i)
-                            for i, name in enumerate(state.players)],
-                           dict(state.options), seed,
-                           [(a.player, a.id, a.args) for a in state.log[:-1]],
-                           random.Random(seed).getstate())
-    writes: list[float] = []
-    opens: list[float] = []
-    old_home = os.environ.get("DINOTABLE_HOME")
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["DINOTABLE_HOME"] = home
-        try:
-            for _ in range(5 if quick else 20):
-                start = time.perf_counter()
-                problem = saves.try_write(game)
-                writes.append(time.perf_counter() - start)
-                if problem is not None:
-                    raise RuntimeError(problem)
-            for _ in range(3 if quick else 10):
-                start = time.perf_counter()
-                found, _ = saves.newest_autosave(keep_aside=False)
-                opens.append(time.perf_counter() - start)
-                if found is None:
-                    raise RuntimeError("the autosave written did not open")
-            size = saves.autosave_path().stat().st_size
-        finally:
-            if old_home is None:
-                os.environ.pop("DINOTABLE_HOME", None)
-            else:
-                os.environ["DINOTABLE_HOME"] = old_home
-    return {"ruleset": rules.id, "moves": len(game.log), "bytes": size,
-            "autosave_ms_median": round(1000 * statistics.median(writes), 2),
-            "autosave_ms_max": round(1000 * max(writes), 2),
-            "open_from_title_ms": round(1000 * statistics.median(opens), 1)}
-
-
-def saves_line(figures: dict[str, Any]) -> str:
-    """The saves' figures in one line."""
-    return (f"saves: autosave at the end of the longest game ({figures['ruleset']}, "
-            f"{figures['moves']} moves, {figures['bytes']} bytes) {figures['autosave_ms_median']}"
-            f" ms (slowest {figures['autosave_ms_max']} ms; aim 5, bar 10); opening it from the "
-            f"title {figures['open_from_title_ms']} ms")

@@ -205,7 +205,8 @@ def test_the_readme_links_to_every_page_in_docs() -> None:
 # --- docs/bench.md: every key `dinotable bench --json` writes --------------------------------
 
 BENCH_CODE = [ROOT / "dinotable" / name for name in ("bench.py", "bench_table.py",
-                                                     "bench_growth.py", "bench_bots.py")]
+                                                     "bench_growth.py", "bench_bots.py",
+                                                     "bench_saves.py")]
 
 
 def _constants(node: ast.AST) -> list[str] | None:

@@ -1,9 +1,11 @@
 """Saved games: the ruleset, the seats, the options, the seed and every action taken.
 
 A save replays: the same seed and the same actions rebuild the same game, so a save is
-small, readable, and can never hold a state the rules could not reach. The table writes
-one after every action (`autosave.yaml` in the user data folder), so closing the window or
-a power cut loses nothing; the title screen offers to continue it.
+small, readable, and can never hold a state the rules could not reach. The table saves
+after every action (`autosave.yaml` in the user data folder, written whole now and then,
+and the moves since appended to `autosave.journal` beside it: see journal.py), so closing
+the window or a kill loses nothing, and a power cut at most the last moves; the title
+screen offers to continue it.
 
 Every save the app reads goes through `read` (and `load`, which also replays it): limits on
 size, nesting and numbers come before the YAML parser sees the text, then every field is
@@ -22,6 +24,7 @@ Where each part lives:
 - `game.py`: what a save holds (`SavedGame`, `SavedSeat`), its format, replaying it;
 - `text.py`: a save as YAML text;
 - `writing.py`: writing durably, and the autosaves kept before the current one;
+- `journal.py`: the autosave's moves appended between its whole writes, and read back;
 - `reading.py`: reading a file within its limits; `checking.py` checks every field;
 - `autosave.py`: the newest autosave that opens, unreadable ones set aside, games archived;
 - `listing.py`: games saved by name and the lists of saved and finished games;

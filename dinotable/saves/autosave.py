@@ -14,6 +14,7 @@ from ..names import shorten
 from ..ruleset import LoadError
 from .folders import autosave_path, finished_dir
 from .game import SavedGame, summarise
+from .journal import journal_path, journal_tmp
 from .reading import load
 from .writing import rotation_paths, try_write
 
@@ -25,7 +26,8 @@ def set_aside(path: Path | None = None) -> Path | None:
 
     Each goes to a name no earlier one has: autosave.unreadable.yaml, then
     autosave.unreadable-2.yaml, and so on (past 999 of them, a name with the time). None if
-    it could not be moved (a read-only folder): then it is left where it is.
+    it could not be moved (a read-only folder): then it is left where it is. Its journal
+    (journal.py) goes with it, as autosave.unreadable.journal and so on.
     """
     path = path or autosave_path()
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -33,7 +35,7 @@ def set_aside(path: Path | None = None) -> Path | None:
         f"-{stamp}-{n}" for n in range(1, 1000)]
     for tail in tails:
         kept = path.with_name(f"{path.stem}.unreadable{tail}{path.suffix}")
-        if kept.exists() or kept.is_symlink():
+        if any(p.exists() or p.is_symlink() for p in (kept, journal_path(kept))):
             continue
         try:
             # A hard link cannot replace a file that appeared meanwhile; where links are
@@ -47,6 +49,9 @@ def set_aside(path: Path | None = None) -> Path | None:
                 os.rename(path, kept)
         except OSError:
             return None
+        with contextlib.suppress(OSError):
+            if journal_path(path).is_file() and not journal_path(path).is_symlink():
+                os.rename(journal_path(path), journal_path(kept))
         return kept
     return None
 
@@ -63,9 +68,10 @@ def archive(path: Path | None = None) -> Path | None:
         # The autosaves kept before this one are earlier moves of a game now over (or
         # older still); the newer ones, if any, are not this game's: they are left alone.
         for older in chain[chain.index(path) + 1:]:
-            with contextlib.suppress(OSError):
-                if older.is_file() and not older.is_symlink():
-                    older.unlink()
+            for each in (older, journal_path(older)):
+                with contextlib.suppress(OSError):
+                    if each.is_file() and not each.is_symlink():
+                        each.unlink()
     folder = finished_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
@@ -93,6 +99,10 @@ def archive(path: Path | None = None) -> Path | None:
         # Left where it is: newest_autosave never offers a finished game to continue, and
         # the archive is tried again the next time the title opens.
         return None
+    # Its moves are all in the archived copy (or the file moved was never read with them).
+    with contextlib.suppress(OSError):
+        if journal_path(path).is_file() and not journal_path(path).is_symlink():
+            journal_path(path).unlink()
     with contextlib.suppress(OSError):
         kept = sorted(folder.glob("*.yaml"))
         for old in kept[:-KEEP_FINISHED]:
@@ -103,10 +113,11 @@ def archive(path: Path | None = None) -> Path | None:
 def discard(path: Path | None = None) -> None:
     """Forget the game in progress (and the autosaves kept before it)."""
     path = path or autosave_path()
-    for each in rotation_paths(path) if path == autosave_path() else [path]:
-        with contextlib.suppress(OSError):
-            if each.is_file() or each.is_symlink():  # never a folder someone put there
-                each.unlink()
+    for save in rotation_paths(path) if path == autosave_path() else [path]:
+        for each in (save, journal_path(save), journal_tmp(save)):
+            with contextlib.suppress(OSError):
+                if each.is_file() or each.is_symlink():  # never a folder someone put there
+                    each.unlink()
 
 
 def _write_summarised(source: Path, target: Path) -> bool:

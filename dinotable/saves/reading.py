@@ -15,6 +15,7 @@ from ..ruleset.yamlsafe import load_text
 from .checking import _check
 from .folders import autosave_path
 from .game import SavedGame
+from .journal import apply_journal
 
 MAX_BYTES = 512 * 1024  # a 5,000-move game is under 200 KB
 MAX_NESTING = 16  # a save nests four deep; YAML's C parser overflows the stack near 100,000
@@ -39,7 +40,8 @@ def _read_text(path: Path) -> str:
 
 
 def read(path: Path | None = None) -> SavedGame:
-    """Read and check a save; LoadError names the file, line and what is wrong."""
+    """Read and check a save, with the moves in its journal when it has one (the
+    autosave: see journal.py); LoadError names the file, line and what is wrong."""
     path = path or autosave_path()
     name = str(path)
     text = _read_text(path)
@@ -50,7 +52,7 @@ def read(path: Path | None = None) -> SavedGame:
         # The limits above should stop these first; a parser surprise is still a bad file.
         raise _fail(name, 1, 1, "(yaml)", f"not a readable save ({type(exc).__name__})"
                     ) from None
-    return _check(data, Reporter(name, marks))
+    return apply_journal(_check(data, Reporter(name, marks)), text, path)
 
 
 _LOG_LINE = re.compile(r"^log:", re.MULTILINE)

@@ -1,5 +1,6 @@
-"""Writing a save durably: a synced temporary file renamed over the slot, the autosaves
-kept before the current one, and the temporary files a killed write left behind."""
+"""Writing a save durably: a synced temporary file renamed over the slot, the autosave's
+moves appended to its journal in between (journal.py), the autosaves kept before the
+current one, and the temporary files a killed write left behind."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import contextlib
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 from ..paths import user_data_dir, why_not_written
 from .folders import FINISHED_FOLDER, SAVES_FOLDER, autosave_path
 from .game import SavedGame
+from .journal import forget, journal_path, journal_tmp, started, try_append
 from .text import _now, to_text
 
 
@@ -19,8 +22,14 @@ def _tmp_of(path: Path) -> Path:
 
 
 def try_write(game: SavedGame, path: Path | None = None, *, rotate: bool | None = None,
-              sync_folder: bool | None = None) -> str | None:
+              sync_folder: bool | None = None, compact: bool = False) -> str | None:
     """Write a save durably; None when done, else why not, in words.
+
+    The autosave (`rotate`) is mostly written by appending the moves made since the last
+    write to its journal (see journal.py), which costs the same at move 3,000 as at move
+    30; it is written in full when the journal cannot be used, has grown as large as the
+    save, or `compact` asks for it (a game being closed: then the file alone holds it all,
+    for any reader).
 
     The text goes to a temporary file that is flushed and synced before it is renamed over
     the slot: a crash or a power cut leaves the old save or the new one, never half of one.
@@ -38,19 +47,26 @@ def try_write(game: SavedGame, path: Path | None = None, *, rotate: bool | None 
     path = path or autosave_path()
     if rotate is None:
         rotate = path == autosave_path()
+    if rotate and not compact and try_append(game, path):
+        return None
     tmp = _tmp_of(path)
     if not game.saved_at:
         game.saved_at = _now()
-    text = to_text(game)
+    raw = to_text(game).encode("utf-8")
+    if rotate:
+        forget()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as f:
-            f.write(text.encode("utf-8"))
+            f.write(raw)
             f.flush()
             os.fsync(f.fileno())
         if rotate:
             _rotate(path)
         os.replace(tmp, path)
+        if rotate:
+            # Its journal starts afresh; the one beside it names the base just replaced.
+            started(path, raw, game)
         now = time.monotonic()
         if sync_folder is None:
             sync_folder = not rotate or now - _last_folder_sync > FOLDER_SYNC_SECONDS
@@ -85,17 +101,32 @@ def _rotate(path: Path) -> None:
     chain = rotation_paths(path)
     for newer, older in zip(reversed(chain[1:-1]), reversed(chain[2:]), strict=True):
         if _is_save(newer) and _replaceable(older):
+            _move_journal(newer, older, os.replace)
             os.replace(newer, older)
     first = chain[1]
     # Only saves are rotated: a folder (or anything else) a user put at one of these names
     # is theirs, and stays where it is.
     if _is_save(path) and _replaceable(first):
+        # The journal goes with its base (linked: the new one replaces it, never grows it).
+        _move_journal(path, first, os.link)
         with contextlib.suppress(FileNotFoundError):
             first.unlink()
         try:
             os.link(path, first)
         except OSError:
             os.replace(path, first)
+
+
+def _move_journal(newer: Path, older: Path, how: Any) -> None:
+    """Take a kept autosave's journal along with it; one left behind names another base
+    and is never read, so a failure here costs only the journal's moves."""
+    source, target = journal_path(newer), journal_path(older)
+    with contextlib.suppress(OSError):
+        if _replaceable(target):
+            with contextlib.suppress(FileNotFoundError):
+                target.unlink()
+            if _is_save(source):
+                how(source, target)
 
 
 def _is_save(path: Path) -> bool:
@@ -134,7 +165,8 @@ def remove_stale(folder: Path | None = None) -> list[Path]:
     removed = []
     # The autosave's and the settings' temporary files, and any a named save or an
     # archived game left in their folders.
-    candidates = [folder / _tmp_of(autosave_path()).name, folder / "settings.json.tmp"]
+    candidates = [folder / _tmp_of(autosave_path()).name, folder / "settings.json.tmp",
+                  folder / journal_tmp(autosave_path()).name]
     for sub in (SAVES_FOLDER, FINISHED_FOLDER):
         with contextlib.suppress(OSError):
             candidates.extend(sorted((folder / sub).glob("*.tmp")))

@@ -85,7 +85,7 @@ def save_game(table: Any) -> str | None:
             return None  # archived with the finished games after its last move
         game = table.saved_game()
         game.replay()
-        return saves.try_write(game)
+        return saves.try_write(game, compact=True)  # whole: the app may not come back
     except Exception as exc:  # the save must never be what stops the crash screen
         return f"{type(exc).__name__}: {saves.shorten(str(exc), 120)}"
 

@@ -171,18 +171,19 @@ class TableScene(TableHost, Scene):
         """The game as it will be written: enough to rebuild it exactly."""
         return self.session.saved_game()
 
-    def autosave(self) -> None:
+    def autosave(self, compact: bool = False) -> None:
         """Keep the game on disk after every move; say once when it cannot be."""
-        words = self.session.autosave()
+        words = self.session.autosave(compact)
         if words:
             self.log_line(words)
             if self.save_problem:
                 self.last_words = "This game cannot be saved; play goes on."
 
     def closing(self) -> None:
-        # Saved after every move already; this keeps a game nobody has moved in yet.
+        # Saved after every move already; this keeps a game nobody has moved in yet, and
+        # writes it whole (its journal folded in) for whichever dinotable opens it next.
         if self.saving and not self.state.game_over:
-            self.autosave()
+            self.autosave(compact=True)
 
     def _settle(self) -> float:
         """After playback: the display matches the engine exactly."""

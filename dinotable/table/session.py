@@ -94,6 +94,9 @@ class TableSession:
         # Seats whose turns come from their phones (hands on phones): never handed the
         # laptop, which shows only the public table while the game waits on one of them.
         self.phones: set[int] = set()
+        # The moves as saved, built once each: the state's log, how many of its moves, and
+        # the last of them (a move taken back replaces the state, and with it the log).
+        self._saved_moves: tuple[list[Any], list[Any], Any] | None = None
         # Told of every move taken (the action and its events) and of every move taken
         # back (None, []): the phones' narrators.
         self.watchers: list[Callable[[Action | None, list[Event]], None]] = []
@@ -225,21 +228,40 @@ class TableSession:
 
     # --- saving -------------------------------------------------------------------------
 
-    def saved_game(self) -> saves.SavedGame:
-        """The game as it will be written: enough to rebuild it exactly."""
+    def saved_game(self, *, passing: bool = False) -> saves.SavedGame:
+        """The game as it will be written: enough to rebuild it exactly. `passing`: for a
+        write done before anything else happens, which may share the session's own list
+        of moves (not copied: a move's autosave costs the same late in a game as early)."""
+        moves = self._moves()
         return saves.SavedGame(
             self.rules.id, self.rules.version,
             [saves.SavedSeat(s.name, s.kind, s.colour) for s in self.seats],
-            dict(self.state.options), self.seed,
-            [(a.player, a.id, a.args) for a in self.state.log], self.rng.getstate())
+            dict(self.state.options), self.seed, moves if passing else list(moves),
+            self.rng.getstate())
 
-    def autosave(self) -> str:
-        """Keep the game on disk after every move; a finished game goes to finished/.
-        Returns what the players should be told ("" when nothing changed): that this game
-        cannot be saved, once, or that it is saved again."""
+    def _moves(self) -> list[tuple[int, str, tuple[tuple[str, Any], ...]]]:
+        """The log as a save holds it. Each move's entry is made once and kept, so saving
+        after a move costs the same late in a long game as early: the autosave's journal
+        finds the moves it already holds unchanged by their identity."""
+        log = self.state.log
+        cached = self._saved_moves
+        if (cached is None or cached[0] is not log or len(cached[1]) > len(log)
+                or (cached[1] and log[len(cached[1]) - 1] is not cached[2])):
+            cached = (log, [], None)
+        moves = cached[1]
+        moves.extend((a.player, a.id, a.args) for a in log[len(moves):])
+        self._saved_moves = (log, moves, log[-1] if log else None)
+        return moves
+
+    def autosave(self, compact: bool = False) -> str:
+        """Keep the game on disk after every move (a line appended to the autosave's
+        journal; `compact`: the whole save written, as when the game is closed); a finished
+        game goes to finished/. Returns what the players should be told ("" when nothing
+        changed): that this game cannot be saved, once, or that it is saved again."""
         if not self.saving:
             return ""
-        problem = saves.try_write(self.saved_game())
+        game = self.saved_game(passing=True)
+        problem = saves.try_write(game, compact=True) if compact else saves.try_write(game)
         if problem is None:
             if self.state.game_over:
                 saves.archive()
