@@ -17,7 +17,7 @@ from typing import Any
 
 from .codegen import ZoneRef
 from .decks import find_item, fix_position
-from .domains import DOMAINS, DomainSpec, kinds_passing
+from .domains import DOMAINS, DomainSpec, kinds_passing, passing
 from .effects import Param, effect
 from .effects_zones import moved_event
 from .errors import EngineError
@@ -268,18 +268,9 @@ def _space_values(board_name: str, empty: bool, where: Compiled | None,
             if not empty:
                 return list(spaces)
             return [s for s, on in zip(spaces, lists, strict=True) if not on[own]]
-        out = []
-        saved = c.args
-        try:
-            for s, on in zip(spaces, lists, strict=True):
-                if empty and on[own]:
-                    continue
-                c.args = {**saved, "space": s}
-                if where(c):
-                    out.append(s)
-        finally:
-            c.args = saved
-        return out
+        # Each space tested in board order, what the test reads of the game alone once.
+        tested = [s for s, on in zip(spaces, lists, strict=True) if not (empty and on[own])]
+        return passing(c, tested, "space", where) if tested else tested
 
     return values
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import itertools
 import math
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .errors import EngineError
 from .expr import Compiled, Ctx, prologue
+from .hoist import MEMO, hoisted
+from .hoist import NAMES as HOIST_NAMES
 from .origins import origin_of, register
 
 Values = Callable[[Ctx], list[Any]]
@@ -89,9 +90,12 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
     them when there is no `where`), in order."""
     if where is None:
         return values
-    test = _filters.get(where)
+    made: dict[str, Filter] | None = getattr(where, "filters", None)
+    if made is None:
+        made = _filters_of(where)
+    test = made.get(name)
     if test is None:
-        test = _filters[where] = _filter_of(where)
+        test = made[name] = _filter_of(where, name)
     saved = c.args
     # One copy of the arguments, its `$name` set to each value in turn: `where` reads the
     # arguments as it runs and keeps none of them.
@@ -103,13 +107,24 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
 
 
 Filter = Callable[[Ctx, Any, dict[str, Any], str], list[Any]]
-_filters: weakref.WeakKeyDictionary[Any, Filter] = weakref.WeakKeyDictionary()
+_OTHER_FILTERS: dict[Any, dict[str, Filter]] = {}  # tests that cannot carry them
 
 
-def _filter_of(where: Compiled) -> Filter:
-    """`where` as one function over a list of values. A generated expression's source is
-    written into a loop, so the state and the zones it reads are looked up once a listing
-    rather than once a value, and no call is made per value; any other test is called."""
+def _filters_of(where: Compiled) -> dict[str, Filter]:
+    """The filters made of `where`, by the name it tests: kept on the function itself."""
+    made: dict[str, Filter] = {}
+    try:
+        where.filters = made  # type: ignore[attr-defined]
+    except AttributeError:  # a bound method, say
+        made = _OTHER_FILTERS.setdefault(where, made)
+    return made
+
+
+def _filter_of(where: Compiled, name: str) -> Filter:
+    """`where` as one function over a list of values tested as `$name`. A generated
+    expression's source is written into a loop, with the parts that do not read the value
+    worked out once a listing (hoist.py); the state and the zones it reads are looked up
+    once, and no call is made per value. Any other test is called for each value."""
     source = getattr(where, "source", None)
     namespace = getattr(where, "namespace", None)
     if source is None or namespace is None:
@@ -122,11 +137,14 @@ def _filter_of(where: Compiled) -> Filter:
             return out
 
         return called
+    test, slots = hoisted(source, name)
+    namespace.update(HOIST_NAMES)
     made: dict[str, Any] = {}
+    memo = f"    {MEMO} = [_HOIST_UNSET] * {slots}\n" if slots else ""
     # The source is the compiler's own (see expr.make_closure), never text from the ruleset.
-    exec("def _filter(c, _values, _args, _name):\n" + prologue(namespace)
+    exec("def _filter(c, _values, _args, _name):\n" + prologue(namespace) + memo
          + "    _out = []\n    for _v in _values:\n        _args[_name] = _v\n"
-         + f"        if {source}:\n            _out.append(_v)\n    return _out\n",
+         + f"        if {test}:\n            _out.append(_v)\n    return _out\n",
          namespace, made)
     origin = origin_of(where)
     if origin is not None:  # a failure names the `where`'s line, as the test itself would

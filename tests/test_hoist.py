@@ -1,0 +1,83 @@
+"""A `where` tested over a list: what reads the game alone is worked out once a listing,
+only where the test reaches it, and every value passes or fails as it did before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dinotable.engine import EngineError, legal_actions, new_game
+from dinotable.engine.hoist import hoisted
+from dinotable.ruleset import load_ruleset
+
+RULES = """
+name: Hoisting
+id: hoisting
+version: 1
+players: {min: 2, max: 2}
+items:
+  gem: {type: token, copies: 3}
+  rock: {type: token, copies: 2}
+zones:
+  pile: {holds: tokens, start: {gem: 3, rock: 2}}
+  hand: {holds: tokens, per_player: true}
+vars:
+  player: {energy: 2, divisor: 0}
+actions:
+  take:
+    args:
+      what: {domain: kind_in, zone: pile, where: "WHERE"}
+    effects:
+      - move: {from: pile, to: hand, item: $what}
+      - end_turn: {}
+  pass: {effects: [{end_turn: {}}]}
+end:
+  trigger: "size(pile) == 0"
+score: "size(hand)"
+"""
+
+
+def _game(tmp_path: Path, where: str) -> Any:
+    folder = tmp_path / "hoisting"
+    folder.mkdir(parents=True)
+    (folder / "rules.yaml").write_text(RULES.replace("WHERE", where), encoding="utf-8")
+    return new_game(load_ruleset(folder), ["Ann", "Ben"], None, 1)
+
+
+def test_a_part_that_reads_the_game_alone_is_read_through_the_memo() -> None:
+    source, slots = hoisted("(c.args['kind'] == 'gem') and (st.player_vars[c.seat]['energy'] > 1)",
+                            "kind")
+    assert slots == 1
+    assert "c.args['kind'] == 'gem'" in source  # the value's own part is tested each time
+    assert "_hoist_keep(_hoist_memo, 0, st.player_vars[c.seat]['energy'] > 1)" in source
+
+
+def test_a_call_handed_the_context_is_never_kept() -> None:
+    # A compiled function handed `c` may read the argument being listed.
+    source, slots = hoisted("_f1(c) > 2", "kind")
+    assert (source, slots) == ("_f1(c) > 2", 0)
+
+
+def test_a_comprehension_is_kept_whole_or_not_at_all() -> None:
+    kept, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat])) > 0", "kind")
+    assert slots == 1 and kept.startswith("_hoist_memo[0] if")
+    reads, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat] "
+                           "if st.items[_i].kind == c.args['kind'])) > 0", "kind")
+    assert slots == 0 and "_hoist" not in reads
+
+
+def test_the_listed_values_are_those_the_test_gives_one_by_one(tmp_path: Path) -> None:
+    state = _game(tmp_path, "$kind == 'gem' and energy >= 2")
+    assert [a.args for a in legal_actions(state)] == [(("what", "gem"),), ()]
+
+
+def test_a_part_a_short_circuit_skips_is_not_worked_out(tmp_path: Path) -> None:
+    # `10 // divisor` reads the game alone, but no value reaches it: it never fails.
+    state = _game(tmp_path / "a", "$kind != 'gem' and $kind != 'rock' and 10 // divisor > 1")
+    assert [a.id for a in legal_actions(state)] == ["pass"]
+    # Where a value does reach it, the failure names the rules file and line, as before.
+    failing = _game(tmp_path / "b", "$kind == 'rock' and 10 // divisor > 1")
+    with pytest.raises(EngineError, match=r"rules\.yaml:\d+: .*division"):
+        legal_actions(failing)
