@@ -10,6 +10,7 @@ the types of that call's arguments.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import re
 import threading
@@ -84,6 +85,18 @@ def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
                  check: Callable[[tuple[str, ...]], str]) -> Formula:
     """A formula running `body` (compiled with its parameters as `param_source` reads)."""
     local = FRAMES
+    if reads_parameters_only(body):
+        # Its value is fixed by its arguments alone: remembering it would cost more than
+        # working it out (`thrown(d, s): "d - 11 * max(0, d - s)"`).
+        def plain(c: Any, *values: Any) -> Any:
+            frames = local.stack
+            frames.append(values)
+            try:
+                return body(c)
+            finally:
+                frames.pop()
+
+        return Formula(name, tuple(params), plain, check)
 
     def call(c: Any, *values: Any) -> Any:
         memo = local.memo
@@ -108,6 +121,31 @@ def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
         return value
 
     return Formula(name, tuple(params), call, check)
+
+
+_BUILTINS = frozenset({"abs", "min", "max", "int", "round", "len", "sum", "any", "all",
+                       "float", "str", "bool", "tuple", "list", "sorted", "range"})
+
+
+def reads_parameters_only(body: Any) -> bool:
+    """Whether a compiled body reads nothing but its parameters: no game, no seat, no other
+    function (any of which `c` would reach), only plain Python over constants."""
+    source = getattr(body, "source", None)
+    if not isinstance(source, str):
+        return False
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        return False
+    bound = {n.id for node in ast.walk(tree) if isinstance(node, ast.comprehension)
+             for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Lambda | ast.NamedExpr):
+            return False
+        if isinstance(node, ast.Name) and node.id not in bound and node.id != FRAMES_NAME \
+                and node.id not in _BUILTINS:
+            return False
+    return True
 
 
 @contextlib.contextmanager
