@@ -137,7 +137,7 @@ def _filter_of(where: Compiled, name: str) -> Filter:
             return out
 
         return called
-    test, slots = hoisted(source, name)
+    test, slots = hoisted(source, name, namespace)
     namespace.update(HOIST_NAMES)
     made: dict[str, Any] = {}
     memo = f"    {MEMO} = [_HOIST_UNSET] * {slots}\n" if slots else ""

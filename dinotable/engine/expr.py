@@ -42,6 +42,7 @@ from .exprforms import (
 )
 from .exprtypes import TypeChecker, type_of_value
 from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
+from .hoist import mark_arg_free, reads_no_args
 from .naming import (
     BoardItems as BoardItems,
 )
@@ -200,6 +201,8 @@ def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
     fn: Any = made["_expr"]
     fn.source = source
     fn.namespace = namespace
+    if reads_no_args(source, namespace):
+        mark_arg_free(fn)  # a `where` may work it out once a listing (hoist.py)
     return cast(Compiled, fn)
 
 
@@ -418,7 +421,11 @@ class _Compiler(Forms):
         faces = [p.source for p in parts if isinstance(p, FaceExpr)]
         if faces:  # a face known only as the game runs: built once for each face met
             return f"{bind(self.ns, ByFace(fn.build, built), 'fb')}({', '.join(faces)})(c)"
-        return f"{bind(self.ns, fn.build(*built), 'f')}(c)"
+        made = fn.build(*built)
+        if all(reads_no_args(p.source if isinstance(p, FaceExpr) else p, self.ns)
+               for p in parts if isinstance(p, str | FaceExpr)):
+            mark_arg_free(made)  # a `where` may work it out once a listing (hoist.py)
+        return f"{bind(self.ns, made, 'f')}(c)"
 
     def reads_loop(self, source: str) -> bool:
         """Whether generated source reads a loop name in force (a local of its generator)."""
@@ -432,6 +439,7 @@ class _Compiler(Forms):
             raise self.fail(f"{formula.name}() takes {len(formula.params)} argument(s), "
                             f"not {len(n.args)}: {formula.example}")
         args = "".join(f", {self.formula_arg(a)}" for a in n.args)
+        mark_arg_free(formula.call)  # a body never reads an action's arguments
         return f"{bind(self.ns, formula.call, 'd')}(c{args})"
 
     def formula_arg(self, arg: ast.expr) -> str:

@@ -12,6 +12,9 @@ when it names the context `c` only as `c.seat` or as another argument (`c.args['
 a `k` other than the one being listed), calls nothing with `c` (a compiled function may
 read the arguments), defines no name of its own (`:=`) and makes no function (`lambda`).
 A comprehension is kept whole or not at all: its own loop names are not the listing's.
+A compiled function may be handed `c` where the compiler found that it reads no action
+argument at all (`reads_no_args`, marked by `mark_arg_free`): `lookup(prop(quarry, hunt),
+...)` is worked out once, while `prop($kind, cost)` is worked out for every kind.
 
 A part is worked out only where the test reaches it, as before, and at most once a
 listing: a part that would fail fails where it failed before, and the game does not change
@@ -21,7 +24,64 @@ while a listing runs, so every value is tested exactly as before.
 from __future__ import annotations
 
 import ast
+import weakref
 from typing import Any
+
+# Compiled functions (closures, formula calls) that never read an action's arguments.
+_ARG_FREE: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def mark_arg_free(fn: Any) -> None:
+    """Record that `fn(c, ...)` reads no action argument (the compiler saw all it reads)."""
+    try:
+        _ARG_FREE.add(fn)
+    except TypeError:  # not weakly referable: simply never treated as free
+        pass
+
+
+def _free_call(call: ast.Call, use: ast.Name, namespace: dict[str, Any]) -> bool:
+    """Whether `use` (the context `c`) is handed to a function known to read no argument.
+    `_for_seat(c, seat, fn)` runs `fn` with another seat in scope: free when `fn` is a
+    `lambda c:` (its body is checked like the rest) or a function marked free."""
+    func = call.func
+    if not isinstance(func, ast.Name) or not any(arg is use for arg in call.args):
+        return False
+    if func.id == "_for_seat":
+        if len(call.args) != 3 or call.args[0] is not use:
+            return False
+        fn = call.args[2]
+        return _seat_lambda(call, fn) or (
+            isinstance(fn, ast.Name) and namespace.get(fn.id) in _ARG_FREE)
+    return namespace.get(func.id) in _ARG_FREE
+
+
+def _seat_lambda(call: ast.Call, node: ast.AST) -> bool:
+    """Whether `node` is the `lambda c: ...` a `_for_seat` call runs."""
+    return isinstance(node, ast.Lambda) and isinstance(call.func, ast.Name) and (
+        call.func.id == "_for_seat" and len(call.args) == 3 and call.args[2] is node
+        and [a.arg for a in node.args.args] == ["c"] and not node.args.kwonlyargs
+        and node.args.vararg is None and node.args.kwarg is None)
+
+
+def _lambda_allowed(root: ast.AST, node: ast.Lambda) -> bool:
+    return any(isinstance(call, ast.Call) and _seat_lambda(call, node) for call in ast.walk(root))
+
+
+def reads_no_args(source: str, namespace: dict[str, Any]) -> bool:
+    """Whether generated source reads no action argument: `c` only as `c.seat`, `c.state`
+    or handed to functions marked free."""
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.NamedExpr) or (
+                isinstance(node, ast.Lambda) and not _lambda_allowed(tree, node)):
+            return False
+        if isinstance(node, ast.Name) and node.id == "c" and not _allowed_use(
+                tree, node, None, namespace):
+            return False
+    return True
 
 MEMO = "_hoist_memo"
 UNSET = object()  # a memo slot not yet worked out
@@ -41,25 +101,31 @@ _SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp
 _NEVER = (ast.Constant, ast.Name, ast.Starred, ast.Slice, ast.FormattedValue)
 
 
-def _independent(node: ast.AST, name: str) -> bool:
+def _independent(node: ast.AST, name: str, namespace: dict[str, Any]) -> bool:
     """Whether `node` reads nothing that changes from one listed value to the next."""
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Lambda | ast.NamedExpr | ast.Yield | ast.Await):
+        if isinstance(sub, ast.NamedExpr | ast.Yield | ast.Await) or (
+                isinstance(sub, ast.Lambda) and not _lambda_allowed(node, sub)):
             return False
-        if isinstance(sub, ast.Name) and sub.id == "c" and not _allowed_use(node, sub, name):
+        if isinstance(sub, ast.Name) and sub.id == "c" and not _allowed_use(
+                node, sub, name, namespace):
             return False
     return True
 
 
-def _allowed_use(root: ast.AST, use: ast.Name, name: str) -> bool:
-    """Whether this use of `c` is `c.seat` or `c.args['k']` for another argument `k`."""
+def _allowed_use(root: ast.AST, use: ast.Name, name: str | None,
+                 namespace: dict[str, Any]) -> bool:
+    """Whether this use of `c` is `c.seat`, `c.state`, `c.args['k']` for an argument `k`
+    other than `name` (never, for `name` None), or `c` handed to a function marked free."""
     for parent in ast.walk(root):
         if isinstance(parent, ast.Attribute) and parent.value is use:
-            if parent.attr == "seat":
+            if parent.attr in ("seat", "state"):
                 return True
-            if parent.attr == "args":
+            if parent.attr == "args" and name is not None:
                 return _other_argument(root, parent, name)
             return False
+        if isinstance(parent, ast.Call) and use in parent.args:
+            return _free_call(parent, use, namespace)
     return False
 
 
@@ -73,13 +139,14 @@ def _other_argument(root: ast.AST, args: ast.Attribute, name: str) -> bool:
 
 
 class _Hoister(ast.NodeTransformer):
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, namespace: dict[str, Any]) -> None:
         self.name = name
+        self.namespace = namespace
         self.slots = 0
 
     def visit(self, node: ast.AST) -> Any:
         if isinstance(node, ast.expr) and not isinstance(node, _NEVER) and _independent(
-                node, self.name):
+                node, self.name, self.namespace):
             slot = self.slots
             self.slots += 1
             read = ast.parse(f"({MEMO}[{slot}] if {MEMO}[{slot}] is not _HOIST_UNSET else "
@@ -92,7 +159,7 @@ class _Hoister(ast.NodeTransformer):
         return self.generic_visit(node)
 
 
-def hoisted(source: str, name: str) -> tuple[str, int]:
+def hoisted(source: str, name: str, namespace: dict[str, Any]) -> tuple[str, int]:
     """`source` with its value-independent parts read through a memo (see the module's
     docstring), and the memo's size; the source as it was, and 0, when nothing qualifies
     or it cannot be read."""
@@ -102,7 +169,7 @@ def hoisted(source: str, name: str) -> tuple[str, int]:
         return source, 0
     if any(isinstance(n, ast.NamedExpr) for n in ast.walk(tree)):
         return source, 0  # a name defined inside: left exactly as it is
-    hoister = _Hoister(name)
+    hoister = _Hoister(name, namespace)
     body = hoister.visit(tree.body)
     if not hoister.slots:
         return source, 0
