@@ -24,6 +24,7 @@ while a listing runs, so every value is tested exactly as before.
 from __future__ import annotations
 
 import ast
+import contextlib
 import weakref
 from typing import Any
 
@@ -33,10 +34,8 @@ _ARG_FREE: weakref.WeakSet[Any] = weakref.WeakSet()
 
 def mark_arg_free(fn: Any) -> None:
     """Record that `fn(c, ...)` reads no action argument (the compiler saw all it reads)."""
-    try:
+    with contextlib.suppress(TypeError):  # not weakly referable: never treated as free
         _ARG_FREE.add(fn)
-    except TypeError:  # not weakly referable: simply never treated as free
-        pass
 
 
 def _free_call(call: ast.Call, use: ast.Name, namespace: dict[str, Any]) -> bool:
