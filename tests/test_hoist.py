@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dinotable.engine import EngineError, legal_actions, new_game
-from dinotable.engine.hoist import hoisted
+from dinotable.engine.hoist import hoisted, mark_arg_free, reads_no_args
 from dinotable.ruleset import load_ruleset
 
 RULES = """
@@ -48,7 +48,7 @@ def _game(tmp_path: Path, where: str) -> Any:
 
 def test_a_part_that_reads_the_game_alone_is_read_through_the_memo() -> None:
     source, slots = hoisted("(c.args['kind'] == 'gem') and (st.player_vars[c.seat]['energy'] > 1)",
-                            "kind")
+                            "kind", {})
     assert slots == 1
     assert "c.args['kind'] == 'gem'" in source  # the value's own part is tested each time
     assert "_hoist_keep(_hoist_memo, 0, st.player_vars[c.seat]['energy'] > 1)" in source
@@ -56,15 +56,33 @@ def test_a_part_that_reads_the_game_alone_is_read_through_the_memo() -> None:
 
 def test_a_call_handed_the_context_is_never_kept() -> None:
     # A compiled function handed `c` may read the argument being listed.
-    source, slots = hoisted("_f1(c) > 2", "kind")
+    source, slots = hoisted("_f1(c) > 2", "kind", {"_f1": lambda c: 3})
     assert (source, slots) == ("_f1(c) > 2", 0)
 
 
+def test_a_function_the_compiler_found_free_of_arguments_is_kept() -> None:
+    def reads_the_game(c: Any) -> int:
+        return 3
+
+    namespace = {"_f1": reads_the_game, "_f2": lambda c: 4}
+    mark_arg_free(reads_the_game)
+    source, slots = hoisted("_f1(c) > 2 and _f2(c) > c.args['kind']", "kind", namespace)
+    assert slots == 1 and "_hoist_keep(_hoist_memo, 0, _f1(c) > 2)" in source
+    assert "_f2(c) > c.args['kind']" in source  # not known free: worked out each time
+    # Another seat's reading through a `lambda c:`, checked like the rest.
+    seats = "sum([_for_seat(c, _s, lambda c: st.player_vars[c.seat]['energy']) for _s in " \
+            "range(len(st.players))])"
+    assert hoisted(seats, "kind", namespace)[1] == 1
+    assert hoisted(seats.replace("c.seat]", "c.args['kind']]"), "kind", namespace)[1] == 0
+    assert reads_no_args(seats, namespace)
+    assert not reads_no_args("_f2(c) + 1", namespace)
+
+
 def test_a_comprehension_is_kept_whole_or_not_at_all() -> None:
-    kept, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat])) > 0", "kind")
+    kept, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat])) > 0", "kind", {})
     assert slots == 1 and kept.startswith("_hoist_memo[0] if")
     reads, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat] "
-                           "if st.items[_i].kind == c.args['kind'])) > 0", "kind")
+                           "if st.items[_i].kind == c.args['kind'])) > 0", "kind", {})
     assert slots == 0 and "_hoist" not in reads
 
 
