@@ -290,16 +290,17 @@ def _held(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
 
 def test_a_save_held_by_another_program_is_reported_kept_and_written_the_next_time(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    # The whole save being written (a move's own line goes to the journal beside it).
     slot = saves.autosave_path()
-    assert saves.try_write(_game(4)) is None
+    assert saves.try_write(_game(4), compact=True) is None
     with monkeypatch.context() as held:
         refused = _held(held, slot.name)
-        problem = saves.try_write(_game(8))
+        problem = saves.try_write(_game(8), compact=True)
     assert refused and problem is not None
     assert str(slot) in problem and "Access is denied" in problem
     assert _moves_in(slot) == 4  # the game is still there, as it was
     assert not slot.with_suffix(".tmp").exists()
-    assert saves.try_write(_game(8)) is None  # let go of, it is written
+    assert saves.try_write(_game(8), compact=True) is None  # let go of, it is written
     assert _moves_in(slot) == 8
 
 
@@ -338,8 +339,8 @@ def test_saves_rotate_on_a_stick_without_hard_links(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(os, "link", no_links)
     slot = saves.autosave_path()
-    for moves in (3, 6, 9):
-        assert saves.try_write(_game(moves)) is None
+    for moves in (3, 6, 9):  # whole saves: a move's own line only joins the journal
+        assert saves.try_write(_game(moves), compact=True) is None
     assert "autosave.1.yaml" in tried
     assert [_moves_in(p) for p in saves.rotation_paths(slot)] == [9, 6, 3]
 
