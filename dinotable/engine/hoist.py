@@ -73,14 +73,7 @@ def reads_no_args(source: str, namespace: dict[str, Any]) -> bool:
         tree = ast.parse(source, mode="eval")
     except SyntaxError:
         return False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.NamedExpr) or (
-                isinstance(node, ast.Lambda) and not _lambda_allowed(tree, node)):
-            return False
-        if isinstance(node, ast.Name) and node.id == "c" and not _allowed_use(
-                tree, node, None, namespace):
-            return False
-    return True
+    return _independent(tree, None, namespace)
 
 MEMO = "_hoist_memo"
 UNSET = object()  # a memo slot not yet worked out
@@ -100,8 +93,9 @@ _SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp
 _NEVER = (ast.Constant, ast.Name, ast.Starred, ast.Slice, ast.FormattedValue)
 
 
-def _independent(node: ast.AST, name: str, namespace: dict[str, Any]) -> bool:
-    """Whether `node` reads nothing that changes from one listed value to the next."""
+def _independent(node: ast.AST, name: str | None, namespace: dict[str, Any]) -> bool:
+    """Whether `node` reads nothing that changes from one listed value `name` to the next
+    (for `name` None: no action argument at all)."""
     for sub in ast.walk(node):
         if isinstance(sub, ast.NamedExpr | ast.Yield | ast.Await) or (
                 isinstance(sub, ast.Lambda) and not _lambda_allowed(node, sub)):
