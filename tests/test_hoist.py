@@ -3,14 +3,13 @@ only where the test reaches it, and every value passes or fails as it did before
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from dinotable.engine import EngineError, legal_actions, new_game
+from dinotable.engine import EngineError, Rules, legal_actions, new_game
 from dinotable.engine.hoist import hoisted, mark_arg_free, reads_no_args
-from dinotable.ruleset import load_ruleset
 
 RULES = """
 name: Hoisting
@@ -39,11 +38,9 @@ score: "size(hand)"
 """
 
 
-def _game(tmp_path: Path, where: str) -> Any:
-    folder = tmp_path / "hoisting"
-    folder.mkdir(parents=True)
-    (folder / "rules.yaml").write_text(RULES.replace("WHERE", where), encoding="utf-8")
-    return new_game(load_ruleset(folder), ["Ann", "Ben"], None, 1)
+def _game(load_text_ruleset: Callable[[str], Rules], where: str, rid: str = "hoisting") -> Any:
+    text = RULES.replace("WHERE", where).replace("id: hoisting", f"id: {rid}")
+    return new_game(load_text_ruleset(text), ["Ann", "Ben"], None, 1)
 
 
 def test_a_part_that_reads_the_game_alone_is_read_through_the_memo() -> None:
@@ -86,16 +83,18 @@ def test_a_comprehension_is_kept_whole_or_not_at_all() -> None:
     assert slots == 0 and "_hoist" not in reads
 
 
-def test_the_listed_values_are_those_the_test_gives_one_by_one(tmp_path: Path) -> None:
-    state = _game(tmp_path, "$kind == 'gem' and energy >= 2")
+def test_the_listed_values_are_those_the_test_gives_one_by_one(
+        load_text_ruleset: Callable[[str], Rules]) -> None:
+    state = _game(load_text_ruleset, "$kind == 'gem' and energy >= 2")
     assert [a.args for a in legal_actions(state)] == [(("what", "gem"),), ()]
 
 
-def test_a_part_a_short_circuit_skips_is_not_worked_out(tmp_path: Path) -> None:
+def test_a_part_a_short_circuit_skips_is_not_worked_out(
+        load_text_ruleset: Callable[[str], Rules]) -> None:
     # `10 // divisor` reads the game alone, but no value reaches it: it never fails.
-    state = _game(tmp_path / "a", "$kind != 'gem' and $kind != 'rock' and 10 // divisor > 1")
+    state = _game(load_text_ruleset, "$kind != 'gem' and $kind != 'rock' and 10 // divisor > 1")
     assert [a.id for a in legal_actions(state)] == ["pass"]
     # Where a value does reach it, the failure names the rules file and line, as before.
-    failing = _game(tmp_path / "b", "$kind == 'rock' and 10 // divisor > 1")
+    failing = _game(load_text_ruleset, "$kind == 'rock' and 10 // divisor > 1", "failing")
     with pytest.raises(EngineError, match=r"rules\.yaml:\d+: .*division"):
         legal_actions(failing)

@@ -79,9 +79,7 @@ def _on(name: str, space: Compiled) -> Callable[[Ctx], list[int]]:
     space a listing tests."""
     def items_on(c: Ctx) -> list[int]:
         board = c.state.rules.boards[name]
-        plan = _PLANS.get(id(board))
-        if plan is None or plan.board is not board:
-            plan = _plan(board)
+        plan = _plan(board)
         where = space(c)
         zone = plan.zone_of.get(where)
         if zone is None:
@@ -235,9 +233,7 @@ def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
 def _filled_neighbours(name: str, space: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
         board = c.state.rules.boards[name]
-        plan = _PLANS.get(id(board))
-        if plan is None or plan.board is not board:
-            plan = _plan(board)
+        plan = _plan(board)
         where = space(c)
         near = plan.near_zones.get(where)
         if near is None:
