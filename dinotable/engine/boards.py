@@ -78,15 +78,21 @@ def _on(name: str, space: Compiled) -> Callable[[Ctx], list[int]]:
     scope's own, for a per-player board): the plan read in line, as this runs for every
     space a listing tests."""
     def items_on(c: Ctx) -> list[int]:
-        board = c.state.rules.boards[name]
-        plan = _plan(board)
-        where = space(c)
-        zone = plan.zone_of.get(where)
-        if zone is None:
-            raise _not_a_space(board, where)
+        board, zone = _planned(c, name, space, "zone_of")
         return c.state.zones[zone][c.seat if board.per_player else 0]
 
     return items_on
+
+
+def _planned(c: Ctx, name: str, space: Compiled, table: str) -> tuple[BoardDef, Any]:
+    """The board named and its plan's entry (`zone_of`, `near_zones`) for the space an
+    expression gives; an EngineError for a value that is no space of it."""
+    board = c.state.rules.boards[name]
+    where = space(c)
+    found = getattr(_plan(board), table).get(where)
+    if found is None:
+        raise _not_a_space(board, where)
+    return board, found
 
 
 def _not_a_space(board: BoardDef, space: Any) -> EngineError:
@@ -232,12 +238,7 @@ def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
           "least one item.", "filled_neighbours(ranch, $space)")
 def _filled_neighbours(name: str, space: Compiled) -> Compiled:
     def run(c: Ctx) -> int:
-        board = c.state.rules.boards[name]
-        plan = _plan(board)
-        where = space(c)
-        near = plan.near_zones.get(where)
-        if near is None:
-            raise _not_a_space(board, where)
+        board, near = _planned(c, name, space, "near_zones")
         zones = c.state.zones
         own = c.seat if board.per_player else 0
         n = 0
