@@ -17,7 +17,7 @@ from typing import Any
 
 from .codegen import ZoneRef
 from .decks import find_item, fix_position
-from .domains import DOMAINS, DomainSpec, kinds_passing, passing
+from .domains import DOMAINS, DomainSpec, kinds_of, kinds_passing, listed_by, passing
 from .effects import Param, effect
 from .effects_zones import moved_event
 from .errors import EngineError
@@ -254,22 +254,23 @@ def _filled_neighbours(name: str, space: Compiled) -> Compiled:
 
 def _space_values(board_name: str, empty: bool, where: Compiled | None,
                   owner: Compiled | None = None) -> Any:
-    def values(c: Ctx) -> list[Any]:
+    def candidates(c: Ctx) -> list[Any]:
         board = c.state.rules.boards[board_name]
         spaces = board.spaces
+        if not empty:
+            return list(spaces)
         own = (c.seat if owner is None else int(owner(c))) if board.per_player else 0
         # Every space's items straight from the game's zones (the board's plan names them):
         # a listing of a full board costs a lookup a space, as an empty one does.
         lists = _plan(board).lists(c.state.zones)
-        if where is None:
-            if not empty:
-                return list(spaces)
-            return [s for s, on in zip(spaces, lists, strict=True) if not on[own]]
+        return [s for s, on in zip(spaces, lists, strict=True) if not on[own]]
+
+    def values(c: Ctx) -> list[Any]:
         # Each space tested in board order, what the test reads of the game alone once.
-        tested = [s for s, on in zip(spaces, lists, strict=True) if not (empty and on[own])]
+        tested = candidates(c)
         return passing(c, tested, "space", where) if tested else tested
 
-    return values
+    return listed_by(values, candidates, where, "space")
 
 
 SPACE_DOC = ("A space of a board (the acting player's own, for a per-player board; with "
@@ -293,7 +294,8 @@ DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
 def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = None) -> Any:
     """The values function of a `kind_on` argument."""
     items_on = _on(board_name, space)
-    return lambda c: kinds_passing(c, items_on(c), where)
+    return listed_by(lambda c: kinds_passing(c, items_on(c), where),
+                     lambda c: kinds_of(c, items_on(c)), where, "kind")
 
 
 def space_domain(board: str, empty: bool, where: Compiled | None,

@@ -99,9 +99,13 @@ def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any],
 def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
                    ) -> list[Action]:
     """What `seat` may play in window `wid` now, `pass` not included."""
-    out: list[Action] = []
     c = Ctx(state, seat)
     c.sampler = sampler
+    windows = getattr(state.rules.legal, "windows", None)
+    if windows is not None:  # the ruleset's own generated lister (legality.build_legal)
+        lister = windows.get(wid)
+        return lister(c, seat) if lister is not None else []
+    out: list[Action] = []
     for adef in _window_defs(state.rules, wid):
         if adef.when is not None and not adef.when(c):
             continue

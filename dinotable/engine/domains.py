@@ -43,6 +43,18 @@ def domain(name: str, doc: str, example: str, params: tuple[str, ...] = (),
     return register
 
 
+Raw = Callable[[Ctx], list[Any]]
+
+
+def listed_by(values: Values, raw: Raw, where: Compiled | None, tested: str) -> Values:
+    """Mark a domain's values function as the `raw` candidates tested by `where` (each as
+    `$tested`), in order: what `values` gives is exactly those that pass. Such an argument
+    is listed by generated code (listers.py) rather than through `values`."""
+    fn: Any = values
+    fn.raw, fn.where, fn.tested = raw, where, tested
+    return values
+
+
 @domain("player", "Any player still in the game; with `where`, only those for whom it holds "
         "(`$player` is the seat tested).", "target: player", ("where",), is_player=True)
 def _player() -> Values:
@@ -74,7 +86,14 @@ def _item_in(zone: str) -> Values:
         "with `where`, only kinds for which it holds (`$kind` is the kind tested).",
         "card: {domain: kind_in, zone: hand}", ("zone", "where"))
 def _kind_in(zone: str, where: Compiled | None = None) -> Values:
-    return lambda c: kinds_passing(c, c.state.zone(zone, c.seat), where)
+    return listed_by(lambda c: kinds_passing(c, c.state.zone(zone, c.seat), where),
+                     lambda c: kinds_of(c, c.state.zone(zone, c.seat)), where, "kind")
+
+
+def kinds_of(c: Ctx, indexes: list[int]) -> list[Any]:
+    """The kinds of the items at `indexes`, each once, in order."""
+    items = c.state.items
+    return list(dict.fromkeys([items[i].kind for i in indexes]))
 
 
 def kinds_passing(c: Ctx, indexes: list[int], where: Compiled | None) -> list[Any]:
@@ -90,12 +109,7 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
     them when there is no `where`), in order."""
     if where is None:
         return values
-    made: dict[str, Filter] | None = getattr(where, "filters", None)
-    if made is None:
-        made = _filters_of(where)
-    test = made.get(name)
-    if test is None:
-        test = made[name] = _filter_of(where, name)
+    test = filter_for(where, name)
     saved = c.args
     # One copy of the arguments, its `$name` set to each value in turn: `where` reads the
     # arguments as it runs and keeps none of them.
@@ -108,6 +122,18 @@ def passing(c: Ctx, values: list[Any], name: str, where: Compiled | None) -> lis
 
 Filter = Callable[[Ctx, Any, dict[str, Any], str], list[Any]]
 _OTHER_FILTERS: dict[Any, dict[str, Filter]] = {}  # tests that cannot carry them
+
+
+def filter_for(where: Compiled, name: str) -> Filter:
+    """`where` as one function over a list of values tested as `$name`: called as
+    `test(c, values, args, name)` with `c.args` being `args`, which it sets `$name` in."""
+    made: dict[str, Filter] | None = getattr(where, "filters", None)
+    if made is None:
+        made = _filters_of(where)
+    test = made.get(name)
+    if test is None:
+        test = made[name] = _filter_of(where, name)
+    return test
 
 
 def _filters_of(where: Compiled) -> dict[str, Filter]:
@@ -137,19 +163,33 @@ def _filter_of(where: Compiled, name: str) -> Filter:
             return out
 
         return called
-    test, slots = hoisted(source, name, namespace)
-    namespace.update(HOIST_NAMES)
+    lines = filter_lines(where, name, "_values", "_out")
+    assert lines is not None
     made: dict[str, Any] = {}
-    memo = f"    {MEMO} = [_HOIST_UNSET] * {slots}\n" if slots else ""
     # The source is the compiler's own (see expr.make_closure), never text from the ruleset.
-    exec("def _filter(c, _values, _args, _name):\n" + prologue(namespace) + memo
-         + "    _out = []\n    for _v in _values:\n        _args[_name] = _v\n"
-         + f"        if {test}:\n            _out.append(_v)\n    return _out\n",
-         namespace, made)
+    exec("def _filter(c, _values, _args, _name):\n" + prologue(namespace)
+         + "".join(f"    {line}\n" for line in lines) + "    return _out\n", namespace, made)
     origin = origin_of(where)
     if origin is not None:  # a failure names the `where`'s line, as the test itself would
         register(made["_filter"], origin)
     return cast(Filter, made["_filter"])
+
+
+def filter_lines(where: Compiled, name: str, values: str, out: str) -> list[str] | None:
+    """Lines of generated code putting into `out` the items of the list `values` for
+    which `where` holds, each set as `$name` in the dict `_args` (which is `c.args`): its
+    parts that do not read the value worked out once (hoist.py). They need `st`, the zone
+    locals of `where.namespace` (see `prologue`) and the names there; None when `where`
+    is not generated code."""
+    source = getattr(where, "source", None)
+    namespace = getattr(where, "namespace", None)
+    if source is None or namespace is None:
+        return None
+    test, slots = hoisted(source, name, namespace)
+    namespace.update(HOIST_NAMES)
+    return [*([f"{MEMO} = [_HOIST_UNSET] * {slots}"] if slots else []), f"{out} = []",
+            f"for _v in {values}:", f"    _args[{name!r}] = _v", f"    if {test}:",
+            f"        {out}.append(_v)"]
 
 
 @domain("choice", "One of a fixed list of values, or a whole number in a range; with "

@@ -76,6 +76,7 @@ from .naming import (
 from .origins import PASSED_ON
 from .registry import CONSTANTS as CONSTANTS
 from .registry import FUNCTIONS as FUNCTIONS
+from .registry import INLINE_HELPERS
 from .registry import Function as Function
 from .registry import function as function
 
@@ -401,8 +402,10 @@ class _Compiler(Forms):
             raise self.fail(f"{fname}() needs at least one argument: {fn.example}")
         kinds = [fn.params[min(i, len(fn.params) - 1)] for i in range(len(given))]
         if fn.inline is not None and _INLINING[0]:
-            return fn.inline(*[self.param(fname, k, a, True)
-                               for k, a in zip(kinds, given, strict=True)])
+            source = fn.inline(*[self.param(fname, k, a, True)
+                                 for k, a in zip(kinds, given, strict=True)])
+            self.ns.update({k: v for k, v in INLINE_HELPERS.items() if k in source})
+            return source
         parts = [self.param(fname, k, a, True) for k, a in zip(kinds, given, strict=True)]
         exprs = [k not in _NAMED_KINDS for k in kinds]
         # A family's zone by a computed key: the zone is looked up as the game runs, and

@@ -19,6 +19,7 @@ from .effects import Param, effect
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, function
 from .model import DieDef, Effect, Rules
+from .registry import INLINE_HELPERS
 from .state import Event, GameState, Item
 
 # --- reading items -------------------------------------------------------------
@@ -96,8 +97,23 @@ def face_value(state: GameState, index: int) -> int:
     return _face_values(die)[it.face]
 
 
+def prop_value(state: GameState, wanted: Any, name: str) -> Any:
+    """`prop(wanted, name)` as generated code calls it: a kind's plain value from the table
+    made once per ruleset, else `prop_of`."""
+    rules = state.rules
+    table = rules.memo.get(("plain_values", name))
+    if table is None:
+        table = plain_values(rules, name)
+    value = table.get(wanted, _MISSING)
+    return prop_of(state, wanted, name) if value is _MISSING else value
+
+
+INLINE_HELPERS["_prop_value"] = prop_value
+
+
 @function("prop", ("expr", "prop"), "A property of an item (its id) or of a kind of item.",
-          "prop($card, cost)")
+          "prop($card, cost)",
+          inline=lambda item, name: f"_prop_value(st, {item}, {name!r})")
 def _prop(item: Compiled, name: str) -> Compiled:
     table: list[Any] = [None, {}]  # the rules it was made for, and its kinds' values
 

@@ -17,6 +17,7 @@ from .decide import combos, decision_actions, frame_seat
 from .domains import Subset
 from .errors import EngineError
 from .expr import Ctx, bind, prologue, source_of, suggest
+from .listers import action_lister, window_listers
 from .model import ActionDef, ArgDef
 from .origins import PASSED_ON, Origin, RulesError, origin_of, register, rules_error, rules_file
 from .state import Action, GameState
@@ -193,6 +194,11 @@ def _with_args(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
 Lister = Callable[[Ctx, int], list[Action]]
 
 
+def _window_combos(c: Ctx, seat: int, adef: ActionDef) -> list[Action]:
+    """A reaction's moves through the general path, as a window lists them."""
+    return [Action(seat, adef.id, combo) for combo in combos(c, adef.args)]
+
+
 def build_legal(actions: dict[str, ActionDef]) -> Lister:
     """Generate the function behind `legal_actions` for a ruleset's actions.
 
@@ -201,6 +207,9 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
     and the Action objects of actions without arguments are made once per game and reused.
     """
     ns: dict[str, Any] = {"_with_args": _with_args, **_OPEN_NAMES}
+    # A question's answers are listed with the arguments it was asked with (decide.combos).
+    listers = {aid: found for aid, adef in actions.items()
+               if adef.by != "answer" and (found := action_lister(adef)) is not None}
     lines = [f"    by = {OPEN_BY}", "    A = st.plain_actions[seat]", "    r = []"]
     marks: list[tuple[int, Origin]] = []
     # Actions in the ruleset's order; a run of actions for the same players shares one test
@@ -212,7 +221,9 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
         if adef.by != last_by:
             lines.append(f"    if {adef.by!r} in by:")
             last_by = adef.by
-        if adef.args:
+        if adef.id in listers:
+            body = f"r.extend({bind(ns, listers[adef.id], 'l')}(c, seat))"
+        elif adef.args:
             body = f"r.extend(_with_args(c, seat, {bind(ns, adef, 'a')}))"
         else:
             body = f"r.append(A[{adef.id!r}])"
@@ -229,6 +240,10 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
     # Generated from compiled expressions only; its first lines bind what they read.
     exec("def _legal(c, seat):\n" + start + "\n".join(lines), ns)
     register(ns["_legal"], marks=[(line + first, origin) for line, origin in marks])
+    # Each action's own lister, and each window's (decide.window_actions), which lists its
+    # reactions with the same functions.
+    ns["_legal"].listers = listers
+    ns["_legal"].windows = window_listers(actions, listers, _window_combos)
     return cast(Lister, ns["_legal"])
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.compiler import EffectCompiler
-from ..engine.domains import DOMAINS, passing
+from ..engine.domains import DOMAINS, listed_by, passing
 from ..engine.effects import _unknown
 from ..engine.expr import Compiled, Ctx, Scope, family_members
 from ..engine.model import ArgDef
@@ -140,12 +140,13 @@ def choice(reader: ActionsReader, name: str, spec: dict[str, Any], path: Path,
         fixed = list(listed)
         values = lambda c: fixed  # noqa: E731
     if "where" not in spec:
-        return ArgDef(name, "choice", values)
+        return ArgDef(name, "choice", listed_by(values, values, None, "value"))
     where = _expr(reader, spec["where"], (*path, "where"), scope, {"value"})
     if where is None:
         return None
     found = values
-    return ArgDef(name, "choice", lambda c: passing(c, found(c), "value", where))
+    return ArgDef(name, "choice", listed_by(lambda c: passing(c, found(c), "value", where),
+                                            found, where, "value"))
 
 
 def _players(dname: str) -> Any:
@@ -154,12 +155,13 @@ def _players(dname: str) -> Any:
               scope: Scope) -> ArgDef | None:
         seats = DOMAINS[dname].build()
         if "where" not in spec:
-            return ArgDef(name, dname, seats, True)
+            return ArgDef(name, dname, listed_by(seats, seats, None, "player"), True)
         typed = Scope(**{**scope.__dict__, "types": {**scope.types, "$player": "player"}})
         where = _expr(reader, spec["where"], (*path, "where"), typed, {"player"})
         if where is None:
             return None
-        return ArgDef(name, dname, lambda c: passing(c, seats(c), "player", where), True)
+        return ArgDef(name, dname, listed_by(lambda c: passing(c, seats(c), "player", where),
+                                             seats, where, "player"), True)
 
     return parse
 

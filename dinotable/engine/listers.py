@@ -1,0 +1,151 @@
+"""An action's moves listed by one generated function, its arguments' values in nested loops.
+
+Listing an action with arguments is the inner loop of every random game and of every bot's
+playout: each card of a hand, each space of a board, tested against the argument's `where`,
+at every decision. Done through the general path (`decide.combos`), each argument costs a
+walk of calls (the domain, its values, the test's filter) for every value listed.
+
+A domain whose values are a list worked out first and then tested one by one (the kinds in
+a zone, the spaces of a board, the players, a fixed choice) says so with
+`domains.listed_by`: its
+candidates (`raw`), the test and the name the test reads its value by. `action_lister`
+writes one function per such action: each argument's candidates, the same filter
+`domains.passing` uses, and the actions made once per seat and arguments. It lists exactly
+what `combos` lists, in the same order: the arguments in their order, each seeing those
+chosen before it as `$NAME`, and each action's pairs sorted by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from .domains import filter_for, filter_lines
+from .expr import Ctx, bind, prologue, source_of
+from .model import ActionDef
+from .origins import Origin, origin_of, register
+from .state import Action
+
+MADE_MAX = 20_000  # actions remembered per seat and action, as legality._with_args keeps
+
+
+def _listable(adef: ActionDef) -> bool:
+    """Whether every argument of the action is marked by `listed_by`, with a test that the
+    filter can be made of (or none), and none is sampled rather than listed."""
+    return bool(adef.args) and all(
+        getattr(a.values, "raw", None) is not None and a.sample is None and a.contains is None
+        for a in adef.args)
+
+
+def action_lister(adef: ActionDef) -> Callable[[Ctx, int], list[Action]] | None:
+    """One function listing the action's moves for a seat (its `when` already holds), or
+    None when an argument's domain is not marked (`combos` lists those).
+
+    The context's arguments must be empty when it is called (the lister and a window's
+    question have none): an argument's domain sees only those chosen before it."""
+    if not _listable(adef):
+        return None
+    args = adef.args
+    names = [a.name for a in args]
+    order = sorted(range(len(args)), key=names.__getitem__)  # a move's pairs, by name
+    ns: dict[str, Any] = {"_Action": Action, "_MADE": {}, "_MAX": MADE_MAX, "_aid": adef.id}
+    lines = ["_m = _MADE.get(seat)", "if _m is None:", "    _m = _MADE[seat] = {}",
+             "_made = []", "_saved = c.args", "_b = {}", "c.args = _b", "try:"]
+    marks: list[tuple[int, Origin]] = []
+    indent = "    "
+    for i, arg in enumerate(args):
+        fn: Any = arg.values
+        ns[f"_R{i}"] = fn.raw
+        # A later argument's candidates are worked out afresh for each earlier value: the
+        # names from this one on are taken back first, as `combos` does.
+        lines += [f"{indent}_b.pop({n!r}, None)" for n in names[i:]] if i else []
+        lines.append(f"{indent}_v{i}s = _R{i}(c)")
+        if fn.where is not None:
+            lines += [f"{indent}if _v{i}s:", f"{indent}    _args = c.args = {{**_b}}"]
+            test = filter_lines(fn.where, fn.tested, f"_v{i}s", f"_p{i}")
+            if test is None:  # a test that is no generated code: its own filter, called
+                ns[f"_F{i}"] = filter_for(fn.where, fn.tested)
+                test = [f"_v{i}s = _F{i}(c, _v{i}s, _args, {fn.tested!r})"]
+            else:
+                test.append(f"_v{i}s = _p{i}")
+                ns.update(fn.where.namespace)
+                origin = origin_of(fn.where)
+                if origin is not None:  # a failure names the `where`'s line
+                    marks.append((len(lines), origin))
+            lines += [f"{indent}    {line}" for line in test] + [f"{indent}    c.args = _b"]
+        lines.append(f"{indent}for _v{i} in _v{i}s:")
+        indent += "    "
+        if i + 1 < len(args):
+            lines.append(f"{indent}_b[{arg.name!r}] = _v{i}")
+    key = "_v0" if len(args) == 1 else "(" + ", ".join(
+        f"({names[k]!r}, _v{k})" for k in order) + ",)"
+    pairs = f"(({names[0]!r}, _v0),)" if len(args) == 1 else "_k"
+    lines += [f"{indent}_k = {key}",
+              f"{indent}try:",
+              f"{indent}    _a = _m.get(_k)",
+              f"{indent}except TypeError:  # a value that cannot be a key: made afresh",
+              f"{indent}    _made.append(_Action(seat, _aid, {pairs}))",
+              f"{indent}    continue",
+              f"{indent}if _a is None:",
+              f"{indent}    _a = _Action(seat, _aid, {pairs})",
+              f"{indent}    if len(_m) < _MAX:",
+              f"{indent}        _m[_k] = _a",
+              f"{indent}_made.append(_a)",
+              "finally:",
+              "    c.args = _saved",
+              "return _made"]
+    return cast(Callable[[Ctx, int], list[Action]], _made_function("_list", ns, lines, marks))
+
+
+def _made_function(name: str, ns: dict[str, Any], lines: list[str],
+                   marks: list[tuple[int, Origin]]) -> Any:
+    """`def NAME(c, seat):` with the prologue and `lines` as its body, registered with the
+    origins of its lines (`marks`: by index in `lines`)."""
+    start = prologue(ns)
+    first = 2 + start.count("\n")  # the line of lines[0], after the `def` and the prologue
+    made: dict[str, Any] = {}
+    # Generated from compiled expressions and the argument definitions: names bound above.
+    exec(f"def {name}(c, seat):\n" + start + "".join(f"    {line}\n" for line in lines),
+         ns, made)
+    register(made[name], marks=[(line + first, origin) for line, origin in marks])
+    return made[name]
+
+
+Lister = Callable[[Ctx, int], list[Action]]
+
+
+def window_listers(actions: dict[str, ActionDef], listers: dict[str, Lister],
+                   combos: Callable[[Ctx, int, ActionDef], list[Action]]
+                   ) -> dict[str, Lister]:
+    """For each response window, one function listing what a seat may play in it (`pass`
+    aside), in the ruleset's order: each action's `when` written in as an `if`, its moves
+    from `listers`, else from `combos`. It is called with a context of its own for the
+    seat (no arguments)."""
+    by_window: dict[str, list[ActionDef]] = {}
+    for adef in actions.values():
+        if adef.id == "pass":
+            continue
+        for wid in adef.windows:
+            by_window.setdefault(wid, []).append(adef)
+    made: dict[str, Lister] = {}
+    for wid, defs in by_window.items():
+        ns: dict[str, Any] = {"_combos": combos}
+        lines = ["A = st.plain_actions[seat]", "r = []"]
+        marks: list[tuple[int, Origin]] = []
+        for adef in defs:
+            if adef.id in listers:
+                body = f"r.extend({bind(ns, listers[adef.id], 'l')}(c, seat))"
+            elif adef.args:
+                body = f"r.extend(_combos(c, seat, {bind(ns, adef, 'a')}))"
+            else:
+                body = f"r.append(A[{adef.id!r}])"
+            if adef.when is None:
+                lines.append(body)
+                continue
+            origin = origin_of(adef.when)
+            if origin is not None:  # a `when` that fails names its line
+                marks.append((len(lines), origin))
+            lines += [f"if {source_of(adef.when, ns)}:", f"    {body}"]
+        lines.append("return r")
+        made[wid] = cast(Lister, _made_function("_window", ns, lines, marks))
+    return made
