@@ -24,6 +24,7 @@ from dinotable.engine import (
 from dinotable.engine.decide import _window_defs, combos
 from dinotable.engine.expr import Ctx
 from dinotable.engine.legality import open_by
+from dinotable.engine.listers import answers_lister
 from dinotable.ruleset import installed_rulesets, load_ruleset
 
 FOLDERS = [*installed_rulesets(), *sorted((FIXTURES / "good_rulesets").iterdir())]
@@ -51,6 +52,14 @@ def _compare(state: Any) -> int:
     compared = 0
     if state.pending:
         frame = state.pending[-1]
+        if frame["kind"] == "choose":
+            q = rules.questions[frame["q"]]
+            made = answers_lister(q.args)
+            if made is not None:
+                asked = frame["args"]
+                assert made(Ctx(state, frame["seat"], dict(asked)), frame["seat"]) == combos(
+                    Ctx(state, frame["seat"], dict(asked)), q.args)
+                compared += 1
         if frame["kind"] == "window":
             seat = frame["queue"][0]
             generated = rules.legal.windows.get(frame["window"])

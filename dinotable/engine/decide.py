@@ -21,10 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 from .expr import Ctx
+from .listers import answers_lister
 from .state import Action, Event, GameState
 
 PASS = "pass"
 _NO_ARGS: dict[str, Any] = {}
+_UNMADE = object()
 
 
 def frame_seat(frame: dict[str, Any]) -> int:
@@ -90,10 +92,17 @@ def combos(c: Ctx, adef_args: Any) -> list[tuple[tuple[str, Any], ...]]:
 def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any],
                      sampler: Any = None) -> list[tuple[tuple[str, Any], ...]]:
     """Every answer to question `qi` for the answering `seat`, as sorted argument pairs."""
-    q = state.rules.questions[qi]
+    rules = state.rules
+    q = rules.questions[qi]
     c = Ctx(state, seat, args)
     c.sampler = sampler
-    return combos(c, q.args)
+    listers = rules.memo.get("answers")
+    if listers is None:  # made once per ruleset, as questions are first asked
+        listers = rules.memo["answers"] = {}
+    lister = listers.get(qi, _UNMADE)
+    if lister is _UNMADE:
+        lister = listers[qi] = answers_lister(q.args)
+    return combos(c, q.args) if lister is None else lister(c, seat)
 
 
 def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None

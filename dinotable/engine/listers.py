@@ -22,43 +22,58 @@ from typing import Any, cast
 
 from .domains import filter_for, filter_lines
 from .expr import Ctx, bind, prologue, source_of
-from .model import ActionDef
+from .model import ActionDef, ArgDef
 from .origins import Origin, origin_of, register
 from .state import Action
 
+Pairs = tuple[tuple[str, Any], ...]
 MADE_MAX = 20_000  # actions remembered per seat and action, as legality._with_args keeps
 
 
-def _listable(adef: ActionDef) -> bool:
-    """Whether every argument of the action is marked by `listed_by`, with a test that the
-    filter can be made of (or none), and none is sampled rather than listed."""
-    return bool(adef.args) and all(
+def _listable(args: tuple[ArgDef, ...]) -> bool:
+    """Whether every argument is marked by `listed_by` and none is sampled rather than
+    listed."""
+    return bool(args) and all(
         getattr(a.values, "raw", None) is not None and a.sample is None and a.contains is None
-        for a in adef.args)
+        for a in args)
 
 
 def action_lister(adef: ActionDef) -> Callable[[Ctx, int], list[Action]] | None:
     """One function listing the action's moves for a seat (its `when` already holds), or
-    None when an argument's domain is not marked (`combos` lists those).
-
-    The context's arguments must be empty when it is called (the lister and a window's
-    question have none): an argument's domain sees only those chosen before it."""
-    if not _listable(adef):
+    None when an argument's domain is not marked (`combos` lists those)."""
+    if not _listable(adef.args):
         return None
-    args = adef.args
+    return cast(Callable[[Ctx, int], list[Action]], _lister(adef.args, adef.id))
+
+
+def answers_lister(args: tuple[ArgDef, ...]) -> Callable[[Ctx, int], list[Pairs]] | None:
+    """One function listing a question's answers as `combos` does (sorted name/value pairs),
+    seeing the arguments it was asked with; None when an argument's domain is not marked."""
+    if not _listable(args):
+        return None
+    return cast(Callable[[Ctx, int], list[Pairs]], _lister(args, None))
+
+
+def _lister(args: tuple[ArgDef, ...], aid: str | None) -> Any:
+    """`def _list(c, seat)`: every combination of the arguments' values, each argument's
+    domain seeing the context's arguments and those chosen before it, as `combos` walks
+    them; as actions of `aid` for the seat (made once per seat and value), or as pairs."""
     names = [a.name for a in args]
     order = sorted(range(len(args)), key=names.__getitem__)  # a move's pairs, by name
-    ns: dict[str, Any] = {"_Action": Action, "_MADE": {}, "_MAX": MADE_MAX, "_aid": adef.id}
-    lines = ["_m = _MADE.get(seat)", "if _m is None:", "    _m = _MADE[seat] = {}",
-             "_made = []", "_saved = c.args", "_b = {}", "c.args = _b", "try:"]
+    ns: dict[str, Any] = {"_Action": Action, "_MADE": {}, "_MAX": MADE_MAX, "_aid": aid}
+    lines = ["_made = []", "_saved = c.args", "_b = {**_saved}", "c.args = _b", "try:"]
+    if aid is not None:
+        lines[:0] = ["_m = _MADE.get(seat)", "if _m is None:", "    _m = _MADE[seat] = {}"]
     marks: list[tuple[int, Origin]] = []
     indent = "    "
     for i, arg in enumerate(args):
         fn: Any = arg.values
         ns[f"_R{i}"] = fn.raw
-        # A later argument's candidates are worked out afresh for each earlier value: the
-        # names from this one on are taken back first, as `combos` does.
-        lines += [f"{indent}_b.pop({n!r}, None)" for n in names[i:]] if i else []
+        # A later argument's candidates are worked out afresh for each earlier value, the
+        # names from this one on as they were given (or absent), as `combos` does.
+        for n in names[i:] if i else ():
+            lines += [f"{indent}if {n!r} in _saved:", f"{indent}    _b[{n!r}] = _saved[{n!r}]",
+                      f"{indent}else:", f"{indent}    _b.pop({n!r}, None)"]
         lines.append(f"{indent}_v{i}s = _R{i}(c)")
         if fn.where is not None:
             lines += [f"{indent}if _v{i}s:", f"{indent}    _args = c.args = {{**_b}}"]
@@ -77,24 +92,25 @@ def action_lister(adef: ActionDef) -> Callable[[Ctx, int], list[Action]] | None:
         indent += "    "
         if i + 1 < len(args):
             lines.append(f"{indent}_b[{arg.name!r}] = _v{i}")
-    key = "_v0" if len(args) == 1 else "(" + ", ".join(
-        f"({names[k]!r}, _v{k})" for k in order) + ",)"
-    pairs = f"(({names[0]!r}, _v0),)" if len(args) == 1 else "_k"
-    lines += [f"{indent}_k = {key}",
-              f"{indent}try:",
-              f"{indent}    _a = _m.get(_k)",
-              f"{indent}except TypeError:  # a value that cannot be a key: made afresh",
-              f"{indent}    _made.append(_Action(seat, _aid, {pairs}))",
-              f"{indent}    continue",
-              f"{indent}if _a is None:",
-              f"{indent}    _a = _Action(seat, _aid, {pairs})",
-              f"{indent}    if len(_m) < _MAX:",
-              f"{indent}        _m[_k] = _a",
-              f"{indent}_made.append(_a)",
-              "finally:",
-              "    c.args = _saved",
-              "return _made"]
-    return cast(Callable[[Ctx, int], list[Action]], _made_function("_list", ns, lines, marks))
+    pairs = "(" + ", ".join(f"({names[k]!r}, _v{k})" for k in order) + ",)"
+    if aid is None:
+        lines.append(f"{indent}_made.append({pairs})")
+    else:
+        key = "_v0" if len(args) == 1 else pairs
+        made = pairs if len(args) == 1 else "_k"
+        lines += [f"{indent}_k = {key}",
+                  f"{indent}try:",
+                  f"{indent}    _a = _m.get(_k)",
+                  f"{indent}except TypeError:  # a value that cannot be a key: made afresh",
+                  f"{indent}    _made.append(_Action(seat, _aid, {made}))",
+                  f"{indent}    continue",
+                  f"{indent}if _a is None:",
+                  f"{indent}    _a = _Action(seat, _aid, {made})",
+                  f"{indent}    if len(_m) < _MAX:",
+                  f"{indent}        _m[_k] = _a",
+                  f"{indent}_made.append(_a)"]
+    lines += ["finally:", "    c.args = _saved", "return _made"]
+    return _made_function("_list", ns, lines, marks)
 
 
 def _made_function(name: str, ns: dict[str, Any], lines: list[str],
