@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .expr import Compiled, Ctx, ZoneName, declare_types, for_seat, function
+from .registry import INLINE_HELPERS
 
 
 def _size_source(zone: ZoneName, player: str | None = None) -> str:
@@ -51,7 +52,19 @@ def _over_players_source(reduce: str, inner: str) -> str:
     plain = _PLAYER_VAR.match(inner)
     if plain:  # a bare player variable: read it straight from every player's table
         return f"{reduce}([_pv[{plain.group(1)}] for _pv in st.player_vars])"
-    return f"{reduce}([_for_seat(c, _s, lambda c: {inner}) for _s in range(len(st.players))])"
+    return f"_over_players(c, lambda c: {inner}, {reduce})"
+
+
+def over_players(c: Ctx, inner: Compiled, reduce: Callable[[list[Any]], Any]) -> Any:
+    """`reduce` of `inner` read with each seat in scope in turn; the scope put back after."""
+    saved = c.seat
+    try:
+        return reduce([inner(c) for c.seat in range(len(c.state.players))])
+    finally:
+        c.seat = saved
+
+
+INLINE_HELPERS["_over_players"] = over_players
 
 
 def _over_players(reduce: Callable[[list[Any]], Any], inner: Compiled) -> Compiled:

@@ -38,26 +38,34 @@ def mark_arg_free(fn: Any) -> None:
         _ARG_FREE.add(fn)
 
 
+# Functions that run a function of the context with other seats in scope, by name: how many
+# arguments they take and which one is that function. `_for_seat(c, seat, fn)` runs it for
+# one seat, `_over_players(c, fn, reduce)` for every seat.
+_SEAT_RUNNERS = {"_for_seat": (3, 2), "_over_players": (3, 1)}
+
+
 def _free_call(call: ast.Call, use: ast.Name, namespace: dict[str, Any]) -> bool:
     """Whether `use` (the context `c`) is handed to a function known to read no argument.
-    `_for_seat(c, seat, fn)` runs `fn` with another seat in scope: free when `fn` is a
-    `lambda c:` (its body is checked like the rest) or a function marked free."""
+    A seat runner (`_SEAT_RUNNERS`) is free when the function it runs is a `lambda c:`
+    (its body is checked like the rest) or a function marked free."""
     func = call.func
     if not isinstance(func, ast.Name) or not any(arg is use for arg in call.args):
         return False
-    if func.id == "_for_seat":
-        if len(call.args) != 3 or call.args[0] is not use:
+    runner = _SEAT_RUNNERS.get(func.id)
+    if runner is not None:
+        if len(call.args) != runner[0] or call.args[0] is not use:
             return False
-        fn = call.args[2]
+        fn = call.args[runner[1]]
         return _seat_lambda(call, fn) or (
             isinstance(fn, ast.Name) and namespace.get(fn.id) in _ARG_FREE)
     return namespace.get(func.id) in _ARG_FREE
 
 
 def _seat_lambda(call: ast.Call, node: ast.AST) -> bool:
-    """Whether `node` is the `lambda c: ...` a `_for_seat` call runs."""
-    return isinstance(node, ast.Lambda) and isinstance(call.func, ast.Name) and (
-        call.func.id == "_for_seat" and len(call.args) == 3 and call.args[2] is node
+    """Whether `node` is the `lambda c: ...` a seat runner runs."""
+    runner = _SEAT_RUNNERS.get(call.func.id) if isinstance(call.func, ast.Name) else None
+    return isinstance(node, ast.Lambda) and runner is not None and (
+        len(call.args) == runner[0] and call.args[runner[1]] is node
         and [a.arg for a in node.args.args] == ["c"] and not node.args.kwonlyargs
         and node.args.vararg is None and node.args.kwarg is None)
 
