@@ -184,6 +184,14 @@ def _decision_view(state: GameState) -> dict[str, Any] | None:
 # as that seat may know it, so nothing a seat may not see can leak through a number.
 
 HIDDEN_KIND = "?"  # the kind of an item the seat may not see
+_HIDDEN: list[Item] = []  # the blank item at each index: a seen state is only ever read
+
+
+def _hidden(index: int) -> Item:
+    """The blank item standing at `index` in a seen state (id `hidden<index>`)."""
+    while len(_HIDDEN) <= index:
+        _HIDDEN.append(Item(f"hidden{len(_HIDDEN)}", HIDDEN_KIND))
+    return _HIDDEN[index]
 
 
 def seen_state(state: GameState, seat: int | None) -> GameState:
@@ -206,18 +214,25 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     items = list(state.items)
     ids = state.item_ids.copy()
     face_down = state.face_down
+    zdefs = rules.zones
     for zname, lists in state.zones.items():
-        zdef = rules.zones[zname]
+        zdef = zdefs[zname]
+        opened = zname in state.shown
         for owner, content in enumerate(lists):
-            shown = zname in state.shown or zdef.visible == "all" or (
-                zdef.visible == "owner" and zdef.per_player and owner == seat)
-            if shown and not face_down:
-                continue  # seen as it is: nothing to blank
-            for i in content:
-                if not shown or not (zname in state.shown
-                                     or sees_face(state, i, zname, owner, seat)):
-                    del ids[items[i].id]  # its id would name it (a first copy's is its kind)
-                    items[i] = Item(f"hidden{i}", HIDDEN_KIND)
+            if not content:
+                continue
+            own = zdef.per_player and seat is not None and owner == seat
+            if opened or zdef.visible == "all" or (zdef.visible == "owner" and own):
+                # Seen where it lies: only a card lying face down is blank, and not to the
+                # owner of the player's zone it lies in (facing.sees_face).
+                if opened or not face_down or own:
+                    continue
+                hide = [i for i in content if i in face_down]
+            else:
+                hide = content
+            for i in hide:
+                del ids[items[i].id]  # its id would name it (a first copy's is its kind)
+                items[i] = _hidden(i)
     seen = GameState.__new__(GameState)
     seen.__dict__.update(state.__dict__)
     seen.items = items
