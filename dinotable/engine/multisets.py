@@ -71,20 +71,46 @@ def pay_from(state: GameState, zone: list[int], cost: Sequence[Any]) -> list[int
     zone order, so a die showing a face is never spent on a kind another die could pay.
     """
     items = state.items
-    used: set[int] = set()
+    # The faces and kinds in zone order, a place crossed out (_TAKEN) once an item pays:
+    # the first unused item showing an entry is the first place its face still stands.
+    faces: list[Any] = [items[i].face for i in zone]
+    taken: list[int] = []
     later: list[Any] = []
     for entry in cost:
-        pick = next((i for i in zone if i not in used and items[i].face == entry), None)
-        if pick is None:
+        try:
+            at = faces.index(entry)
+        except ValueError:
             later.append(entry)
-        else:
-            used.add(pick)
-    for entry in later:
-        pick = next((i for i in zone if i not in used and items[i].kind == entry), None)
-        if pick is None:
-            return None
-        used.add(pick)
-    return [i for i in zone if i in used]
+            continue
+        faces[at] = _TAKEN
+        taken.append(at)
+    if later:
+        kinds: list[Any] = [items[i].kind for i in zone]
+        for at in taken:
+            kinds[at] = _TAKEN
+        for entry in later:
+            try:
+                at = kinds.index(entry)
+            except ValueError:
+                return None
+            kinds[at] = _TAKEN
+            taken.append(at)
+    taken.sort()
+    return [zone[at] for at in taken]
+
+
+class _Taken:
+    """A place already paid with: equal to no face or kind."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+
+_TAKEN = _Taken()
 
 
 @function("matching", ("zone", "expr"), "The ids of the items in a zone that pay a cost (a "
