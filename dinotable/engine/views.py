@@ -7,6 +7,8 @@ None is a spectator, who sees only what is public.
 
 from __future__ import annotations
 
+import weakref
+from collections import deque
 from typing import Any
 
 from .attach import attached_view
@@ -194,6 +196,68 @@ def _hidden(index: int) -> Item:
     return _HIDDEN[index]
 
 
+# A game's items and ids as each seat saw them last, with the places blanked then: while the
+# same places are hidden (most moves move nothing out of sight), they serve again. Kept
+# with the game, and only while the game's own item list and ids are the ones they copied.
+_BLANKED: weakref.WeakKeyDictionary[GameState, dict[int | None, tuple[Any, ...]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _blanked(state: GameState, seat: int | None) -> tuple[list[Item], dict[str, int]]:
+    """The game's items with those `seat` may not see blank, and the ids of the others."""
+    face_down = state.face_down
+    zdefs = state.rules.zones
+    hidden: list[int] = []
+    for zname, lists in state.zones.items():
+        zdef = zdefs[zname]
+        opened = zname in state.shown
+        for owner, content in enumerate(lists):
+            if not content:
+                continue
+            own = zdef.per_player and seat is not None and owner == seat
+            if opened or zdef.visible == "all" or (zdef.visible == "owner" and own):
+                # Seen where it lies: only a card lying face down is blank, and not to the
+                # owner of the player's zone it lies in (facing.sees_face).
+                if opened or not face_down or own:
+                    continue
+                hidden += [i for i in content if i in face_down]
+            else:
+                hidden += content
+    kept = _BLANKED.get(state)
+    if kept is None:
+        kept = _BLANKED[state] = {}
+    last = kept.get(seat)
+    if last is not None and last[0] == hidden and last[1] is state.items and (
+            last[2] is state.item_ids):
+        return last[3], last[4]
+    items = list(state.items)
+    ids = state.item_ids.copy()
+    for i in hidden:
+        del ids[items[i].id]  # its id would name it (a first copy's is its kind)
+        items[i] = _hidden(i)
+    kept[seat] = (hidden, state.items, state.item_ids, items, ids)
+    return items, ids
+
+
+class _Unseeded(Chance):
+    """A seen state's chance: `Chance(0)`, seeded only once something asks for its draws
+    (reading a game never does, and seeding costs more than the rest of a seen state)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:  # the slots a draw needs are filled on demand
+        self.seed = 0
+        self.forced = deque()
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in ("_rng", "random"):
+            raise AttributeError(name)
+        forced = self.forced
+        Chance.__init__(self, 0)
+        self.forced = forced
+        return getattr(self, name)
+
+
 def seen_state(state: GameState, seat: int | None) -> GameState:
     """The game as `seat` may know it: a copy in which items it may not see are blank
     (kind "?", no face), other seats' owner-only variables are None and chance is fresh.
@@ -211,28 +275,7 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     cached = state.seen_cache
     if cached is not None and cached[0] == state.version and cached[1] == seat:
         return cached[2]
-    items = list(state.items)
-    ids = state.item_ids.copy()
-    face_down = state.face_down
-    zdefs = rules.zones
-    for zname, lists in state.zones.items():
-        zdef = zdefs[zname]
-        opened = zname in state.shown
-        for owner, content in enumerate(lists):
-            if not content:
-                continue
-            own = zdef.per_player and seat is not None and owner == seat
-            if opened or zdef.visible == "all" or (zdef.visible == "owner" and own):
-                # Seen where it lies: only a card lying face down is blank, and not to the
-                # owner of the player's zone it lies in (facing.sees_face).
-                if opened or not face_down or own:
-                    continue
-                hide = [i for i in content if i in face_down]
-            else:
-                hide = content
-            for i in hide:
-                del ids[items[i].id]  # its id would name it (a first copy's is its kind)
-                items[i] = _hidden(i)
+    items, ids = _blanked(state, seat)
     seen = GameState.__new__(GameState)
     seen.__dict__.update(state.__dict__)
     seen.items = items
@@ -240,8 +283,11 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
     if state.attached:  # a blank item holds nothing that could tell what it is
         seen.attached = {h: held for h, held in state.attached.items()
                          if items[h] is state.items[h]}
-    seen.player_vars = seen_player_vars(state, seat)
-    seen.chance = Chance(0)  # what is still to come is nobody's to know
+    # Without secret variables every seat sees them as they are: the seen state reads the
+    # game's own, as it reads its zones (a seen state is only ever read).
+    seen.player_vars = (seen_player_vars(state, seat) if rules.owner_vars
+                        and not state.game_over else state.player_vars)
+    seen.chance = _Unseeded()  # what is still to come is nobody's to know
     seen.log = []
     seen.ctx = Ctx(seen, seat if seat is not None else 0)
     seen.legal_cache = None
