@@ -76,10 +76,12 @@ class GameState:
         self.items: list[Item] = []
         # Each zone is a list of item indexes; a per-player zone has one list per seat.
         self.zones: dict[str, list[list[int]]] = {}
-        # Copied so that an indexed value (a dict) is never shared with the rules.
-        self.game_vars: dict[str, Any] = copy_vars(rules.game_vars)
-        self.player_vars: list[dict[str, Any]] = [copy_vars(rules.player_vars) for _ in players]
-        self.turn_vars: dict[str, Any] = copy_vars(rules.turn_vars)
+        # Copied so that an indexed value (a dict) is never shared with the rules; without
+        # indexed values every value is plain, and a plain copy does.
+        copied = copy_vars if rules.indexed else dict.copy
+        self.game_vars: dict[str, Any] = copied(rules.game_vars)
+        self.player_vars: list[dict[str, Any]] = [copied(rules.player_vars) for _ in players]
+        self.turn_vars: dict[str, Any] = copied(rules.turn_vars)
         self.current: int = 0
         self.round = 0
         self.turns = 0
