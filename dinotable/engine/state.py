@@ -67,6 +67,17 @@ class Event:
 class GameState:
     """Everything about one game in progress; the engine changes it in place."""
 
+    # Named once: every read of a game's state (the generated effects make many a move)
+    # is then a slot, not a lookup in an instance dict grown past the shared-key size.
+    __slots__ = (
+        "active", "attached", "chance", "ctx", "current", "empty_passes", "face_down",
+        "final_turns", "game_over", "game_vars", "idle_turns", "item_ids", "items",
+        "knocked", "last_round", "legal_cache", "log", "next_starter", "options", "out",
+        "pending", "phase", "phase_ended", "phase_starter", "plain_actions",
+        "player_vars", "players", "round", "round_first", "round_order", "round_pos",
+        "rules", "seen_cache", "shown", "shuffled", "tiebreak", "tiebreak_rounds",
+        "turn_vars", "turns", "version", "winners", "zones")
+
     def __init__(self, rules: Rules, players: list[str], options: dict[str, Any], seed: int
                  ) -> None:
         self.rules = rules
@@ -274,10 +285,15 @@ class GameState:
         """Put this state back to a `to_dict` snapshot, in place."""
         other = GameState.from_dict(self.rules, data)
         ctx, version = self.ctx, self.version
-        self.__dict__.update(other.__dict__)
+        other.take_into(self)
         self.ctx = ctx
         self.version = version + 1  # anything cached before the restore is stale
         self.legal_cache = None
+
+    def take_into(self, other: GameState) -> None:
+        """Set every field of `other` to this state's (the values shared, not copied)."""
+        for name in GameState.__slots__:
+            setattr(other, name, getattr(self, name))
 
     def __str__(self) -> str:
         lines = [f"{self.rules.name} - round {self.round}, "

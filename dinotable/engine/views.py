@@ -219,7 +219,7 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
                     del ids[items[i].id]  # its id would name it (a first copy's is its kind)
                     items[i] = Item(f"hidden{i}", HIDDEN_KIND)
     seen = GameState.__new__(GameState)
-    seen.__dict__.update(state.__dict__)
+    state.take_into(seen)
     seen.items = items
     seen.item_ids = ids
     if state.attached:  # a blank item holds nothing that could tell what it is
