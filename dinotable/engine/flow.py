@@ -15,6 +15,7 @@ from .errors import ChanceError, IllegalAction
 from .expr import Ctx
 from .indexed import copy_vars
 from .legality import legal_actions, refusal
+from .model import Rules
 from .origins import PASSED_ON, RulesError, rules_error, rules_file
 from .phrases import phrase_for
 from .state import Action, Event, GameState
@@ -40,10 +41,11 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
     """A round's start effects, then its first turn (unless `begin` is False: a scenario's
     position is placed between them)."""
     state = ctx.state
+    rules = state.rules
     n = len(state.players)
     state.round += 1
     state.out = [False] * n
-    order = [*range(first, n), *range(first)]
+    order = _seat_orders(rules, n)[first][:]  # a copy: an effect may reorder the round
     active = state.active
     state.round_order = order if all(active) else [s for s in order if active[s]]
     state.round_pos = 0
@@ -58,11 +60,24 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
     # The player in scope, no arguments, and where the flow goes on (set inline: per turn).
     ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
                                                     "round_start")
-    if state.rules.round_start is not noop:
-        state.rules.round_start(ctx)
+    if rules.round_start is not noop:
+        rules.round_start(ctx)
     if state.pending or not begin:
         return  # a question asked at the round's start; the first turn begins once answered
-    begin_round(ctx)
+    if rules.phases:
+        begin_round(ctx)
+    else:
+        _first_turn(ctx)  # what begin_round does without phases, one call fewer a round
+
+
+def _seat_orders(rules: Rules, n: int) -> list[list[int]]:
+    """Each seat's round order at `n` seats (that seat first, then round the table), made
+    once per ruleset and number of seats rather than every round."""
+    key = ("seat_orders", n)
+    found: list[list[int]] | None = rules.memo.get(key)
+    if found is None:
+        found = rules.memo[key] = [[*range(first, n), *range(first)] for first in range(n)]
+    return found
 
 
 def begin_round(ctx: Ctx) -> None:
@@ -81,7 +96,9 @@ def _first_turn(ctx: Ctx) -> None:
     state = ctx.state
     order = state.round_order
     pos = state.round_pos
-    while pos < len(order) and not state.in_round(order[pos]):
+    active, out = state.active, state.out
+    # not state.in_round(order[pos]), inline: this runs every round
+    while pos < len(order) and not (active[order[pos]] and not out[order[pos]]):
         pos += 1
     if pos == len(order):
         if state.rules.phases:
@@ -203,16 +220,18 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
     state = ctx.state
     rules = state.rules
     seat = state.current
+    events = ctx.events
     if not resumed:
         ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_end"
         end = rules.turn_end
-        if ctx.events is None and not state.chance.forced:
-            end = getattr(end, "quiet", end)  # nobody watches: see quiet.py
-        end(ctx)
-        if state.pending:
-            return  # the turn's end asked a question; the flow goes on once it is answered
-    if ctx.events is not None:
-        ctx.events.append(Event("turn_ended", seat, {}))
+        if end is not noop:  # a ruleset without turn end effects: no call for them
+            if events is None and not state.chance.forced:
+                end = getattr(end, "quiet", end)  # nobody watches: see quiet.py
+            end(ctx)
+            if state.pending:
+                return  # the turn's end asked a question; the flow goes on once answered
+    if events is not None:
+        events.append(Event("turn_ended", seat, {}))
     if state.shown:
         state.shown.clear()  # what a `show` opened closes with the turn
     if state.final_turns is not None:
@@ -220,12 +239,13 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
         if state.final_turns <= 0:
             _finish(ctx)
             return
-    if not state.last_round and not state.tiebreak and rules.end.trigger(ctx):
+    end_def = rules.end
+    if not state.last_round and not state.tiebreak and end_def.trigger(ctx):
         state.last_round = True
         _emit(ctx.events, "last_round", seat, lambda: {
-            "then": "last_turns" if rules.end.last_turns else
-                    "finish_round" if rules.end.finish_round else "ends"})
-        if rules.end.last_turns:
+            "then": "last_turns" if end_def.last_turns else
+                    "finish_round" if end_def.finish_round else "ends"})
+        if end_def.last_turns:
             # Everyone else still in the game plays once more; then the game ends, before
             # the player who triggered it would play again.
             others = sum(1 for s in range(len(state.players)) if state.active[s] and s != seat)
@@ -233,14 +253,14 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
                 _finish(ctx)
                 return
             state.final_turns = others
-        elif not rules.end.finish_round:
+        elif not end_def.finish_round:
             _finish(ctx)
             return
     if state.next_starter is not None or state.phase_ended:
         _end_pass(ctx)
         return
-    mode = rules.round_mode if not rules.phases else rules.phases[_phase_index(state)].mode
-    if mode == "until_ended":
+    phases = rules.phases
+    if (phases[_phase_index(state)].mode if phases else rules.round_mode) == "until_ended":
         # Play passes round the table to the next player still in the round, until an
         # effect ends the round; with one player left nobody else can be passed to.
         n = len(state.players)
@@ -251,24 +271,30 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
                 return
         _end_pass(ctx)
         return
-    state.round_pos += 1
+    pos = state.round_pos + 1
     order = state.round_order
     active, out = state.active, state.out
-    while state.round_pos < len(order):
-        nxt = order[state.round_pos]
+    while pos < len(order):
+        nxt = order[pos]
         if active[nxt] and not out[nxt]:  # state.in_round(nxt): this runs every turn
+            state.round_pos = pos
             start_turn(ctx, nxt)
             return
-        state.round_pos += 1
-    _end_pass(ctx)
+        pos += 1
+    state.round_pos = pos
+    if phases:
+        _end_phase(ctx)
+    else:
+        _end_round(ctx)  # what _end_pass does without phases, one call fewer a round
 
 
 def _end_round(ctx: Ctx) -> None:
     state = ctx.state
-    _focus(ctx, state.current).after = "round_end"
+    ctx.seat, ctx.args, ctx.turn_over, ctx.after = state.current, _NO_ARGS, False, "round_end"
     state.phase = ""
-    if state.rules.round_end is not noop:
-        state.rules.round_end(ctx)
+    end = state.rules.round_end
+    if end is not noop:
+        end(ctx)
     if not state.pending:
         _after_round_end(ctx)
 
@@ -294,14 +320,22 @@ def leaders(state: GameState) -> list[int]:
     team (or of the teams tied for best) leads.
     """
     rules = state.rules
+    score = rules.score
+    tiebreaks = rules.end.tiebreaks
+    ctx = Ctx(state, 0)  # one for every seat: this runs at the end of every game
 
     def key(seat: int) -> tuple[Any, ...]:
-        ctx = Ctx(state, seat)
-        return (rules.score(ctx), *(tb(ctx) for tb in rules.end.tiebreaks))
+        ctx.seat = seat
+        if not tiebreaks:
+            return (score(ctx),)
+        return (score(ctx), *[tb(ctx) for tb in tiebreaks])
 
     # A seat knocked out of the game still has its score compared (outside tiebreaks).
-    knocked = state.knocked if not state.tiebreak else [False] * len(state.players)
-    seats = [s for s in range(len(state.players)) if state.active[s] or knocked[s]]
+    if state.tiebreak:
+        seats = [s for s, playing in enumerate(state.active) if playing]
+    else:
+        knocked = state.knocked
+        seats = [s for s, playing in enumerate(state.active) if playing or knocked[s]]
     if rules.teams:
         keys = {s: key(s) for s in seats}
         totals: dict[int, tuple[Any, ...]] = {}
@@ -391,8 +425,12 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
     rand = rng.random
     rules = state.rules
     # Each action's quiet form (see quiet.py): outside decisions nothing here is forced.
-    effects = {aid: getattr(adef.effects, "quiet", adef.effects)
-               for aid, adef in rules.actions.items()}
+    effects: dict[str, Callable[[Ctx], bool]] | None = rules.memo.get("quiet_effects")
+    if effects is None:  # made once per ruleset, not once per game played out
+        effects = rules.memo["quiet_effects"] = {
+            aid: getattr(adef.effects, "quiet", adef.effects)
+            for aid, adef in rules.actions.items()}
+    listing = rules.legal
     ctx = state.ctx
     ctx.events = None  # nobody watches: no effect builds an event
     forced = state.chance.forced
@@ -409,7 +447,7 @@ def random_playout(state: GameState, rng: Any, limit: int) -> int:
         ctx.seat = seat
         ctx.args = _NO_ARGS
         try:
-            legal = rules.legal(ctx, seat)
+            legal = listing(ctx, seat)
             if not legal:
                 legal_actions(state)  # says which rule left nobody able to act
             action = legal[int(rand() * len(legal))]
@@ -530,5 +568,16 @@ def _settle(ctx: Ctx) -> None:
 
 def scores(state: GameState) -> list[Any]:
     """Every seat's score, by seat."""
-    return [state.score(s) for s in range(len(state.players))]
+    score = state.rules.score
+    ctx = Ctx(state, 0)  # one for every seat, as state.score would make one each
+    found: list[Any] = []
+    try:
+        for seat in range(len(state.players)):
+            ctx.seat = seat
+            found.append(score(ctx))
+    except PASSED_ON:
+        raise
+    except Exception as exc:  # the ruleset's score expression failed: name its line
+        raise rules_error(state.rules, exc, "working out a score") from exc
+    return found
 

@@ -31,8 +31,11 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
                          f"players, not {n}")
     if len(set(players)) != n:
         raise ValueError("every player needs a different name")
-    chosen = resolve_options(rules, options or {}, n)
-    rules = shaped(rules, chosen)  # the boards an option shapes, the teams it switches on
+    if options:
+        chosen = resolve_options(rules, options, n)
+        rules = shaped(rules, chosen)  # the boards an option shapes, the teams it switches on
+    else:
+        chosen, rules = _usual_options(rules, n)
     if rules.teams and n % rules.teams:
         raise ValueError(f"{rules.name} is played in {rules.teams} teams of equal size: "
                          f"{n} players cannot be split so")
@@ -64,6 +67,17 @@ def new_game(rules: Rules, players: list[str], options: dict[str, Any] | None = 
         except Exception as exc:
             raise rules_error(rules, exc, "setting up the game") from exc
     return state
+
+
+def _usual_options(rules: Rules, n: int) -> tuple[dict[str, Any], Rules]:
+    """Every option at its usual value for `n` seats, and the rules they shape: worked out
+    once per number of seats (never changed: the game takes a copy of the options)."""
+    key = ("usual_options", n)
+    found: tuple[dict[str, Any], Rules] | None = rules.memo.get(key)
+    if found is None:
+        chosen = resolve_options(rules, {}, n)
+        found = rules.memo[key] = (chosen, shaped(rules, chosen))
+    return found
 
 
 def _set_up(state: GameState) -> None:

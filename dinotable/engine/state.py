@@ -67,6 +67,17 @@ class Event:
 class GameState:
     """Everything about one game in progress; the engine changes it in place."""
 
+    # Named once: every read of a game's state (the generated effects make many a move)
+    # is then a slot, not a lookup in an instance dict grown past the shared-key size.
+    __slots__ = (
+        "active", "attached", "chance", "ctx", "current", "empty_passes", "face_down",
+        "final_turns", "game_over", "game_vars", "idle_turns", "item_ids", "items",
+        "knocked", "last_round", "legal_cache", "log", "next_starter", "options", "out",
+        "pending", "phase", "phase_ended", "phase_starter", "plain_actions",
+        "player_vars", "players", "round", "round_first", "round_order", "round_pos",
+        "rules", "seen_cache", "shown", "shuffled", "tiebreak", "tiebreak_rounds",
+        "turn_vars", "turns", "version", "winners", "zones")
+
     def __init__(self, rules: Rules, players: list[str], options: dict[str, Any], seed: int
                  ) -> None:
         self.rules = rules
@@ -76,10 +87,12 @@ class GameState:
         self.items: list[Item] = []
         # Each zone is a list of item indexes; a per-player zone has one list per seat.
         self.zones: dict[str, list[list[int]]] = {}
-        # Copied so that an indexed value (a dict) is never shared with the rules.
-        self.game_vars: dict[str, Any] = copy_vars(rules.game_vars)
-        self.player_vars: list[dict[str, Any]] = [copy_vars(rules.player_vars) for _ in players]
-        self.turn_vars: dict[str, Any] = copy_vars(rules.turn_vars)
+        # Copied so that an indexed value (a dict) is never shared with the rules; without
+        # indexed values every value is plain, and a plain copy does.
+        copied = copy_vars if rules.indexed else dict.copy
+        self.game_vars: dict[str, Any] = copied(rules.game_vars)
+        self.player_vars: list[dict[str, Any]] = [copied(rules.player_vars) for _ in players]
+        self.turn_vars: dict[str, Any] = copied(rules.turn_vars)
         self.current: int = 0
         self.round = 0
         self.turns = 0
@@ -272,10 +285,15 @@ class GameState:
         """Put this state back to a `to_dict` snapshot, in place."""
         other = GameState.from_dict(self.rules, data)
         ctx, version = self.ctx, self.version
-        self.__dict__.update(other.__dict__)
+        other.take_into(self)
         self.ctx = ctx
         self.version = version + 1  # anything cached before the restore is stale
         self.legal_cache = None
+
+    def take_into(self, other: GameState) -> None:
+        """Set every field of `other` to this state's (the values shared, not copied)."""
+        for name in GameState.__slots__:
+            setattr(other, name, getattr(self, name))
 
     def __str__(self) -> str:
         lines = [f"{self.rules.name} - round {self.round}, "

@@ -277,7 +277,7 @@ def seen_state(state: GameState, seat: int | None) -> GameState:
         return cached[2]
     items, ids = _blanked(state, seat)
     seen = GameState.__new__(GameState)
-    seen.__dict__.update(state.__dict__)
+    state.take_into(seen)
     seen.items = items
     seen.item_ids = ids
     if state.attached:  # a blank item holds nothing that could tell what it is
