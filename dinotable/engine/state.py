@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .chance import Chance
@@ -69,8 +70,10 @@ class GameState:
 
     # Named once: every read of a game's state (the generated effects make many a move)
     # is then a slot, not a lookup in an instance dict grown past the shared-key size.
+    # `__weakref__`: a view keeps what it worked out for a game beside it (views.py).
     __slots__ = (
-        "active", "attached", "chance", "ctx", "current", "empty_passes", "face_down",
+        "__weakref__", "active", "attached", "chance", "ctx", "current", "empty_passes",
+        "face_down",
         "final_turns", "game_over", "game_vars", "idle_turns", "item_ids", "items",
         "knocked", "last_round", "legal_cache", "log", "next_starter", "options", "out",
         "pending", "phase", "phase_ended", "phase_starter", "plain_actions",
@@ -292,8 +295,8 @@ class GameState:
 
     def take_into(self, other: GameState) -> None:
         """Set every field of `other` to this state's (the values shared, not copied)."""
-        for name in GameState.__slots__:
-            setattr(other, name, getattr(self, name))
+        for name, value in zip(_FIELDS, _READ(self), strict=True):
+            setattr(other, name, value)
 
     def __str__(self) -> str:
         lines = [f"{self.rules.name} - round {self.round}, "
@@ -310,3 +313,8 @@ class GameState:
             lines.append("  turn: " + ", ".join(f"{k}={shown_value(v, self.rules.turn_vars.get(k))}"
                                                 for k, v in self.turn_vars.items()))
         return "\n".join(lines)
+
+
+# The fields a state holds (its slots, the weak reference aside): what `take_into` copies.
+_FIELDS = tuple(name for name in GameState.__slots__ if name != "__weakref__")
+_READ = attrgetter(*_FIELDS)
