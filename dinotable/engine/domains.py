@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 from collections.abc import Callable
@@ -86,8 +87,12 @@ def _item_in(zone: str) -> Values:
         "with `where`, only kinds for which it holds (`$kind` is the kind tested).",
         "card: {domain: kind_in, zone: hand}", ("zone", "where"))
 def _kind_in(zone: str, where: Compiled | None = None) -> Values:
-    return listed_by(lambda c: kinds_passing(c, c.state.zone(zone, c.seat), where),
-                     lambda c: kinds_of(c, c.state.zone(zone, c.seat)), where, "kind")
+    values = listed_by(lambda c: kinds_passing(c, c.state.zone(zone, c.seat), where),
+                       lambda c: kinds_of(c, c.state.zone(zone, c.seat)), where, "kind")
+    # The same candidates as source, for a lister to write in line (no call for them).
+    cast(Any, values).raw_source = (f"[*dict.fromkeys([st.items[_i].kind for _i in "
+                                    f"st.zone({zone!r}, c.seat)])]")
+    return values
 
 
 def kinds_of(c: Ctx, indexes: list[int]) -> list[Any]:
@@ -187,9 +192,32 @@ def filter_lines(where: Compiled, name: str, values: str, out: str) -> list[str]
         return None
     test, slots = hoisted(source, name, namespace)
     namespace.update(HOIST_NAMES)
+    test = _value_read(test, name)
     return [*([f"{MEMO} = [_HOIST_UNSET] * {slots}"] if slots else []), f"{out} = []",
             f"for _v in {values}:", f"    _args[{name!r}] = _v", f"    if {test}:",
             f"        {out}.append(_v)"]
+
+
+class _ValueRead(ast.NodeTransformer):
+    """`c.args['NAME']` read as `_v`, the value the loop is testing (which it is)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def visit_Subscript(self, node: ast.Subscript) -> Any:
+        value, key = node.value, node.slice
+        if isinstance(value, ast.Attribute) and value.attr == "args" and isinstance(
+                value.value, ast.Name) and value.value.id == "c" and isinstance(
+                key, ast.Constant) and key.value == self.name:
+            return ast.copy_location(ast.Name("_v", ast.Load()), node)
+        return self.generic_visit(node)
+
+
+def _value_read(test: str, name: str) -> str:
+    """A test's source with its reads of the value tested made reads of the loop's `_v`:
+    inside a filter `c.args` is the dict the loop sets `$name` in, so the two are one."""
+    tree = ast.parse(test, mode="eval")
+    return ast.unparse(ast.fix_missing_locations(_ValueRead(name).visit(tree)))
 
 
 @domain("choice", "One of a fixed list of values, or a whole number in a range; with "

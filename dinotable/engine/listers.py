@@ -74,7 +74,8 @@ def _lister(args: tuple[ArgDef, ...], aid: str | None) -> Any:
         for n in names[i:] if i else ():
             lines += [f"{indent}if {n!r} in _saved:", f"{indent}    _b[{n!r}] = _saved[{n!r}]",
                       f"{indent}else:", f"{indent}    _b.pop({n!r}, None)"]
-        lines.append(f"{indent}_v{i}s = _R{i}(c)")
+        raw = getattr(fn, "raw_source", None)
+        lines.append(f"{indent}_v{i}s = {raw if raw is not None else f'_R{i}(c)'}")
         if fn.where is not None:
             lines += [f"{indent}if _v{i}s:", f"{indent}    _args = c.args = {{**_b}}"]
             test = filter_lines(fn.where, fn.tested, f"_v{i}s", f"_p{i}")
