@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, GameState, legal_actions, sample_action, unchanging, value_for
+from ..engine import (
+    Action,
+    GameState,
+    legal_actions,
+    sample_action,
+    unchanging,
+    value_for,
+    values_for,
+)
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 
@@ -39,7 +47,8 @@ def _preferred(state: GameState, legal: list[Action], rng: random.Random) -> Act
         if not options or (hint.when is not None and not value_for(state, seat, hint.when)):
             continue
         if hint.best is not None and len(options) > 1:
-            scored = [(value_for(state, seat, hint.best, a.arg_map), a) for a in options]
+            scored = list(zip(values_for(state, seat, hint.best, [a.arg_map for a in options]),
+                              options, strict=True))
             top = max(score for score, _ in scored)
             options = [a for score, a in scored if score == top]
         return options[int(rng.random() * len(options))]

@@ -56,7 +56,7 @@ from .state import Action, Event, GameState, Item
 from .undo import UndoInfo, undo_info, why_no_undo
 from .undo import undo as take_back
 from .variants import applies, for_new_game, option_applies
-from .views import can_see, redact, seen_state, text_for, value_for, view_for
+from .views import can_see, redact, seen_state, text_for, value_for, values_for, view_for
 
 __all__ = [
     "PASS",
@@ -112,6 +112,7 @@ __all__ = [
     "unchanging",
     "undo_info",
     "value_for",
+    "values_for",
     "view_for",
     "waiting_on",
     "why_illegal",

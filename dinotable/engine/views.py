@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .attach import attached_view
@@ -20,6 +21,7 @@ from .flow import scores, team_scores
 from .indexed import copy_vars
 from .legality import waiting_on
 from .model import Rules
+from .origins import PASSED_ON, rules_error
 from .state import Event, GameState, Item
 
 # Event keys that name or show items: dropped from an event the viewer may not see.
@@ -303,6 +305,23 @@ def value_for(state: GameState, seat: int | None, fn: Compiled,
     failure is an EngineError naming the ruleset's line."""
     who = scope if scope is not None else seat if seat is not None else 0
     return evaluate(fn, seen_state(state, seat), who, args)
+
+
+def values_for(state: GameState, seat: int, fn: Compiled,
+               args: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """`value_for` of one expression with each of several sets of arguments (a bot scoring
+    each of its options), on the one game `seat` may know."""
+    c = Ctx(seen_state(state, seat), seat)
+    out: list[Any] = []
+    try:
+        for given in args:
+            c.args = given
+            out.append(fn(c))
+    except PASSED_ON:
+        raise
+    except Exception as exc:
+        raise rules_error(state.rules, exc, "working out a value for the table") from exc
+    return out
 
 
 def text_for(state: GameState, seat: int | None, template: Any, *,
