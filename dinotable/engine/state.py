@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from .chance import Chance
 from .expr import Ctx
@@ -295,8 +295,7 @@ class GameState:
 
     def take_into(self, other: GameState) -> None:
         """Set every field of `other` to this state's (the values shared, not copied)."""
-        for name, value in zip(_FIELDS, _READ(self), strict=True):
-            setattr(other, name, value)
+        _take_into(self, other)
 
     def __str__(self) -> str:
         lines = [f"{self.rules.name} - round {self.round}, "
@@ -317,4 +316,16 @@ class GameState:
 
 # The fields a state holds (its slots, the weak reference aside): what `take_into` copies.
 _FIELDS = tuple(name for name in GameState.__slots__ if name != "__weakref__")
-_READ = attrgetter(*_FIELDS)
+
+
+def _field_copier() -> Callable[[GameState, GameState], None]:
+    """`take_into` written out field by field: a seen state is made this way for every
+    move a bot weighs, and one assignment a field costs least."""
+    made: dict[str, Any] = {}
+    # Generated from the class's own slot names only.
+    exec("def take_into(self, other):\n" + "".join(f"    other.{name} = self.{name}\n"
+                                                   for name in _FIELDS), made)
+    return cast(Callable[[GameState, GameState], None], made["take_into"])
+
+
+_take_into = _field_copier()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from collections import deque
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from .attach import attached_view
@@ -205,26 +206,47 @@ _BLANKED: weakref.WeakKeyDictionary[GameState, dict[int | None, tuple[Any, ...]]
     weakref.WeakKeyDictionary())
 
 
+def _zone_kinds(state: GameState) -> tuple[tuple[str, ...], ...]:
+    """The game's zones not open to all, those open to all, and those of these each player
+    has: in the game's order, found once per ruleset."""
+    rules = state.rules
+    found = rules.memo.get("zone_kinds")
+    if found is None or found[0] is not rules.zones:  # (rules made from others share memo)
+        zdefs = rules.zones
+        found = rules.memo["zone_kinds"] = (rules.zones, (
+            tuple(z for z in state.zones if zdefs[z].visible != "all"),
+            tuple(z for z in state.zones if zdefs[z].visible == "all"),
+            tuple(z for z in state.zones if zdefs[z].visible == "all" and zdefs[z].per_player)))
+    kinds: tuple[tuple[str, ...], ...] = found[1]
+    return kinds
+
+
 def _blanked(state: GameState, seat: int | None) -> tuple[list[Item], dict[str, int]]:
     """The game's items with those `seat` may not see blank, and the ids of the others."""
     face_down = state.face_down
     zdefs = state.rules.zones
+    zones = state.zones
+    closed, open_zones, open_own = _zone_kinds(state)
     hidden: list[int] = []
-    for zname, lists in state.zones.items():
+    # A zone closed to some seat: all it holds is blank, unless this seat sees into it.
+    for zname in closed:
         zdef = zdefs[zname]
         opened = zname in state.shown
-        for owner, content in enumerate(lists):
-            if not content:
-                continue
-            own = zdef.per_player and seat is not None and owner == seat
-            if opened or zdef.visible == "all" or (zdef.visible == "owner" and own):
-                # Seen where it lies: only a card lying face down is blank, and not to the
-                # owner of the player's zone it lies in (facing.sees_face).
-                if opened or not face_down or own:
-                    continue
-                hidden += [i for i in content if i in face_down]
-            else:
+        for owner, content in enumerate(zones[zname]):
+            if content and not (opened or (zdef.visible == "owner" and zdef.per_player
+                                           and seat is not None and owner == seat)):
                 hidden += content
+    if face_down:
+        # In the zones open to all, a card lying face down is blank, except to the owner of
+        # the player's zone it lies in (facing.sees_face) and in a zone shown to everyone.
+        down = face_down.intersection(chain.from_iterable(chain.from_iterable(
+            zones[z] for z in open_zones)))
+        if down and seat is not None:
+            down.difference_update(chain.from_iterable(zones[z][seat] for z in open_own))
+        if down and state.shown:
+            down.difference_update(chain.from_iterable(chain.from_iterable(
+                zones[z] for z in state.shown if z in zones)))
+        hidden += sorted(down)
     kept = _BLANKED.get(state)
     if kept is None:
         kept = _BLANKED[state] = {}
