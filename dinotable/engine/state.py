@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, cast
 
 from .chance import Chance
@@ -44,9 +45,10 @@ class Action:
             object.__setattr__(self, "args", tuple(
                 (k, tuple(v) if type(v) is list else v) for k, v in self.args))
 
-    @property
+    @cached_property
     def arg_map(self) -> dict[str, Any]:
-        """The arguments as a mapping."""
+        """The arguments as a mapping, made once (an action is handed out again and again,
+        and a bot reads each option's): read it, don't change it."""
         return dict(self.args)
 
     def __str__(self) -> str:

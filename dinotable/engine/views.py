@@ -228,24 +228,31 @@ def _blanked(state: GameState, seat: int | None) -> tuple[list[Item], dict[str, 
     zones = state.zones
     closed, open_zones, open_own = _zone_kinds(state)
     hidden: list[int] = []
+    in_closed: list[int] = []  # all the closed zones hold, blank or not
     # A zone closed to some seat: all it holds is blank, unless this seat sees into it.
     for zname in closed:
         zdef = zdefs[zname]
         opened = zname in state.shown
         for owner, content in enumerate(zones[zname]):
-            if content and not (opened or (zdef.visible == "owner" and zdef.per_player
-                                           and seat is not None and owner == seat)):
+            if not content:
+                continue
+            in_closed += content
+            if not (opened or (zdef.visible == "owner" and zdef.per_player
+                               and seat is not None and owner == seat)):
                 hidden += content
-    if face_down:
-        # In the zones open to all, a card lying face down is blank, except to the owner of
-        # the player's zone it lies in (facing.sees_face) and in a zone shown to everyone.
-        down = face_down.intersection(chain.from_iterable(chain.from_iterable(
+    # A card face down in a zone open to all is blank, except to the owner of the player's
+    # zone it lies in (facing.sees_face) and in a zone shown to everyone. (Most lie in
+    # closed zones, a secret card's owner's: then the open zones are not looked through.)
+    down = face_down.difference(in_closed) if face_down else face_down
+    if down:
+        down = down.intersection(chain.from_iterable(chain.from_iterable(
             zones[z] for z in open_zones)))
-        if down and seat is not None:
-            down.difference_update(chain.from_iterable(zones[z][seat] for z in open_own))
-        if down and state.shown:
-            down.difference_update(chain.from_iterable(chain.from_iterable(
-                zones[z] for z in state.shown if z in zones)))
+    if down and seat is not None:
+        down.difference_update(chain.from_iterable(zones[z][seat] for z in open_own))
+    if down and state.shown:
+        down.difference_update(chain.from_iterable(chain.from_iterable(
+            zones[z] for z in state.shown if z in zones)))
+    if down:
         hidden += sorted(down)
     kept = _BLANKED.get(state)
     if kept is None:
