@@ -289,6 +289,8 @@ class _Compiler(Forms):
         # The loop names in force (innermost last), each read as a local of the generated
         # generator: name -> that local's name.
         self.loops: dict[str, str] = {}
+        # The calls made so far by name and arguments' source: the name each is bound to.
+        self.calls: dict[tuple[Any, ...], str] = {}
 
     def fail(self, message: str, suggestion: str | None = None) -> ExpressionError:
         return ExpressionError(self.text, message, suggestion)
@@ -424,11 +426,20 @@ class _Compiler(Forms):
         faces = [p.source for p in parts if isinstance(p, FaceExpr)]
         if faces:  # a face known only as the game runs: built once for each face met
             return f"{bind(self.ns, ByFace(fn.build, built), 'fb')}({', '.join(faces)})(c)"
+        # The same call written twice in one expression is one function under one name, so
+        # that it reads as the same call (shared_parts.py works a repeated call out once).
+        key = (fname, *parts) if all(type(p) in (str, int, float) for p in parts) else None
+        known = self.calls.get(key) if key is not None else None
+        if known is not None:
+            return f"{known}(c)"
         made = fn.build(*built)
         if all(reads_no_args(p.source if isinstance(p, FaceExpr) else p, self.ns)
                for p in parts if isinstance(p, str | FaceExpr)):
             mark_arg_free(made)  # a `where` may work it out once a listing (hoist.py)
-        return f"{bind(self.ns, made, 'f')}(c)"
+        name = bind(self.ns, made, "f")
+        if key is not None:
+            self.calls[key] = name
+        return f"{name}(c)"
 
     def reads_loop(self, source: str) -> bool:
         """Whether generated source reads a loop name in force (a local of its generator)."""

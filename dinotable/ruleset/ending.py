@@ -15,6 +15,7 @@ from ..engine.model import (
     BotHint,
     EndDef,
 )
+from ..engine.shared_parts import once_each
 from .actions import _with_args
 from .problems import check_keys
 from .reader import SectionReader
@@ -89,5 +90,7 @@ class EndingReader(SectionReader):
                 # `best` scores each choice of the action's arguments: the bot takes the top.
                 ascope = _with_args(scope, list(adef.args), None)
                 best = compiler.expr(rule["best"], (*path, "best"), ascope)
-            hints.append(BotHint(adef.id, when, best))
+            # Read for every option of every move a bot weighs: a call a preference
+            # repeats is worked out once (shared_parts.py).
+            hints.append(BotHint(adef.id, once_each(when), once_each(best)))
         return tuple(hints)
