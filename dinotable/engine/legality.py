@@ -16,8 +16,8 @@ from .decide import arg_values as values_of
 from .decide import combos, decision_actions, frame_seat
 from .domains import Subset
 from .errors import EngineError
-from .expr import Ctx, bind, prologue, source_of, suggest
-from .listers import action_lister, window_listers
+from .expr import Ctx, prologue, suggest
+from .listers import action_lister, move_lines, window_listers
 from .model import ActionDef, ArgDef
 from .origins import PASSED_ON, Origin, RulesError, origin_of, register, rules_error, rules_file
 from .state import Action, GameState
@@ -221,19 +221,8 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
         if adef.by != last_by:
             lines.append(f"    if {adef.by!r} in by:")
             last_by = adef.by
-        if adef.id in listers:
-            body = f"r.extend({bind(ns, listers[adef.id], 'l')}(c, seat))"
-        elif adef.args:
-            body = f"r.extend(_with_args(c, seat, {bind(ns, adef, 'a')}))"
-        else:
-            body = f"r.append(A[{adef.id!r}])"
-        if adef.when is None:
-            lines.append(f"        {body}")
-            continue
-        origin = origin_of(adef.when)
-        if origin is not None:  # a `when` that fails at play names its line
-            marks.append((len(lines), origin))  # moved below, past the prologue
-        lines += [f"        if {source_of(adef.when, ns)}:", f"            {body}"]
+        # (The marks are moved below, past the prologue.)
+        lines += move_lines(adef, listers, "_with_args", ns, (len(lines), marks), "        ")
     lines.append("    return r")
     start = prologue(ns)
     first = 2 + start.count("\n")  # the line of lines[0], after the `def` and the prologue

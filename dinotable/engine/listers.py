@@ -131,6 +131,27 @@ def _made_function(name: str, ns: dict[str, Any], lines: list[str],
 Lister = Callable[[Ctx, int], list[Action]]
 
 
+def move_lines(adef: ActionDef, listers: dict[str, Lister], general: str,
+               ns: dict[str, Any], at: tuple[int, list[tuple[int, Origin]]],
+               indent: str) -> list[str]:
+    """Generated lines adding an action's moves to the list `r` when its `when` holds: by
+    its own lister, else by the function named `general` (`general(c, seat, adef)`), else
+    its one plain action from `A`. `at`: the index the lines start at, and the marks a
+    failing `when` is named by (its line added there)."""
+    if adef.id in listers:
+        body = f"r.extend({bind(ns, listers[adef.id], 'l')}(c, seat))"
+    elif adef.args:
+        body = f"r.extend({general}(c, seat, {bind(ns, adef, 'a')}))"
+    else:
+        body = f"r.append(A[{adef.id!r}])"
+    if adef.when is None:
+        return [indent + body]
+    origin = origin_of(adef.when)
+    if origin is not None:  # a `when` that fails at play names its line
+        at[1].append((at[0], origin))
+    return [f"{indent}if {source_of(adef.when, ns)}:", f"{indent}    {body}"]
+
+
 def window_listers(actions: dict[str, ActionDef], listers: dict[str, Lister],
                    combos: Callable[[Ctx, int, ActionDef], list[Action]]
                    ) -> dict[str, Lister]:
@@ -150,19 +171,7 @@ def window_listers(actions: dict[str, ActionDef], listers: dict[str, Lister],
         lines = ["A = st.plain_actions[seat]", "r = []"]
         marks: list[tuple[int, Origin]] = []
         for adef in defs:
-            if adef.id in listers:
-                body = f"r.extend({bind(ns, listers[adef.id], 'l')}(c, seat))"
-            elif adef.args:
-                body = f"r.extend(_combos(c, seat, {bind(ns, adef, 'a')}))"
-            else:
-                body = f"r.append(A[{adef.id!r}])"
-            if adef.when is None:
-                lines.append(body)
-                continue
-            origin = origin_of(adef.when)
-            if origin is not None:  # a `when` that fails names its line
-                marks.append((len(lines), origin))
-            lines += [f"if {source_of(adef.when, ns)}:", f"    {body}"]
+            lines += move_lines(adef, listers, "_combos", ns, (len(lines), marks), "")
         lines.append("return r")
         made[wid] = cast(Lister, _made_function("_window", ns, lines, marks))
     return made
