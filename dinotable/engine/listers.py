@@ -7,12 +7,12 @@ walk of calls (the domain, its values, the test's filter) for every value listed
 
 A domain whose values are a list worked out first and then tested one by one (the kinds in
 a zone, the spaces of a board, the players, a fixed choice) says so with
-`domains.listed_by`: its
-candidates (`raw`), the test and the name the test reads its value by. `action_lister`
-writes one function per such action: each argument's candidates, the same filter
-`domains.passing` uses, and the actions made once per seat and arguments. It lists exactly
-what `combos` lists, in the same order: the arguments in their order, each seeing those
-chosen before it as `$NAME`, and each action's pairs sorted by name.
+`domains.listed_by`: its candidates (`raw`), the test and the name the test reads its value
+by. `action_lister` writes one function per such action: each argument's candidates, its
+test written into the loop as `domains.passing` runs it, and the actions made once per seat
+and arguments. It lists exactly what `combos` lists, in the same order: the arguments in
+their order, each seeing those chosen before it as `$NAME`, and each action's pairs sorted
+by name. A response window's reactions and a question's answers are listed the same way.
 """
 
 from __future__ import annotations
