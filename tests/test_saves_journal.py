@@ -254,10 +254,12 @@ def test_an_autosave_late_in_a_long_game_costs_about_what_it_costs_early() -> No
         return out[1:]  # the first appends a changed random source in full
 
     early, late = [], []
-    for _ in range(3):  # in turns, the best of three: the machine's noise falls on both
+    for _ in range(5):  # in turns, the best of five: the machine's noise falls on both
         early.append(statistics.median(costs(30)))
         late.append(statistics.median(costs(3000)))
-    assert min(late) <= 3 * min(early), (early, late)
+    # Rewriting the whole save at move 3,000 costs over a hundred times a move's append; a
+    # bound of five times leaves room for a machine busy with other tests, never for that.
+    assert min(late) <= 5 * min(early), (early, late)
 
 
 def test_a_table_game_with_a_move_taken_back_continues_exactly_from_its_autosave() -> None:
