@@ -227,7 +227,7 @@ def build_legal(actions: dict[str, ActionDef]) -> Lister:
     start = prologue(ns)
     first = 2 + start.count("\n")  # the line of lines[0], after the `def` and the prologue
     # Generated from compiled expressions only; its first lines bind what they read.
-    exec("def _legal(c, seat):\n" + start + "\n".join(lines), ns)
+    exec(compile("def _legal(c, seat):\n" + start + "\n".join(lines), "<legal>", "exec"), ns)
     register(ns["_legal"], marks=[(line + first, origin) for line, origin in marks])
     # Each action's own lister, and each window's (decide.window_actions), which lists its
     # reactions with the same functions.

@@ -111,19 +111,20 @@ def _lister(args: tuple[ArgDef, ...], aid: str | None) -> Any:
                   f"{indent}        _m[_k] = _a",
                   f"{indent}_made.append(_a)"]
     lines += ["finally:", "    c.args = _saved", "return _made"]
-    return _made_function("_list", ns, lines, marks)
+    return _made_function("_list", ns, lines, marks, f"list {aid or 'answers'}")
 
 
 def _made_function(name: str, ns: dict[str, Any], lines: list[str],
-                   marks: list[tuple[int, Origin]]) -> Any:
+                   marks: list[tuple[int, Origin]], label: str) -> Any:
     """`def NAME(c, seat):` with the prologue and `lines` as its body, registered with the
     origins of its lines (`marks`: by index in `lines`)."""
     start = prologue(ns)
     first = 2 + start.count("\n")  # the line of lines[0], after the `def` and the prologue
     made: dict[str, Any] = {}
     # Generated from compiled expressions and the argument definitions: names bound above.
-    exec(f"def {name}(c, seat):\n" + start + "".join(f"    {line}\n" for line in lines),
-         ns, made)
+    source = f"def {name}(c, seat):\n" + start + "".join(f"    {line}\n" for line in lines)
+    # The label names the code in a profile: `<list hunt>` rather than one of many `<string>`.
+    exec(compile(source, f"<{label}>", "exec"), ns, made)
     register(made[name], marks=[(line + first, origin) for line, origin in marks])
     return made[name]
 
@@ -173,5 +174,5 @@ def window_listers(actions: dict[str, ActionDef], listers: dict[str, Lister],
         for adef in defs:
             lines += move_lines(adef, listers, "_combos", ns, (len(lines), marks), "")
         lines.append("return r")
-        made[wid] = cast(Lister, _made_function("_window", ns, lines, marks))
+        made[wid] = cast(Lister, _made_function("_window", ns, lines, marks, f"window {wid}"))
     return made
