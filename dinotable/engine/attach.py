@@ -21,6 +21,7 @@ from .facing import sees_face
 from .items import _matches, item_prop
 from .model import Effect
 from .picks import of_named_kind
+from .registry import INLINE_HELPERS
 from .state import Event, GameState
 
 
@@ -114,22 +115,23 @@ def _count_bare(zone: ZoneName, item: Compiled) -> Compiled:
     return run
 
 
-def _prop_or_none(c: Ctx, index: int, name: str) -> Any:
-    return item_prop(c.state, index, name)
+def bare_where(state: GameState, items: list[int], name: str, wanted: Any) -> int:
+    """`count_bare_where`: the items with nothing attached whose property `name` equals
+    `wanted` (a list property: holds it)."""
+    held = state.attached
+    return sum(1 for i in items if i not in held and _matches(item_prop(state, i, name), wanted))
+
+
+INLINE_HELPERS["_bare_where"] = bare_where
 
 
 @function("count_bare_where", ("zone", "prop", "expr"), "Items in a zone with nothing "
           "attached whose property equals a value (a list property: holds it).",
-          "count_bare_where(built, suit, 'red')")
+          "count_bare_where(built, suit, 'red')",
+          inline=lambda zone, name, value: f"_bare_where(st, {zone.source()}, {name!r}, {value})")
 def _count_bare_where(zone: ZoneName, name: str, value: Compiled) -> Compiled:
     get = zone.items()
-
-    def run(c: Ctx) -> int:
-        wanted, held = value(c), c.state.attached
-        return sum(1 for i in get(c) if i not in held
-                   and _matches(_prop_or_none(c, i, name), wanted))
-
-    return run
+    return lambda c: bare_where(c.state, get(c), name, value(c))
 
 
 @function("sum_prop_attached", ("zone", "prop"), "The sum of a number property over the "
@@ -141,7 +143,7 @@ def _sum_prop_attached(zone: ZoneName, name: str) -> Compiled:
     def run(c: Ctx) -> Any:
         held = c.state.attached
         return sum(v for i in get(c) if i in held
-                   for v in (_prop_or_none(c, i, name),) if v is not None)
+                   for v in (item_prop(c.state, i, name),) if v is not None)
 
     return run
 

@@ -23,7 +23,9 @@ from .effects_zones import moved_event
 from .errors import EngineError
 from .expr import Compiled, Ctx, function
 from .formulas import FRAMES
+from .hoist import mark_arg_free
 from .model import BoardDef, Effect
+from .registry import INLINE_HELPERS
 from .state import GameState
 
 SEP = "@"
@@ -71,17 +73,6 @@ def _plan(board: BoardDef) -> _Plan:
             _PLANS.clear()
         plan = _PLANS[id(board)] = _Plan(board)
     return plan
-
-
-def _on(name: str, space: Compiled) -> Callable[[Ctx], list[int]]:
-    """The item list on the space an expression gives, of the board named (the seat in
-    scope's own, for a per-player board): the plan read in line, as this runs for every
-    space a listing tests."""
-    def items_on(c: Ctx) -> list[int]:
-        board, zone = _planned(c, name, space, "zone_of")
-        return c.state.zones[zone][c.seat if board.per_player else 0]
-
-    return items_on
 
 
 def _planned(c: Ctx, name: str, space: Compiled, table: str) -> tuple[BoardDef, Any]:
@@ -155,27 +146,62 @@ def _board(c: Ctx, name: str) -> BoardDef:
     return c.state.rules.boards[name]
 
 
+def space_list(c: Ctx, name: str, where: Any) -> list[int]:
+    """The item list on the space `where` of the board named, read in one call, as inline
+    code does for every space a listing tests (the seat in scope's own, for a per-player
+    board); an EngineError for a value that is no space of it."""
+    board = c.state.rules.boards[name]
+    plan = _PLANS.get(id(board))
+    if plan is None or plan.board is not board:
+        plan = _plan(board)
+    zone = plan.zone_of.get(where)
+    if zone is None:
+        raise _not_a_space(board, where)
+    return c.state.zones[zone][c.seat if board.per_player else 0]
+
+
+def kinds_on_space(c: Ctx, name: str, where: Any, kind: str) -> int:
+    """How many items of `kind` lie on a space (`space_list`)."""
+    items = c.state.items
+    n = 0
+    for i in space_list(c, name, where):
+        if items[i].kind == kind:
+            n += 1
+    return n
+
+
+def steps_between(c: Ctx, name: str, first: Any, second: Any) -> int:
+    """`distance(board, a, b)` as inline code calls it: an EngineError for a value that is
+    no space of the board."""
+    board = c.state.rules.boards[name]
+    index = board.index
+    i = index.get(first)
+    if i is None:
+        raise _not_a_space(board, first)
+    j = index.get(second)
+    if j is None:
+        raise _not_a_space(board, second)
+    return _steps(board, i, j)
+
+
+INLINE_HELPERS.update(_space_list=space_list, _kinds_on_space=kinds_on_space,
+                      _steps_between=steps_between)
+for _helper in (space_list, kinds_on_space, steps_between):
+    mark_arg_free(_helper)  # handed `c`, they read its state and seat, never an argument
+
+
 @function("at", ("board", "expr"), "How many items lie on a space of a board (the seat in "
-          "scope's own board, for a per-player board).", "at(ranch, 'r2c2')")
+          "scope's own board, for a per-player board).", "at(ranch, 'r2c2')",
+          inline=lambda name, space: f"len(_space_list(c, {name!r}, {space}))")
 def _at(name: str, space: Compiled) -> Compiled:
-    items_on = _on(name, space)
-    return lambda c: len(items_on(c))
+    return lambda c: len(space_list(c, name, space(c)))
 
 
 @function("kinds_at", ("board", "expr", "kind"), "How many items of a kind lie on a space.",
-          "kinds_at(ranch, $space, fence)")
+          "kinds_at(ranch, $space, fence)",
+          inline=lambda name, space, kind: f"_kinds_on_space(c, {name!r}, {space}, {kind!r})")
 def _kinds_at(name: str, space: Compiled, kind: str) -> Compiled:
-    items_on = _on(name, space)
-
-    def run(c: Ctx) -> int:
-        items = c.state.items
-        n = 0
-        for i in items_on(c):
-            if items[i].kind == kind:
-                n += 1
-        return n
-
-    return run
+    return lambda c: kinds_on_space(c, name, space(c), kind)
 
 
 @function("empty_spaces", ("board",), "How many spaces of a board hold nothing.",
@@ -218,20 +244,10 @@ def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
 
 @function("distance", ("board", "expr", "expr"), "Steps between two spaces: on a track, the "
           "spaces entered or passed; on a grid, rows plus columns.",
-          "distance(time_track, period, $to)")
+          "distance(time_track, period, $to)",
+          inline=lambda name, a, b: f"_steps_between(c, {name!r}, {a}, {b})")
 def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
-    def run(c: Ctx) -> int:
-        board = c.state.rules.boards[name]
-        index = board.index
-        i = index.get(first := a(c))
-        if i is None:
-            raise _not_a_space(board, first)
-        j = index.get(second := b(c))
-        if j is None:
-            raise _not_a_space(board, second)
-        return _steps(board, i, j)
-
-    return run
+    return lambda c: steps_between(c, name, a(c), b(c))
 
 
 @function("filled_neighbours", ("board", "expr"), "How many spaces next to a space hold at "
@@ -293,7 +309,9 @@ DOMAINS["kind_on"] = DomainSpec("kind_on", KIND_ON_DOC,
 
 def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = None) -> Any:
     """The values function of a `kind_on` argument."""
-    items_on = _on(board_name, space)
+    def items_on(c: Ctx) -> list[int]:
+        return space_list(c, board_name, space(c))
+
     return listed_by(lambda c: kinds_passing(c, items_on(c), where),
                      lambda c: kinds_of(c, items_on(c)), where, "kind")
 

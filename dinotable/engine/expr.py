@@ -89,7 +89,7 @@ Compiled = Callable[["Ctx"], Any]
 class Ctx:
     """What an expression or effect sees: the state, the seat in scope, the action's arguments."""
 
-    __slots__ = ("after", "args", "events", "sampler", "seat", "state", "turn_over")
+    __slots__ = ("after", "args", "common", "events", "sampler", "seat", "state", "turn_over")
 
     def __init__(self, state: GameState, seat: int, args: Mapping[str, Any] | None = None) -> None:
         self.state = state
@@ -102,6 +102,8 @@ class Ctx:
         self.after = "action"
         # Set while a bot samples one legal action: large domains give one random value.
         self.sampler: Any = None
+        # What listings for several seats of one unchanging game share (see hoist.COMMON).
+        self.common: dict[int, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,27 @@ def make_closure(source: str, namespace: dict[str, Any]) -> Compiled:
     return cast(Compiled, fn)
 
 
+def direct_formula(body: Compiled, count: int) -> Callable[..., Any] | None:
+    """A formula's body as `def _formula(c, _p0, ...)`, its parameters plain arguments, for
+    a body whose every parameter read lies in its own source; None where one lies inside a
+    function compiled apart (that one reads the innermost call's frame, see formulas.py)."""
+    source = getattr(body, "source", None)
+    if not isinstance(source, str):
+        return None
+    marks = [param_source(i) for i in range(count)]
+    if sum(source.count(m) for m in marks) != getattr(body, "param_reads", -1):
+        return None
+    for i, mark in enumerate(marks):
+        source = source.replace(mark, f"_p{i}")
+    namespace: dict[str, Any] = dict(getattr(body, "namespace", {}))
+    params = "".join(f", _p{i}" for i in range(count))
+    made: dict[str, Any] = {}
+    # The body's own generated source (see make_closure), its parameter reads renamed.
+    exec(f"def _formula(c{params}):\n{prologue(namespace)}    return {source}\n",
+         namespace, made)
+    return cast(Callable[..., Any], made["_formula"])
+
+
 def source_of(fn: Compiled, namespace: dict[str, Any]) -> str:
     """Python source for a compiled expression, its names merged into `namespace`."""
     src = getattr(fn, "source", None)
@@ -271,6 +294,7 @@ def compile_expr(source: Any, scope: Scope) -> Compiled:
         raise ExpressionError(text, f"not a valid expression ({exc.msg})") from None
     compiler = _Compiler(text, scope)
     fn = make_closure(compiler.node(tree.body), compiler.ns)
+    cast(Any, fn).param_reads = compiler.param_reads
     # Every name resolved: now the types, so `size(cup) >= 'x'` is a load error too.
     cast(Any, fn).vtype = TypeChecker(text, scope, FUNCTIONS).type(tree.body)
     cast(Any, fn).text = text
@@ -291,6 +315,8 @@ class _Compiler(Forms):
         self.loops: dict[str, str] = {}
         # The calls made so far by name and arguments' source: the name each is bound to.
         self.calls: dict[tuple[Any, ...], str] = {}
+        # How many times a formula's parameter was read (each read is one piece of source).
+        self.param_reads = 0
 
     def fail(self, message: str, suggestion: str | None = None) -> ExpressionError:
         return ExpressionError(self.text, message, suggestion)
@@ -352,6 +378,7 @@ class _Compiler(Forms):
             return self.loops[name]
         if name in s.params:  # a parameter of the formula being compiled
             self.ns[FRAMES_NAME] = FRAMES
+            self.param_reads += 1  # see `direct_formula`
             return param_source(s.params.index(name))
         if name in s.indexed:
             keys = s.indexed[name]

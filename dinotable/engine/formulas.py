@@ -33,6 +33,7 @@ class _PerThread(threading.local):
 
 
 FRAMES = _PerThread()
+_UNKNOWN = object()  # a call not in the memo yet
 FRAMES_NAME = "_formula_frames"
 
 _SIGNATURE = re.compile(r"^([a-z][a-z0-9_]*)\s*\((.*)\)$", re.S)
@@ -82,13 +83,16 @@ def param_source(index: int) -> str:
 
 
 def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
-                 check: Callable[[tuple[str, ...]], str]) -> Formula:
-    """A formula running `body` (compiled with its parameters as `param_source` reads)."""
+                 check: Callable[[tuple[str, ...]], str],
+                 direct: Callable[..., Any] | None = None) -> Formula:
+    """A formula running `body` (compiled with its parameters as `param_source` reads), or
+    `direct(c, *values)`, the same body taking its parameters as arguments, where there is
+    one (`expr.direct_formula`): no frame to push for it."""
     local = FRAMES
-    if reads_parameters_only(body):
-        # Its value is fixed by its arguments alone: remembering it would cost more than
-        # working it out (`thrown(d, s): "d - 11 * max(0, d - s)"`).
-        def plain(c: Any, *values: Any) -> Any:
+    if direct is not None:
+        run = direct
+    else:
+        def run(c: Any, *values: Any) -> Any:
             frames = local.stack
             frames.append(values)
             try:
@@ -96,29 +100,25 @@ def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
             finally:
                 frames.pop()
 
-        return Formula(name, tuple(params), plain, check)
+    if reads_parameters_only(body):
+        # Its value is fixed by its arguments alone: remembering it would cost more than
+        # working it out (`thrown(d, s): "d - 11 * max(0, d - s)"`).
+        return Formula(name, tuple(params), run, check)
 
     def call(c: Any, *values: Any) -> Any:
         memo = local.memo
-        if memo is not None:
-            # A body reads the game, the seat in scope and its parameters, never an
-            # action's arguments: with the game unchanged, those three fix its value.
-            key = (name, id(c.state), c.state.version, c.seat, values)
-            try:
-                return memo[key]
-            except KeyError:
-                pass
-            except TypeError:  # an argument that cannot be a key (a list): work it out
-                memo = None
-        frames = local.stack
-        frames.append(values)
+        if memo is None:
+            return run(c, *values)
+        # A body reads the game, the seat in scope and its parameters, never an action's
+        # arguments: with the game unchanged, those three fix its value.
+        key = (name, id(c.state), c.state.version, c.seat, values)
         try:
-            value = body(c)
-        finally:
-            frames.pop()
-        if memo is not None:
-            memo[key] = value
-        return value
+            found = memo.get(key, _UNKNOWN)  # a miss is no exception: most calls miss
+        except TypeError:  # an argument that cannot be a key (a list): work it out
+            return run(c, *values)
+        if found is _UNKNOWN:
+            found = memo[key] = run(c, *values)
+        return found
 
     return Formula(name, tuple(params), call, check)
 

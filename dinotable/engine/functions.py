@@ -14,6 +14,7 @@ from typing import Any
 
 from .expr import Compiled, Ctx, ZoneName, declare_types, for_seat, function
 from .registry import INLINE_HELPERS
+from .state import GameState
 
 
 def _size_source(zone: ZoneName, player: str | None = None) -> str:
@@ -120,32 +121,38 @@ def _name(player: Compiled) -> Compiled:
     return lambda c: c.state.players[player(c)]
 
 
-@function("count_in", ("expr", "face"), "How many of a list of items (such as a subset "
-          "argument) or of faces (a faces_of argument) show a face.", "count_in($dice, wood)")
-def _count_in(chosen: Compiled, face: Any) -> Compiled:
-    def run(c: Ctx) -> int:
-        # Each id is looked up, not every item of the game read: a reroll's choices are
-        # scored this way by the dozen in every move a bot weighs.
-        items, index = c.state.items, c.state.item_ids
-        found = 0
-        seen: set[Any] | None = None  # an item named twice counts once
-        for value in chosen(c):
-            n = index.get(value)
-            if n is None:
-                # No item's id: a face itself, as a faces_of choice names them (one per
-                # die, so repeats count).
-                found += value == face
-            elif items[n].face == face:
-                if seen is None:
-                    seen = {value}
-                elif value in seen:
-                    continue
-                else:
-                    seen.add(value)
-                found += 1
-        return found
+def count_showing(state: GameState, chosen: Any, face: Any) -> int:
+    """How many of `chosen` (item ids, or faces themselves) show `face`, each id once."""
+    # Each id is looked up, not every item of the game read: a reroll's choices are
+    # scored this way by the dozen in every move a bot weighs.
+    items, index = state.items, state.item_ids
+    found = 0
+    seen: set[Any] | None = None  # an item named twice counts once
+    for value in chosen:
+        n = index.get(value)
+        if n is None:
+            # No item's id: a face itself, as a faces_of choice names them (one per die,
+            # so repeats count).
+            found += value == face
+        elif items[n].face == face:
+            if seen is None:
+                seen = {value}
+            elif value in seen:
+                continue
+            else:
+                seen.add(value)
+            found += 1
+    return found
 
-    return run
+
+INLINE_HELPERS["_count_showing"] = count_showing
+
+
+@function("count_in", ("expr", "face"), "How many of a list of items (such as a subset "
+          "argument) or of faces (a faces_of argument) show a face.", "count_in($dice, wood)",
+          inline=lambda chosen, face: f"_count_showing(st, {chosen}, {face!r})")
+def _count_in(chosen: Compiled, face: Any) -> Compiled:
+    return lambda c: count_showing(c.state, chosen(c), face)
 
 
 @function("face_of", ("expr",), "The face an item (given by its id) shows; '' if none.",

@@ -97,35 +97,41 @@ def face_value(state: GameState, index: int) -> int:
     return _face_values(die)[it.face]
 
 
-def prop_value(state: GameState, wanted: Any, name: str) -> Any:
-    """`prop(wanted, name)` as generated code calls it: a kind's plain value from the table
-    made once per ruleset, else `prop_of`."""
-    rules = state.rules
-    table = rules.memo.get(("plain_values", name))
-    if table is None:
-        table = plain_values(rules, name)
-    value = table.get(wanted, _MISSING)
-    return prop_of(state, wanted, name) if value is _MISSING else value
+def plain_reader(name: str) -> Callable[[GameState, Any], Any]:
+    """`prop(wanted, name)` for one property name, as compiled code calls it: a kind's
+    plain value from the table made once per ruleset (kept beside the rules it was made
+    for, one pair swapped whole, so a thread reading another ruleset never sees half),
+    else `prop_of`."""
+    box: list[tuple[Any, dict[str, Any]]] = [(None, {})]
+
+    def read(state: GameState, wanted: Any) -> Any:
+        rules = state.rules
+        pair = box[0]
+        if pair[0] is not rules:
+            pair = box[0] = (rules, plain_values(rules, name))
+        value = pair[1].get(wanted, _MISSING)
+        return prop_of(state, wanted, name) if value is _MISSING else value
+
+    return read
 
 
-INLINE_HELPERS["_prop_value"] = prop_value
+# Each property name's reader, made as the first expression naming it compiles.
+_READERS: dict[str, Callable[[GameState, Any], Any]] = {}
+INLINE_HELPERS["_prop_readers"] = _READERS
+
+
+def _prop_source(item: str, name: str) -> str:
+    """The inline form of `prop`: a call of the property's own reader."""
+    if name not in _READERS:
+        _READERS[name] = plain_reader(name)
+    return f"_prop_readers[{name!r}](st, {item})"
 
 
 @function("prop", ("expr", "prop"), "A property of an item (its id) or of a kind of item.",
-          "prop($card, cost)",
-          inline=lambda item, name: f"_prop_value(st, {item}, {name!r})")
+          "prop($card, cost)", inline=_prop_source)
 def _prop(item: Compiled, name: str) -> Compiled:
-    table: list[Any] = [None, {}]  # the rules it was made for, and its kinds' values
-
-    def run(c: Ctx) -> Any:
-        wanted = item(c)
-        rules = c.state.rules
-        if table[0] is not rules:
-            table[:] = [rules, plain_values(rules, name)]
-        value = table[1].get(wanted, _MISSING)
-        return prop_of(c.state, wanted, name) if value is _MISSING else value
-
-    return run
+    read = plain_reader(name)
+    return lambda c: read(c.state, item(c))
 
 
 _MISSING = object()
@@ -164,6 +170,7 @@ def _has(seq: Compiled, value: Compiled) -> Compiled:
 
 
 def _lookup_in(table: Any, key: Any) -> Any:
+    """A table's entry for `key`, else its `other`; an EngineError where it has neither."""
     if not isinstance(table, dict):
         raise EngineError(f"lookup() needs a table, not {table!r}")
     if key in table:
@@ -173,9 +180,13 @@ def _lookup_in(table: Any, key: Any) -> Any:
     raise EngineError(f"the table {table!r} has no entry for {key!r} (and no `other`)")
 
 
+INLINE_HELPERS["_lookup_in"] = _lookup_in
+
+
 @function("lookup", ("expr", "expr"), "The entry of a table (a table property) for a key, "
           "such as a die result; the entry `other` answers for any key not listed.",
-          "lookup(prop($card, hunt), 6)")
+          "lookup(prop($card, hunt), 6)",
+          inline=lambda table, key: f"_lookup_in({table}, {key})")
 def _lookup(table: Compiled, key: Compiled) -> Compiled:
     return lambda c: _lookup_in(table(c), key(c))
 

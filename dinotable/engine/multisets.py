@@ -20,6 +20,7 @@ from .domains import DOMAINS, DomainSpec, passing
 from .errors import EngineError
 from .expr import Compiled, Ctx, ZoneName, declare_types, function
 from .model import Rules
+from .registry import INLINE_HELPERS
 from .state import GameState
 
 MAX_LISTED_MULTISETS = 20_000  # a zone of many dice and faces: refuse to list them all
@@ -113,26 +114,38 @@ class _Taken:
 _TAKEN = _Taken()
 
 
+def paid_ids(state: GameState, items: list[int], cost: Any) -> tuple[str, ...]:
+    """`matching`: the ids of the items that pay `cost`, in zone order; () when they
+    cannot pay all of it."""
+    found = pay_from(state, items, as_cost(cost))
+    return () if found is None else tuple(state.items[i].id for i in found)
+
+
+def can_pay_with(state: GameState, items: list[int], cost: Any) -> bool:
+    """`can_pay`: whether the items pay `cost`."""
+    return pay_from(state, items, as_cost(cost)) is not None
+
+
+INLINE_HELPERS.update(_paid_ids=paid_ids, _can_pay_with=can_pay_with)
+
+
 @function("matching", ("zone", "expr"), "The ids of the items in a zone that pay a cost (a "
           "list of faces or kinds, one item per entry; faces first, then kinds, each taking "
           "the first unused item in zone order), in zone order; an empty list when the zone "
-          "cannot pay all of it.", "matching(tray, $dice)")
+          "cannot pay all of it.", "matching(tray, $dice)",
+          inline=lambda zone, cost: f"_paid_ids(st, {zone.source()}, {cost})")
 def _matching(zone: ZoneName, cost: Compiled) -> Compiled:
     get = zone.items()
-
-    def run(c: Ctx) -> tuple[str, ...]:
-        found = pay_from(c.state, get(c), as_cost(cost(c)))
-        return () if found is None else tuple(c.state.items[i].id for i in found)
-
-    return run
+    return lambda c: paid_ids(c.state, get(c), cost(c))
 
 
 @function("can_pay", ("zone", "expr"), "Whether the items in a zone can pay a cost: a list "
           "of faces or kinds (a list property, an argument), one item showing that face, or "
-          "else of that kind, per entry.", "can_pay(tray, prop($card, cost))")
+          "else of that kind, per entry.", "can_pay(tray, prop($card, cost))",
+          inline=lambda zone, cost: f"_can_pay_with(st, {zone.source()}, {cost})")
 def _can_pay(zone: ZoneName, cost: Compiled) -> Compiled:
     get = zone.items()
-    return lambda c: pay_from(c.state, get(c), as_cost(cost(c))) is not None
+    return lambda c: can_pay_with(c.state, get(c), cost(c))
 
 
 declare_types("matching", "list")

@@ -37,8 +37,9 @@ class Function:
 
 FUNCTIONS: dict[str, Function] = {}
 # Helpers an inline form's source may call (bound by name in every expression that uses
-# one): a function's inline form that needs more than builtins names one of these.
-INLINE_HELPERS: dict[str, Callable[..., object]] = {}
+# one): a function's inline form that needs more than builtins names one of these. A
+# helper is a function, or a table of them (`prop`'s readers, one a property name).
+INLINE_HELPERS: dict[str, Callable[..., object] | dict[str, Callable[..., object]]] = {}
 
 # Constants every expression may read: (doc, Python source over the context `c`).
 CONSTANTS: dict[str, tuple[str, str]] = {

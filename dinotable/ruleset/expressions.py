@@ -13,9 +13,11 @@ from ..engine.expr import (
     Compiled,
     Scope,
     body_type,
+    direct_formula,
 )
 from ..engine.exprtypes import expr_type
 from ..engine.formulas import Formula, make_formula, parse_signature, stand_in
+from ..engine.origins import origin_of, register
 from .reader import RESERVED, SectionReader
 
 
@@ -110,8 +112,11 @@ class DefinesReader(SectionReader):
             if compiled is None:
                 failed.add(name)
             elif params is not None:
+                direct = direct_formula(compiled, len(params))
+                if direct is not None:  # a failure in it names the definition, as the body's
+                    register(direct, origin_of(compiled))
                 formulas[name] = make_formula(name, params, compiled,
-                                              _checker(compiled, sub, params))
+                                              _checker(compiled, sub, params), direct)
             else:
                 done[name] = (str(getattr(compiled, "source", "")),
                               dict(getattr(compiled, "namespace", {})))
