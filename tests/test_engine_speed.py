@@ -103,9 +103,10 @@ def test_a_window_asks_the_legal_list_it_found_and_does_not_work_it_out_again(
     calls: list[int] = []
     listed = decide.window_actions
 
-    def counting(state: Any, seat: int, wid: str, sampler: Any = None) -> Any:
+    def counting(state: Any, seat: int, wid: str, sampler: Any = None,
+                 common: Any = None) -> Any:
         calls.append(seat)
-        return listed(state, seat, wid, sampler)
+        return listed(state, seat, wid, sampler, common)
 
     monkeypatch.setattr(decide, "window_actions", counting)
     rng = random.Random(5)
@@ -120,5 +121,9 @@ def test_a_window_asks_the_legal_list_it_found_and_does_not_work_it_out_again(
                 assert calls == [], "the window's list was worked out a second time"
                 assert legal == [*listed(state, legal[0].player, state.pending[-1]["window"]),
                                  legal[-1]]
+            calls.clear()
             apply(state, legal[int(rng.random() * len(legal))], False)
+            # A move that opens a window (or passes it on) asks each seat once: the seat
+            # found able to answer is not asked again as the move settles.
+            assert len(calls) == len(set(calls)), calls
     assert asked > 10  # windows did open and ask

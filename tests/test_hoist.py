@@ -10,6 +10,7 @@ import pytest
 
 from dinotable.engine import EngineError, Rules, legal_actions, new_game
 from dinotable.engine.hoist import hoisted, mark_arg_free, reads_no_args
+from dinotable.engine.naming import TableZone
 
 RULES = """
 name: Hoisting
@@ -98,3 +99,72 @@ def test_a_part_a_short_circuit_skips_is_not_worked_out(
     failing = _game(load_text_ruleset, "$kind == 'rock' and 10 // divisor > 1", "failing")
     with pytest.raises(EngineError, match=r"rules\.yaml:\d+: .*division"):
         legal_actions(failing)
+
+
+def _counting(calls: list[int]) -> Any:
+    def reads_the_game(c: Any) -> int:
+        calls.append(1)
+        return 3
+
+    mark_arg_free(reads_the_game)
+    return reads_the_game
+
+
+def _run(source: str, slots: int, namespace: dict[str, Any], values: list[Any]) -> list[Any]:
+    """The values `source` passes, tested as a listing tests them (one memo a listing)."""
+    from dinotable.engine.hoist import NAMES
+    made: dict[str, Any] = {}
+    exec("def _f(c):\n    out = []\n    _hoist_memo = [_HOIST_UNSET] * SLOTS\n"
+         "    for _v in VALUES:\n        c.args['kind'] = _v\n        if SOURCE:\n"
+         "            out.append(_v)\n    return out\n".replace("VALUES", repr(values))
+         .replace("SOURCE", source).replace("SLOTS", str(slots)),
+         {**namespace, **NAMES}, made)
+
+    class _C:
+        args: dict[str, Any] = {}
+        seat = 0
+
+    return list(made["_f"](_C()))
+
+
+def test_a_call_inside_several_kept_parts_is_worked_out_once_a_listing() -> None:
+    # `projected != 'missed'` and `with_aim != projected`: one reading of `projected`.
+    calls: list[int] = []
+    namespace = {"_f1": _counting(calls)}
+    test = ("(c.args['kind'] == 'a' and _f1(c) + 1 != 9) or "
+            "(c.args['kind'] == 'b' and _f1(c) * 2 != 9) or (c.args['kind'] == 'c' and "
+            "_f1(c) - 1 > 0)")
+    source, slots = hoisted(test, "kind", namespace)
+    assert slots == 4  # three parts and the call they share
+    assert _run(source, slots, namespace, ["a", "b", "c", "d"]) == ["a", "b", "c"]
+    assert len(calls) == 1
+    calls.clear()
+    assert _run(test, 0, namespace, ["a", "b", "c", "d"]) == ["a", "b", "c"]
+    assert len(calls) == 3  # as written, each part made the call
+
+
+def test_a_part_written_twice_has_one_slot_and_a_call_its_function_stays() -> None:
+    calls: list[int] = []
+    namespace = {"_f1": _counting(calls), "_readers": {"cost": lambda st, v: 1}}
+    source, slots = hoisted("(_f1(c) > 2 and c.args['kind'] == 'a') or (_f1(c) > 2 and "
+                            "_readers['cost'](st, c.args['kind']) == 1)", "kind", namespace)
+    assert slots == 1
+    assert "_readers['cost'](st, c.args['kind'])" in source  # read in one step, as written
+    assert source.count("_hoist_keep(_hoist_memo, 0,") == 2
+
+
+def test_a_part_that_reads_no_seat_is_kept_for_every_seat_a_window_asks() -> None:
+    # The window's name and a count of a table zone read no seat: a response window asking
+    # seat after seat of an unchanging game works them out once (`c.common`).
+    free = "st.pending[-1].get('window', '') == 'after_roll' and len(_zone_pile) > 0"
+    source, _ = hoisted(f"({free}) and c.args['kind'] == 'a'", "kind",
+                        {"_zone_pile": TableZone("pile")})
+    assert "_hoist_common[" in source and "_hoist_memo[" not in source
+    # The seat in scope, or a function that may read it: kept for one listing only.
+    for seated in ("st.player_vars[c.seat]['energy'] > 1", "_f1(c) > 2"):
+        namespace = {"_f1": _counting([])}
+        source, slots = hoisted(f"({seated}) and c.args['kind'] == 'a'", "kind", namespace)
+        assert slots == 1 and "_hoist_common" not in source, seated
+    # Every seat's reading in turn (`total`, `highest`) is the same whoever asks.
+    total = "_over_players(c, lambda c: st.player_vars[c.seat]['energy'], sum) > 3"
+    assert "_hoist_common[" in hoisted(f"({total}) and c.args['kind'] == 'a'", "kind", {})[0]

@@ -105,11 +105,13 @@ def question_answers(state: GameState, qi: int, seat: int, args: dict[str, Any],
     return combos(c, q.args) if lister is None else lister(c, seat)
 
 
-def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None
-                   ) -> list[Action]:
-    """What `seat` may play in window `wid` now, `pass` not included."""
+def window_actions(state: GameState, seat: int, wid: str, sampler: Any = None,
+                   common: dict[int, Any] | None = None) -> list[Action]:
+    """What `seat` may play in window `wid` now, `pass` not included. `common`: what the
+    listings of other seats asked while the game stood still worked out (hoist.COMMON)."""
     c = Ctx(state, seat)
     c.sampler = sampler
+    c.common = common
     windows = getattr(state.rules.legal, "windows", None)
     if windows is not None:  # the ruleset's own generated lister (legality.build_legal)
         lister = windows.get(wid)
@@ -155,11 +157,18 @@ def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
     action (the list stops here, so nothing changes meanwhile): asking it again would
     work out every reaction a second time."""
     queue = frame["queue"]
+    cache = state.legal_cache
+    if queue and cache is not None and cache[0] == state.version and cache[3] is frame \
+            and cache[1] == queue[0]:
+        # Asked already in this version (the window was opened, and is now settled, by
+        # the same move): the seat at the head can play, and nothing has changed since.
+        return
     active = state.active
+    common: dict[int, Any] = {}  # nothing changes while the seats are asked in turn
     while queue:
         head = queue[0]
         if active[head]:
-            found = window_actions(state, head, frame["window"])
+            found = window_actions(state, head, frame["window"], None, common)
             if found:
                 state.legal_cache = (state.version, head, [*found, Action(head, PASS)], frame)
                 return

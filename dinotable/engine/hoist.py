@@ -26,7 +26,10 @@ from __future__ import annotations
 import ast
 import contextlib
 import weakref
-from typing import Any
+from collections import Counter
+from typing import Any, cast
+
+from .naming import TableZone
 
 # Compiled functions (closures, formula calls) that never read an action's arguments.
 _ARG_FREE: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -94,6 +97,69 @@ def keep(memo: list[Any], slot: int, value: Any) -> Any:
     return value
 
 
+# Parts that read neither the seat in scope nor an argument are the same for every seat a
+# response window asks while the game stands still: those are kept in `c.common` when the
+# caller hands one in (decide.skip_unplayable), one dict for every lister it runs, by a
+# number standing for the part's source (see `_common_key`).
+COMMON = "_hoist_common"
+_PUT = "_hoist_put"
+_COMMON_KEYS: dict[str, int] = {}
+# What such a part may name besides `st`, `c` (as `c.state`), its own loop names and table
+# zones: helpers that mean the same in every generated function and read no seat.
+_SEAT_FREE_NAMES = frozenset({"st", "_lookup_in", "_prop_readers", "_steps_between",
+                              "_over_players",
+                              "True", "False", "None", "min", "max", "sum", "len", "abs",
+                              "int", "round", "any", "all", "sorted", "list", "tuple", "range",
+                              "str", "bool", "float", "set", "dict"})
+# Handed `c`, these read no seat: the first runs a function with every seat in turn.
+_SEAT_FREE_CALLS = frozenset({"_over_players", "_steps_between"})
+
+
+def put(common: dict[int, Any], key: int, value: Any) -> Any:
+    """Store a part's value under its number in the common memo and give it back."""
+    common[key] = value
+    return value
+
+
+def _common_key(node: ast.expr, namespace: dict[str, Any]) -> int | None:
+    """The number a part is kept under in the common memo, or None: for a part that reads
+    no seat and no argument, and names only what means the same in any generated code."""
+    bound = {n.id for node_ in ast.walk(node) if isinstance(node_, ast.comprehension)
+             for n in ast.walk(node_.target) if isinstance(n, ast.Name)}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Lambda):
+            bound.update(a.arg for a in sub.args.args)
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            if sub.id == "c":
+                if not _seat_free_use(node, sub):
+                    return None
+            elif sub.id not in _SEAT_FREE_NAMES and sub.id not in bound and not (
+                    sub.id.startswith("_zone_") and isinstance(namespace.get(sub.id),
+                                                                TableZone)):
+                return None
+    text = ast.dump(node)
+    found = _COMMON_KEYS.get(text)
+    if found is None:
+        found = _COMMON_KEYS.setdefault(text, len(_COMMON_KEYS))
+    return found
+
+
+def _seat_free_use(root: ast.expr, use: ast.Name) -> bool:
+    """Whether this `c` is `c.state`, the first argument of a call that reads no seat, or
+    the `c` of a `lambda c:` that such a call runs (its own seat, not the caller's)."""
+    for parent in ast.walk(root):
+        if isinstance(parent, ast.Lambda) and use in list(ast.walk(parent.body)) and any(
+                a.arg == "c" for a in parent.args.args):
+            return True
+        if isinstance(parent, ast.Attribute) and parent.value is use:
+            return parent.attr == "state"
+        if isinstance(parent, ast.Call) and use in parent.args:
+            return isinstance(parent.func, ast.Name) and (
+                parent.func.id in _SEAT_FREE_CALLS) and parent.args[0] is use
+    return False
+
+
 # Kept whole or not at all: a comprehension's loop names are its own, and the pieces of a
 # formatted text or a slice are no expressions of their own.
 _SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
@@ -139,24 +205,121 @@ def _other_argument(root: ast.AST, args: ast.Attribute, name: str) -> bool:
     return False
 
 
+def _read(slot: int, node: ast.expr) -> ast.expr:
+    """`node` read through memo slot `slot`: worked out (where it was) the first time."""
+    read = ast.parse(f"({MEMO}[{slot}] if {MEMO}[{slot}] is not _HOIST_UNSET else "
+                     f"{_KEEP}({MEMO}, {slot}, None))", mode="eval").body
+    assert isinstance(read, ast.IfExp) and isinstance(read.orelse, ast.Call)
+    read.orelse.args[2] = node  # the part itself, worked out where it was
+    return read
+
+
+def _common_read(key: int, node: ast.expr) -> ast.expr:
+    """`node` read through the common memo under `key` (see COMMON)."""
+    read = ast.parse(f"({COMMON}[{key}] if {key} in {COMMON} else {_PUT}({COMMON}, {key}, "
+                     "None))", mode="eval").body
+    assert isinstance(read, ast.IfExp) and isinstance(read.orelse, ast.Call)
+    read.orelse.args[2] = node
+    return read
+
+
+def _inner_parts(node: ast.AST) -> list[ast.expr]:
+    """The expressions inside a kept part that make a call (worth keeping on their own),
+    not looking into a scope of its own (see _SCOPES)."""
+    found: list[ast.expr] = []
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.expr) and not isinstance(child, _NEVER):
+            if any(isinstance(n, ast.Call) for n in ast.walk(child)):
+                found.append(child)
+            if not isinstance(child, _SCOPES):
+                found += _inner_parts(child)
+    return found
+
+
 class _Hoister(ast.NodeTransformer):
+    """Each part that does not read the listed value becomes a memo read. A part written
+    more than once (the same source) has one slot, and so has a call inside kept parts
+    met in more places than the part around it: `projected` inside `projected != 'missed'`
+    and `with_aim != projected` is worked out once a listing, not once each."""
+
     def __init__(self, name: str, namespace: dict[str, Any]) -> None:
         self.name = name
         self.namespace = namespace
         self.slots = 0
+        self.slot_of: dict[str, int] = {}  # a part's or inner call's source: its slot
+        self.met: Counter[str] = Counter()  # how often each part and inner call is met
+
+    def hoist(self, tree: ast.expr) -> ast.expr:
+        """The tree with its parts read through the memo."""
+        parts: list[ast.expr] = []
+        self.collect(tree, parts)
+        for part in parts:
+            self.met.update(ast.dump(inner) for inner in [part, *_inner_parts(part)])
+        return cast(ast.expr, self.visit(tree))
+
+    def qualifies(self, node: ast.AST) -> bool:
+        return isinstance(node, ast.expr) and not isinstance(node, _NEVER) and _independent(
+            node, self.name, self.namespace)
+
+    def collect(self, node: ast.AST, parts: list[ast.expr]) -> None:
+        """The parts `visit` keeps, in the order it meets them."""
+        if self.qualifies(node):
+            parts.append(cast(ast.expr, node))
+        elif not isinstance(node, _SCOPES):
+            for child in self.children(node):
+                self.collect(child, parts)
+
+    @staticmethod
+    def children(node: ast.AST) -> list[ast.AST]:
+        # A call's function is never a part of its own: `_prop_readers['cost'](st, _v)`
+        # reads its table in one step, no dearer than reading a memo.
+        return [child for child in ast.iter_child_nodes(node)
+                if not (isinstance(node, ast.Call) and child is node.func)]
+
+    def slot(self, key: str) -> int:
+        found = self.slot_of.get(key)
+        if found is None:
+            found = self.slot_of[key] = self.slots
+            self.slots += 1
+        return found
+
+    def shared_inside(self, node: ast.expr, around: int) -> ast.expr:
+        """A kept part met `around` times, with the inner calls met more often than that
+        read through slots of their own."""
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                setattr(node, field, [self.inner(v, around) for v in value])
+            elif isinstance(value, ast.expr):
+                setattr(node, field, self.inner(value, around))
+        return node
+
+    def inner(self, node: Any, around: int) -> Any:
+        if not isinstance(node, ast.expr) or isinstance(node, _NEVER + _SCOPES):
+            return node
+        key = ast.dump(node)
+        met = self.met[key]
+        if met > around and any(isinstance(n, ast.Call) for n in ast.walk(node)):
+            return self.kept(node, key, met)
+        return self.shared_inside(node, around)
+
+    def kept(self, node: ast.expr, key: str, met: int) -> ast.expr:
+        """A part read through its slot, or through the common memo where it may be."""
+        common = _common_key(node, self.namespace)
+        if common is not None:
+            return _common_read(common, self.shared_inside(node, met))
+        return _read(self.slot(key), self.shared_inside(node, met))
 
     def visit(self, node: ast.AST) -> Any:
-        if isinstance(node, ast.expr) and not isinstance(node, _NEVER) and _independent(
-                node, self.name, self.namespace):
-            slot = self.slots
-            self.slots += 1
-            read = ast.parse(f"({MEMO}[{slot}] if {MEMO}[{slot}] is not _HOIST_UNSET else "
-                             f"{_KEEP}({MEMO}, {slot}, None))", mode="eval").body
-            assert isinstance(read, ast.IfExp) and isinstance(read.orelse, ast.Call)
-            read.orelse.args[2] = node  # the part itself, worked out where it was
-            return read
+        if self.qualifies(node):
+            expr = cast(ast.expr, node)
+            key = ast.dump(expr)
+            return self.kept(expr, key, self.met[key])
         if isinstance(node, _SCOPES):
             return node  # kept whole or not at all (see _SCOPES)
+        if isinstance(node, ast.Call):  # its function stays as it is (see `children`)
+            node.args = [self.visit(a) for a in node.args]
+            node.keywords = [self.visit(k) for k in node.keywords]
+            return node
         return self.generic_visit(node)
 
 
@@ -171,10 +334,11 @@ def hoisted(source: str, name: str, namespace: dict[str, Any]) -> tuple[str, int
     if any(isinstance(n, ast.NamedExpr) for n in ast.walk(tree)):
         return source, 0  # a name defined inside: left exactly as it is
     hoister = _Hoister(name, namespace)
-    body = hoister.visit(tree.body)
-    if not hoister.slots:
+    body = hoister.hoist(tree.body)
+    made = ast.unparse(ast.fix_missing_locations(ast.Expression(body)))
+    if not hoister.slots and COMMON not in made:
         return source, 0
-    return ast.unparse(ast.fix_missing_locations(ast.Expression(body))), hoister.slots
+    return made, hoister.slots
 
 
-NAMES = {"_HOIST_UNSET": UNSET, _KEEP: keep}
+NAMES = {"_HOIST_UNSET": UNSET, _KEEP: keep, _PUT: put}
