@@ -42,8 +42,15 @@ def heuristic_policy(state: GameState, legal: list[Action], rng: random.Random) 
 def _preferred(state: GameState, legal: list[Action], rng: random.Random) -> Action:
     # Preferences read the game as the bot's seat may know it, never a rival's hidden hand.
     seat = legal[0].player
+    by_id: dict[str, list[Action]] = {}  # the legal moves of each action, in legal order
+    for action in legal:
+        found = by_id.get(action.id)
+        if found is None:
+            by_id[action.id] = [action]
+        else:
+            found.append(action)
     for hint in state.rules.bot_hints:
-        options = [a for a in legal if a.id == hint.action]
+        options = by_id.get(hint.action)
         if not options or (hint.when is not None and not value_for(state, seat, hint.when)):
             continue
         if hint.best is not None and len(options) > 1:

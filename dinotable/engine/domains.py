@@ -89,9 +89,10 @@ def _item_in(zone: str) -> Values:
 def _kind_in(zone: str, where: Compiled | None = None) -> Values:
     values = listed_by(lambda c: kinds_passing(c, c.state.zone(zone, c.seat), where),
                        lambda c: kinds_of(c, c.state.zone(zone, c.seat)), where, "kind")
-    # The same candidates as source, for a lister to write in line (no call for them).
-    cast(Any, values).raw_source = (f"[*dict.fromkeys([st.items[_i].kind for _i in "
-                                    f"st.zone({zone!r}, c.seat)])]")
+    # The same candidates as source, for a lister to write in line (no call for them): the
+    # kinds as a dict's keys, each once and in order, which the lister only loops over.
+    cast(Any, values).raw_source = (f"{{st.items[_i].kind: None for _i in "
+                                    f"st.zone({zone!r}, c.seat)}}")
     return values
 
 
