@@ -159,9 +159,10 @@ def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
     queue = frame["queue"]
     cache = state.legal_cache
     if queue and cache is not None and cache[0] == state.version and cache[3] is frame \
-            and cache[1] == queue[0]:
+            and cache[1] == queue[0] and len(cache[2]) > 1:
         # Asked already in this version (the window was opened, and is now settled, by
-        # the same move): the seat at the head can play, and nothing has changed since.
+        # the same move): the seat at the head can play more than `pass`, and nothing has
+        # changed since.
         return
     active = state.active
     common: dict[int, Any] = {}  # nothing changes while the seats are asked in turn
