@@ -18,7 +18,10 @@ argument at all (`reads_no_args`, marked by `mark_arg_free`): `lookup(prop(quarr
 
 A part is worked out only where the test reaches it, as before, and at most once a
 listing: a part that would fail fails where it failed before, and the game does not change
-while a listing runs, so every value is tested exactly as before.
+while a listing runs, so every value is tested exactly as before. A part written twice has
+one slot, and so has a call that several parts make (`projected` in five card tests).
+A part that reads no seat either is kept in `c.common` where the caller hands one in: a
+response window asks seat after seat of a game that stands still, and works it out once.
 """
 
 from __future__ import annotations
