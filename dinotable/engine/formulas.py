@@ -3,7 +3,9 @@
 A formula's body is compiled once at load into a closure over the context, like any
 expression. Its parameters are read from the innermost call's frame: a call works out its
 arguments (with the caller's seat in scope), pushes them, runs the body and pops them, so a
-parameter means the same value wherever the body reads it, even inside `highest()`.
+parameter means the same value wherever the body reads it, even inside `highest()`. Where
+every read lies in the body's own source, the body is also made a function taking the
+parameters as arguments (`expr.direct_formula`), and is called that way, no frame pushed.
 Each call is type-checked at load: the body is checked again with the parameters taking
 the types of that call's arguments.
 """
