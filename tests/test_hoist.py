@@ -4,6 +4,7 @@ only where the test reaches it, and every value passes or fails as it did before
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -120,11 +121,7 @@ def _run(source: str, slots: int, namespace: dict[str, Any], values: list[Any]) 
          .replace("SOURCE", source).replace("SLOTS", str(slots)),
          {**namespace, **NAMES}, made)
 
-    class _C:
-        args: dict[str, Any] = {}
-        seat = 0
-
-    return list(made["_f"](_C()))
+    return list(made["_f"](SimpleNamespace(args={}, seat=0)))
 
 
 def test_a_call_inside_several_kept_parts_is_worked_out_once_a_listing() -> None:
