@@ -151,10 +151,7 @@ def space_list(c: Ctx, name: str, where: Any) -> list[int]:
     code does for every space a listing tests (the seat in scope's own, for a per-player
     board); an EngineError for a value that is no space of it."""
     board = c.state.rules.boards[name]
-    plan = _PLANS.get(id(board))
-    if plan is None or plan.board is not board:
-        plan = _plan(board)
-    zone = plan.zone_of.get(where)
+    zone = _plan(board).zone_of.get(where)
     if zone is None:
         raise _not_a_space(board, where)
     return c.state.zones[zone][c.seat if board.per_player else 0]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import itertools
 import weakref
 from collections import Counter
 from typing import Any, cast
@@ -107,6 +108,7 @@ def keep(memo: list[Any], slot: int, value: Any) -> Any:
 COMMON = "_hoist_common"
 _PUT = "_hoist_put"
 _COMMON_KEYS: dict[str, int] = {}
+_NUMBERS = itertools.count()
 # What such a part may name besides `st`, `c` (as `c.state`), its own loop names and table
 # zones: helpers that mean the same in every generated function and read no seat.
 _SEAT_FREE_NAMES = frozenset({"st", "_lookup_in", "_prop_readers", "_steps_between",
@@ -144,7 +146,9 @@ def _common_key(node: ast.expr, namespace: dict[str, Any]) -> int | None:
     text = ast.dump(node)
     found = _COMMON_KEYS.get(text)
     if found is None:
-        found = _COMMON_KEYS.setdefault(text, len(_COMMON_KEYS))
+        # A number drawn once and for all, so that two rulesets compiling on two threads
+        # never give two parts the same one.
+        found = _COMMON_KEYS.setdefault(text, next(_NUMBERS))
     return found
 
 
