@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dinotable.engine import EngineError, Rules, legal_actions, new_game
-from dinotable.engine.hoist import hoisted, mark_arg_free, reads_no_args
+from dinotable.engine.hoist import hoisted, mark_arg_free, reads_no_args, setup_lines
 from dinotable.engine.naming import TableZone
 
 RULES = """
@@ -50,7 +50,7 @@ def test_a_part_that_reads_the_game_alone_is_read_through_the_memo() -> None:
                             "kind", {})
     assert slots == 1
     assert "c.args['kind'] == 'gem'" in source  # the value's own part is tested each time
-    assert "_hoist_keep(_hoist_memo, 0, st.player_vars[c.seat]['energy'] > 1)" in source
+    assert "(_hoist_0 := (st.player_vars[c.seat]['energy'] > 1))" in source
 
 
 def test_a_call_handed_the_context_is_never_kept() -> None:
@@ -66,7 +66,7 @@ def test_a_function_the_compiler_found_free_of_arguments_is_kept() -> None:
     namespace = {"_f1": reads_the_game, "_f2": lambda c: 4}
     mark_arg_free(reads_the_game)
     source, slots = hoisted("_f1(c) > 2 and _f2(c) > c.args['kind']", "kind", namespace)
-    assert slots == 1 and "_hoist_keep(_hoist_memo, 0, _f1(c) > 2)" in source
+    assert slots == 1 and "(_hoist_0 := (_f1(c) > 2))" in source
     assert "_f2(c) > c.args['kind']" in source  # not known free: worked out each time
     # Another seat's reading through a `lambda c:`, checked like the rest.
     seats = "sum([_for_seat(c, _s, lambda c: st.player_vars[c.seat]['energy']) for _s in " \
@@ -79,7 +79,7 @@ def test_a_function_the_compiler_found_free_of_arguments_is_kept() -> None:
 
 def test_a_comprehension_is_kept_whole_or_not_at_all() -> None:
     kept, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat])) > 0", "kind", {})
-    assert slots == 1 and kept.startswith("_hoist_memo[0] if")
+    assert slots == 1 and kept.startswith("_hoist_0 if")
     reads, slots = hoisted("sum((1 for _i in st.zones['hand'][c.seat] "
                            "if st.items[_i].kind == c.args['kind'])) > 0", "kind", {})
     assert slots == 0 and "_hoist" not in reads
@@ -111,14 +111,15 @@ def _counting(calls: list[int]) -> Any:
     return reads_the_game
 
 
-def _run(source: str, slots: int, namespace: dict[str, Any], values: list[Any]) -> list[Any]:
-    """The values `source` passes, tested as a listing tests them (one memo a listing)."""
+def _run(source: str, namespace: dict[str, Any], values: list[Any]) -> list[Any]:
+    """The values `source` passes, tested as a listing tests them (kept parts set afresh
+    before the loop, as `setup_lines` says)."""
     from dinotable.engine.hoist import NAMES
     made: dict[str, Any] = {}
-    exec("def _f(c):\n    out = []\n    _hoist_memo = [_HOIST_UNSET] * SLOTS\n"
+    exec("def _f(c):\n    out = []\n    SETUP\n"
          "    for _v in VALUES:\n        c.args['kind'] = _v\n        if SOURCE:\n"
          "            out.append(_v)\n    return out\n".replace("VALUES", repr(values))
-         .replace("SOURCE", source).replace("SLOTS", str(slots)),
+         .replace("SOURCE", source).replace("SETUP", "; ".join(setup_lines(source)) or "pass"),
          {**namespace, **NAMES}, made)
 
     return list(made["_f"](SimpleNamespace(args={}, seat=0)))
@@ -133,10 +134,10 @@ def test_a_call_inside_several_kept_parts_is_worked_out_once_a_listing() -> None
             "_f1(c) - 1 > 0)")
     source, slots = hoisted(test, "kind", namespace)
     assert slots == 4  # three parts and the call they share
-    assert _run(source, slots, namespace, ["a", "b", "c", "d"]) == ["a", "b", "c"]
+    assert _run(source, namespace, ["a", "b", "c", "d"]) == ["a", "b", "c"]
     assert len(calls) == 1
     calls.clear()
-    assert _run(test, 0, namespace, ["a", "b", "c", "d"]) == ["a", "b", "c"]
+    assert _run(test, namespace, ["a", "b", "c", "d"]) == ["a", "b", "c"]
     assert len(calls) == 3  # as written, each part made the call
 
 
@@ -147,7 +148,7 @@ def test_a_part_written_twice_has_one_slot_and_a_call_its_function_stays() -> No
                             "_readers['cost'](st, c.args['kind']) == 1)", "kind", namespace)
     assert slots == 1
     assert "_readers['cost'](st, c.args['kind'])" in source  # read in one step, as written
-    assert source.count("_hoist_keep(_hoist_memo, 0,") == 2
+    assert source.count("(_hoist_0 := ") == 2
 
 
 def test_a_part_that_reads_no_seat_is_kept_for_every_seat_a_window_asks() -> None:
@@ -156,7 +157,7 @@ def test_a_part_that_reads_no_seat_is_kept_for_every_seat_a_window_asks() -> Non
     free = "st.pending[-1].get('window', '') == 'after_roll' and len(_zone_pile) > 0"
     source, _ = hoisted(f"({free}) and c.args['kind'] == 'a'", "kind",
                         {"_zone_pile": TableZone("pile")})
-    assert "_hoist_common[" in source and "_hoist_memo[" not in source
+    assert "_hoist_common[" in source and "_hoist_0" not in source
     # The seat in scope, or a function that may read it: kept for one listing only.
     for seated in ("st.player_vars[c.seat]['energy'] > 1", "_f1(c) > 2"):
         namespace = {"_f1": _counting([])}
@@ -165,3 +166,44 @@ def test_a_part_that_reads_no_seat_is_kept_for_every_seat_a_window_asks() -> Non
     # Every seat's reading in turn (`total`, `highest`) is the same whoever asks.
     total = "_over_players(c, lambda c: st.player_vars[c.seat]['energy'], sum) > 3"
     assert "_hoist_common[" in hoisted(f"({total}) and c.args['kind'] == 'a'", "kind", {})[0]
+
+
+def _formula(body: str, params: int, namespace: dict[str, Any]) -> Any:
+    """A formula call as the compiler binds it, with its body as `direct_formula` keeps it."""
+    direct = SimpleNamespace(body_source=body, namespace=namespace, param_count=params)
+
+    def call(c: Any, *values: Any) -> Any:
+        return eval(body, {**namespace, "c": c, "st": None,  # the test's own text
+                           **{f"_p{i}": v for i, v in enumerate(values)}})
+
+    call.direct = direct  # type: ignore[attr-defined]
+    return call
+
+
+def test_a_formula_called_with_the_value_tested_is_written_in_place() -> None:
+    # `affordable($kind)`: its body reads the player's food (the same for every kind) and
+    # the kind. Written in place, the food is counted once a listing, not once a kind.
+    calls: list[int] = []
+    namespace: dict[str, Any] = {"_d1": _formula("_f1(c) > _p0", 1, {"_f1": _counting(calls)})}
+    source, slots = hoisted("_d1(c, c.args['kind']) and c.args['kind'] != 0", "kind",
+                            namespace)
+    assert "_d1" not in source and slots == 1
+    assert _run(source, namespace, [0, 1, 2, 3, 4]) == [1, 2]
+    assert len(calls) == 1
+    calls.clear()
+    assert _run("_d1(c, c.args['kind']) and c.args['kind'] != 0", namespace,
+                [0, 1, 2, 3, 4]) == [1, 2]
+    assert len(calls) == 5  # called, the body counted the food for every kind
+
+
+def test_a_formula_is_called_where_writing_it_in_place_could_change_it() -> None:
+    namespace: dict[str, Any] = {
+        "_d1": _formula("_f1(c) > _p0", 1, {"_f1": _counting([])}),
+        "_d2": _formula("_over_players(c, lambda c: _p0, sum) > 1", 1, {})}
+    # An argument worked out (it might be dear, or fail): one call works it out once.
+    assert "_d1(c, c.args['kind'] + 1)" in hoisted("_d1(c, c.args['kind'] + 1)", "kind",
+                                                   namespace)[0]
+    # Inside `lambda c:` the argument read would be another context's.
+    assert "_d2(c, c.args['kind'])" in hoisted("_d2(c, c.args['kind'])", "kind", namespace)[0]
+    # A constant means the same anywhere.
+    assert "_d2" not in hoisted("_d2(c, 2) and c.args['kind'] == 1", "kind", namespace)[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from .codegen import ZoneRef
 from .decks import find_item, fix_position
@@ -178,7 +178,10 @@ def steps_between(c: Ctx, name: str, first: Any, second: Any) -> int:
     j = index.get(second)
     if j is None:
         raise _not_a_space(board, second)
-    return _steps(board, i, j)
+    cols = board.cols  # `_steps`, written out: a `where` asks it of every space
+    if cols:
+        return abs(i // cols - j // cols) + abs(i % cols - j % cols)
+    return abs(i - j)
 
 
 INLINE_HELPERS.update(_space_list=space_list, _kinds_on_space=kinds_on_space,
@@ -227,6 +230,30 @@ def _empty_spaces(name: str) -> Compiled:
         return int(found)
 
     return run
+
+
+def board_full(c: Ctx, name: str) -> bool:
+    """Whether every space of the board named holds an item (the seat in scope's own, for a
+    per-player board): the first empty space answers, however large the board."""
+    board = c.state.rules.boards[name]
+    own = c.seat if board.per_player else 0
+    zones = c.state.zones
+    # One space at a time, most answers coming early; a plain loop makes no generator.
+    for zone in _plan(board).zones:  # noqa: SIM110
+        if not zones[zone][own]:
+            return False
+    return True
+
+
+INLINE_HELPERS.update(_board_full=board_full)
+mark_arg_free(board_full)
+
+
+@function("full", ("board",), "Whether every space of a board holds at least one item (the "
+          "seat in scope's own board, for a per-player board).", "full(ranch)",
+          inline=lambda name: f"_board_full(c, {name!r})", returns="bool")
+def _full(name: str) -> Compiled:
+    return lambda c: board_full(c, name)
 
 
 @function("adjacent", ("board", "expr", "expr"), "Whether two spaces of a board are next to "
@@ -309,8 +336,15 @@ def kind_on_domain(board_name: str, space: Compiled, where: Compiled | None = No
     def items_on(c: Ctx) -> list[int]:
         return space_list(c, board_name, space(c))
 
-    return listed_by(lambda c: kinds_passing(c, items_on(c), where),
-                     lambda c: kinds_of(c, items_on(c)), where, "kind")
+    values = listed_by(lambda c: kinds_passing(c, items_on(c), where),
+                       lambda c: kinds_of(c, items_on(c)), where, "kind")
+    source = getattr(space, "source", None)
+    if source is not None:  # for a lister to write in line, as `kind_in`'s (domains.py)
+        fn = cast(Any, values)
+        fn.raw_source = (f"{{st.items[_i].kind: None for _i in "
+                         f"_space_list(c, {board_name!r}, ({source}))}}")
+        fn.raw_namespace = {**getattr(space, "namespace", {}), "_space_list": space_list}
+    return values
 
 
 def space_domain(board: str, empty: bool, where: Compiled | None,

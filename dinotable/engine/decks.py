@@ -191,9 +191,16 @@ def shuffle(state: GameState, zone: list[int], name: str) -> None:
 def find_item(state: GameState, zone: list[int], wanted: Any, name: str) -> int:
     """The position in `zone` of the item with id `wanted`, else of one of kind `wanted`."""
     items = state.items
-    for pos, i in enumerate(zone):
-        if items[i].id == wanted:
-            return pos
+    index = state.item_ids.get(wanted)
+    if index is not None and items[index].id == wanted:
+        # Ids are one an item: where that one item lies, if it lies here.
+        if index in zone:
+            return zone.index(index)
+    elif isinstance(wanted, str) and wanted.startswith("hidden"):
+        # Every id is in `item_ids` but a blank item's in a seen state (views.py).
+        for pos, i in enumerate(zone):
+            if items[i].id == wanted:
+                return pos
     for pos, i in enumerate(zone):
         if items[i].kind == wanted:
             return pos

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from .errors import EngineError
 from .expr import Compiled, Ctx, prologue
-from .hoist import COMMON, MEMO, hoisted
+from .hoist import COMMON, hoisted, setup_lines
 from .hoist import NAMES as HOIST_NAMES
 from .origins import origin_of, register
 
@@ -191,12 +191,12 @@ def filter_lines(where: Compiled, name: str, values: str, out: str) -> list[str]
     namespace = getattr(where, "namespace", None)
     if source is None or namespace is None:
         return None
-    test, slots = hoisted(source, name, namespace)
+    test, _ = hoisted(source, name, namespace)
     namespace.update(HOIST_NAMES)
     test = _value_read(test, name)
     # The common memo is the caller's (a window asking seat after seat), else this one's.
     common = [f"{COMMON} = c.common if c.common is not None else {{}}"] if COMMON in test else []
-    return [*([f"{MEMO} = [_HOIST_UNSET] * {slots}"] if slots else []), *common, f"{out} = []",
+    return [*setup_lines(test), *common, f"{out} = []",
             f"for _v in {values}:", f"    _args[{name!r}] = _v", f"    if {test}:",
             f"        {out}.append(_v)"]
 

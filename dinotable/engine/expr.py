@@ -227,7 +227,11 @@ def direct_formula(body: Compiled, count: int) -> Callable[..., Any] | None:
     # The body's own generated source (see make_closure), its parameter reads renamed.
     exec(f"def _formula(c{params}):\n{prologue(namespace)}    return {source}\n",
          namespace, made)
-    return cast(Callable[..., Any], made["_formula"])
+    fn: Any = made["_formula"]
+    # What a `where` needs to write the body in place of a call (hoist.py): the source with
+    # parameters `_p0`, ..., and the names it reads.
+    fn.body_source, fn.namespace, fn.param_count = source, namespace, count
+    return cast(Callable[..., Any], fn)
 
 
 def source_of(fn: Compiled, namespace: dict[str, Any]) -> str:

@@ -122,6 +122,8 @@ def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
             found = memo[key] = run(c, *values)
         return found
 
+    if direct is not None:
+        call.direct = direct  # type: ignore[attr-defined]  # its body, for hoist.py
     return Formula(name, tuple(params), call, check)
 
 

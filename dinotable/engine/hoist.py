@@ -28,12 +28,15 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import copy
 import itertools
+import re
 import weakref
 from collections import Counter
 from typing import Any, cast
 
 from .naming import TableZone
+from .registry import INLINE_HELPERS
 
 # Compiled functions (closures, formula calls) that never read an action's arguments.
 _ARG_FREE: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -90,15 +93,27 @@ def reads_no_args(source: str, namespace: dict[str, Any]) -> bool:
         return False
     return _independent(tree, None, namespace)
 
-MEMO = "_hoist_memo"
-UNSET = object()  # a memo slot not yet worked out
-_KEEP = "_hoist_keep"  # keep(memo, slot, value): stores the value and gives it back
+# A kept part lives in a local of the generated function, `_hoist_N` (`_hoist_cK` for one
+# from the common memo): one name read is the cheapest test Python has, and the part is
+# worked out where the test first reaches it, `(_hoist_0 := part)`.
+LOCAL = "_hoist_"
+UNSET = object()  # a part not yet worked out this listing
+_LOCAL_NAME = re.compile(r"\b_hoist_c?\d+\b")
 
 
-def keep(memo: list[Any], slot: int, value: Any) -> Any:
-    """Store a part's value in its memo slot and give it back."""
-    memo[slot] = value
-    return value
+# A property's table (`items.prop_table`) is read into a local `_prop_t_NAME` before the
+# loop: fetching it reads the rules alone and cannot fail.
+TABLE = "_prop_t_"
+_TABLE_NAME = re.compile(r"\b_prop_t_(\w+)")
+
+
+def setup_lines(source: str) -> list[str]:
+    """The lines to run before the loop that tests hoisted source: each property table it
+    reads fetched, and every kept part marked not yet worked out."""
+    lines = [f"{TABLE}{prop} = _prop_table(st, {prop!r})"
+             for prop in sorted(set(_TABLE_NAME.findall(source)))]
+    names = sorted(set(_LOCAL_NAME.findall(source)))
+    return lines + ([" = ".join([*names, "_HOIST_UNSET"])] if names else [])
 
 
 # Parts that read neither the seat in scope nor an argument are the same for every seat a
@@ -111,7 +126,8 @@ _COMMON_KEYS: dict[str, int] = {}
 _NUMBERS = itertools.count()
 # What such a part may name besides `st`, `c` (as `c.state`), its own loop names and table
 # zones: helpers that mean the same in every generated function and read no seat.
-_SEAT_FREE_NAMES = frozenset({"st", "_lookup_in", "_prop_readers", "_steps_between",
+_SEAT_FREE_NAMES = frozenset({"st", "_lookup_in", "_prop_readers", "_prop_table",
+                              "_steps_between",
                               "_over_players",
                               "True", "False", "None", "min", "max", "sum", "len", "abs",
                               "int", "round", "any", "all", "sorted", "list", "tuple", "range",
@@ -212,22 +228,28 @@ def _other_argument(root: ast.AST, args: ast.Attribute, name: str) -> bool:
     return False
 
 
-def _read(slot: int, node: ast.expr) -> ast.expr:
-    """`node` read through memo slot `slot`: worked out (where it was) the first time."""
-    read = ast.parse(f"({MEMO}[{slot}] if {MEMO}[{slot}] is not _HOIST_UNSET else "
-                     f"{_KEEP}({MEMO}, {slot}, None))", mode="eval").body
-    assert isinstance(read, ast.IfExp) and isinstance(read.orelse, ast.Call)
-    read.orelse.args[2] = node  # the part itself, worked out where it was
+def _local_read(name: str, node: ast.expr) -> ast.expr:
+    """`node` read through the local `name`: worked out (where it was) the first time."""
+    read = ast.parse(f"({name} if {name} is not _HOIST_UNSET else ({name} := None))",
+                     mode="eval").body
+    assert isinstance(read, ast.IfExp) and isinstance(read.orelse, ast.NamedExpr)
+    read.orelse.value = node  # the part itself, worked out where it was
     return read
+
+
+def _read(slot: int, node: ast.expr) -> ast.expr:
+    """`node` kept in this listing's local for slot `slot`."""
+    return _local_read(f"{LOCAL}{slot}", node)
 
 
 def _common_read(key: int, node: ast.expr) -> ast.expr:
-    """`node` read through the common memo under `key` (see COMMON)."""
-    read = ast.parse(f"({COMMON}[{key}] if {key} in {COMMON} else {_PUT}({COMMON}, {key}, "
-                     "None))", mode="eval").body
-    assert isinstance(read, ast.IfExp) and isinstance(read.orelse, ast.Call)
-    read.orelse.args[2] = node
-    return read
+    """`node` read through the common memo under `key` (see COMMON), and kept in a local
+    once read, so that later values read one name."""
+    fetch = ast.parse(f"({COMMON}[{key}] if {key} in {COMMON} else {_PUT}({COMMON}, {key}, "
+                      "None))", mode="eval").body
+    assert isinstance(fetch, ast.IfExp) and isinstance(fetch.orelse, ast.Call)
+    fetch.orelse.args[2] = node
+    return _local_read(f"{LOCAL}c{key}", fetch)
 
 
 def _inner_parts(node: ast.AST) -> list[ast.expr]:
@@ -330,6 +352,116 @@ class _Hoister(ast.NodeTransformer):
         return self.generic_visit(node)
 
 
+# A formula written in place of its call, and those its body calls in turn, this deep.
+_INLINE_DEPTH = 4
+
+
+def _formula_body(fn: Any) -> tuple[str, dict[str, Any], int] | None:
+    """A formula call's body as `expr.direct_formula` made it (its source with parameters
+    `_p0`, ..., its names, how many parameters), or None for anything else."""
+    direct = getattr(fn, "direct", fn)
+    source = getattr(direct, "body_source", None)
+    if not isinstance(source, str):
+        return None
+    return source, direct.namespace, direct.param_count
+
+
+def _argument_read(node: ast.expr) -> bool:
+    """Whether `node` is `c.args['k']`: the value tested, or another argument."""
+    return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and (
+        node.value.attr == "args" and isinstance(node.value.value, ast.Name)
+        and node.value.value.id == "c" and isinstance(node.slice, ast.Constant))
+
+
+class _Inliner(ast.NodeTransformer):
+    """A formula's call with plain arguments (a constant, an argument read) becomes the
+    formula's body with those arguments in it, so that the hoisting sees inside:
+    `affordable($kind)` reads the player's food, which is the same for every kind. Read
+    twice or not at all, such an argument gives the same value and costs nothing."""
+
+    def __init__(self, namespace: dict[str, Any], depth: int) -> None:
+        self.namespace = namespace
+        self.depth = depth
+        self.inlined = 0
+
+    def visit_Call(self, node: ast.Call) -> Any:
+        self.generic_visit(node)
+        if self.depth <= 0 or not isinstance(node.func, ast.Name) or node.keywords:
+            return node
+        found = _formula_body(self.namespace.get(node.func.id))
+        if found is None:
+            return node
+        source, names, count = found
+        first, values = node.args[:1], node.args[1:]
+        if len(values) != count or not (first and isinstance(first[0], ast.Name)
+                                        and first[0].id == "c"):
+            return node
+        if not all(isinstance(v, ast.Constant) or _argument_read(v) for v in values):
+            return node
+        try:
+            body = ast.parse(source, mode="eval").body
+        except SyntaxError:
+            return node
+        params = {f"_p{i}": v for i, v in enumerate(values)}
+        for sub in ast.walk(body):
+            if isinstance(sub, ast.NamedExpr):
+                return node
+            # Inside `lambda c:` an argument read would read that other context's.
+            if isinstance(sub, ast.Lambda) and any(
+                    isinstance(n, ast.Name) and n.id in params and not isinstance(
+                        params[n.id], ast.Constant) for n in ast.walk(sub)):
+                return node
+        body = _Substitute(params).visit(body)
+        self.namespace.update(names)
+        inner = _Inliner(self.namespace, self.depth - 1)
+        body = inner.visit(body)
+        self.inlined += 1 + inner.inlined
+        return body
+
+
+class _Substitute(ast.NodeTransformer):
+    """A body's parameter names (`_p0`, ...) replaced by copies of the call's arguments."""
+
+    def __init__(self, params: dict[str, ast.expr]) -> None:
+        self.params = params
+
+    def visit_Name(self, node: ast.Name) -> Any:
+        value = self.params.get(node.id)
+        return node if value is None else copy.deepcopy(value)
+
+
+class _TableReads(ast.NodeTransformer):
+    """`prop(x, name)` of a value tested, `_prop_readers['name'](st, x)`, read from the
+    property's table where the kind is in it (`items.prop_table`), else by its reader as
+    before: the table is fetched once a listing (it reads the rules alone) and each value
+    costs a lookup, not a call. Only for an `x` read twice at no cost (see `_cheap`)."""
+
+    def __init__(self) -> None:
+        self.made = 0
+
+    def visit_Call(self, node: ast.Call) -> Any:
+        self.generic_visit(node)
+        func = node.func
+        if not (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
+                and func.value.id == "_prop_readers" and isinstance(func.slice, ast.Constant)
+                and len(node.args) == 2 and not node.keywords and _cheap(node.args[1])):
+            return node
+        prop = func.slice.value
+        if not isinstance(prop, str) or not prop.isidentifier():
+            return node
+        item = node.args[1]
+        self.made += 1
+        return ast.IfExp(
+            test=ast.Compare(copy.deepcopy(item), [ast.In()], [ast.Name(TABLE + prop)]),
+            body=ast.Subscript(ast.Name(TABLE + prop), copy.deepcopy(item), ast.Load()),
+            orelse=node)
+
+
+def _cheap(node: ast.expr) -> bool:
+    """Whether `node` is read twice at no cost and to the same value: an argument read."""
+    return _argument_read(node)
+
+
 def hoisted(source: str, name: str, namespace: dict[str, Any]) -> tuple[str, int]:
     """`source` with its value-independent parts read through a memo (see the module's
     docstring), and the memo's size; the source as it was, and 0, when nothing qualifies
@@ -340,12 +472,16 @@ def hoisted(source: str, name: str, namespace: dict[str, Any]) -> tuple[str, int
         return source, 0
     if any(isinstance(n, ast.NamedExpr) for n in ast.walk(tree)):
         return source, 0  # a name defined inside: left exactly as it is
+    inliner = _Inliner(namespace, _INLINE_DEPTH)
+    tables = _TableReads()
     hoister = _Hoister(name, namespace)
-    body = hoister.hoist(tree.body)
+    body = hoister.hoist(tables.visit(inliner.visit(tree.body)))
     made = ast.unparse(ast.fix_missing_locations(ast.Expression(body)))
-    if not hoister.slots and COMMON not in made:
+    if not hoister.slots and COMMON not in made and not inliner.inlined:
         return source, 0
+    if tables.made:
+        namespace["_prop_table"] = INLINE_HELPERS["_prop_table"]
     return made, hoister.slots
 
 
-NAMES = {"_HOIST_UNSET": UNSET, _KEEP: keep, _PUT: put}
+NAMES = {"_HOIST_UNSET": UNSET, _PUT: put}

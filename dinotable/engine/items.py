@@ -120,6 +120,23 @@ _READERS: dict[str, Callable[[GameState, Any], Any]] = {}
 INLINE_HELPERS["_prop_readers"] = _READERS
 
 
+# Each property's table with the rules it was made for, one pair swapped whole (as the
+# readers keep theirs): fetched before every listing's loop, it costs one lookup.
+_TABLES: dict[str, tuple[Any, dict[str, Any]]] = {}
+
+
+def prop_table(state: GameState, name: str) -> dict[str, Any]:
+    """The kinds whose property `name` its reader takes from the table (`plain_values`):
+    a `where` testing many kinds reads it once and looks each kind up in it (hoist.py)."""
+    pair = _TABLES.get(name)
+    if pair is None or pair[0] is not state.rules:
+        pair = _TABLES[name] = (state.rules, plain_values(state.rules, name))
+    return pair[1]
+
+
+INLINE_HELPERS["_prop_table"] = prop_table
+
+
 def _prop_source(item: str, name: str) -> str:
     """The inline form of `prop`: a call of the property's own reader."""
     if name not in _READERS:

@@ -76,6 +76,7 @@ def _lister(args: tuple[ArgDef, ...], aid: str | None) -> Any:
                       f"{indent}else:", f"{indent}    _b.pop({n!r}, None)"]
         raw = getattr(fn, "raw_source", None)
         lines.append(f"{indent}_v{i}s = {raw if raw is not None else f'_R{i}(c)'}")
+        ns.update(getattr(fn, "raw_namespace", {}))  # what the raw source names
         if fn.where is not None:
             lines += [f"{indent}if _v{i}s:", f"{indent}    _args = c.args = {{**_b}}"]
             test = filter_lines(fn.where, fn.tested, f"_v{i}s", f"_p{i}")
