@@ -207,3 +207,14 @@ def test_a_formula_is_called_where_writing_it_in_place_could_change_it() -> None
     assert "_d2(c, c.args['kind'])" in hoisted("_d2(c, c.args['kind'])", "kind", namespace)[0]
     # A constant means the same anywhere.
     assert "_d2" not in hoisted("_d2(c, 2) and c.args['kind'] == 1", "kind", namespace)[0]
+
+
+def test_neighbouring_parts_of_an_and_are_kept_as_one() -> None:
+    # `window == '' and seat == current and ...`: one reading a value, not one each.
+    calls: list[int] = []
+    namespace = {"_f1": _counting(calls)}
+    test = "_f1(c) > 2 and c.seat == 0 and c.args['kind'] != 'b' or c.args['kind'] == 'z'"
+    source, slots = hoisted(test, "kind", namespace)
+    assert slots == 1 and "(_hoist_0 := (_f1(c) > 2 and c.seat == 0))" in source
+    assert _run(source, namespace, ["a", "b", "c", "z"]) == ["a", "c", "z"]
+    assert len(calls) == 1

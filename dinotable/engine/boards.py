@@ -41,11 +41,44 @@ def board_of(state: GameState, name: str) -> BoardDef:
     return state.rules.boards[name]
 
 
+class _Row(dict[Any, int]):
+    """The steps from one space to each space of a board; another value is no space."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: BoardDef, steps: dict[Any, int]) -> None:
+        super().__init__(steps)
+        self.board = board
+
+    def __missing__(self, space: Any) -> int:
+        raise _not_a_space(self.board, space)
+
+
+class _Steps(dict[Any, _Row]):
+    """Steps between two spaces of a board, `steps[a][b]`: a space's row is worked out the
+    first time it is asked for, so a large board costs only the rows its game reads."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: BoardDef) -> None:
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, space: Any) -> _Row:
+        board = self.board
+        i = board.index.get(space)
+        if i is None:
+            raise _not_a_space(board, space)
+        row = self[space] = _Row(board, {s: _steps(board, i, j)
+                                         for s, j in board.index.items()})
+        return row
+
+
 class _Plan:
     """A board's spaces worked out once: each space's zone name and its neighbours, so
     reading a space costs one lookup however large the board."""
 
-    __slots__ = ("board", "lists", "near", "near_zones", "zone_of", "zones")
+    __slots__ = ("board", "lists", "near", "near_zones", "steps", "zone_of", "zones")
 
     def __init__(self, board: BoardDef) -> None:
         self.board = board
@@ -54,6 +87,7 @@ class _Plan:
         self.near = {s: tuple(_neighbours(board, s)) for s in board.spaces}
         self.near_zones = {s: tuple(self.zone_of[n] for n in near)
                            for s, near in self.near.items()}
+        self.steps = _Steps(board)
         # every space's zone (its lists of items, one a seat) out of a game's zones at once
         zones = self.zones
         self.lists: Callable[[dict[str, Any]], tuple[Any, ...]] = (
@@ -184,9 +218,16 @@ def steps_between(c: Ctx, name: str, first: Any, second: Any) -> int:
     return abs(i - j)
 
 
+def steps_from(c: Ctx, name: str) -> _Steps:
+    """The board's steps table, `[a][b]` (see `_Steps`), as inline `distance` reads it: a
+    listing testing every space reads the table, and the row of a space it does not
+    change, once."""
+    return _plan(c.state.rules.boards[name]).steps
+
+
 INLINE_HELPERS.update(_space_list=space_list, _kinds_on_space=kinds_on_space,
-                      _steps_between=steps_between)
-for _helper in (space_list, kinds_on_space, steps_between):
+                      _steps_between=steps_between, _steps_from=steps_from)
+for _helper in (space_list, kinds_on_space, steps_between, steps_from):
     mark_arg_free(_helper)  # handed `c`, they read its state and seat, never an argument
 
 
@@ -269,7 +310,7 @@ def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
 @function("distance", ("board", "expr", "expr"), "Steps between two spaces: on a track, the "
           "spaces entered or passed; on a grid, rows plus columns.",
           "distance(time_track, period, $to)",
-          inline=lambda name, a, b: f"_steps_between(c, {name!r}, {a}, {b})")
+          inline=lambda name, a, b: f"_steps_from(c, {name!r})[{a}][{b}]")
 def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
     return lambda c: steps_between(c, name, a(c), b(c))
 

@@ -127,13 +127,13 @@ _NUMBERS = itertools.count()
 # What such a part may name besides `st`, `c` (as `c.state`), its own loop names and table
 # zones: helpers that mean the same in every generated function and read no seat.
 _SEAT_FREE_NAMES = frozenset({"st", "_lookup_in", "_prop_readers", "_prop_table",
-                              "_steps_between",
+                              "_steps_between", "_steps_from",
                               "_over_players",
                               "True", "False", "None", "min", "max", "sum", "len", "abs",
                               "int", "round", "any", "all", "sorted", "list", "tuple", "range",
                               "str", "bool", "float", "set", "dict"})
 # Handed `c`, these read no seat: the first runs a function with every seat in turn.
-_SEAT_FREE_CALLS = frozenset({"_over_players", "_steps_between"})
+_SEAT_FREE_CALLS = frozenset({"_over_players", "_steps_between", "_steps_from"})
 
 
 def put(common: dict[int, Any], key: int, value: Any) -> Any:
@@ -265,6 +265,32 @@ def _inner_parts(node: ast.AST) -> list[ast.expr]:
     return found
 
 
+class _GroupRuns(ast.NodeTransformer):
+    """`a and b and $kind == x`, where `a` and `b` read no value, as `(a and b) and $kind ==
+    x`: one part kept, read once a value, not two. `and` and `or` give the same value
+    grouped either way, working out the same operands in the same order."""
+
+    def __init__(self, qualifies: Any) -> None:
+        self.qualifies = qualifies
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> Any:
+        self.generic_visit(node)
+        if self.qualifies(node):
+            return node  # kept whole
+        values: list[ast.expr] = []
+        run: list[ast.expr] = []
+        for value in [*node.values, None]:
+            if value is not None and self.qualifies(value):
+                run.append(value)
+                continue
+            values.append(ast.BoolOp(node.op, run) if len(run) > 1 else run[0]) if run else None
+            run = []
+            if value is not None:
+                values.append(value)
+        node.values = values
+        return node
+
+
 class _Hoister(ast.NodeTransformer):
     """Each part that does not read the listed value becomes a memo read. A part written
     more than once (the same source) has one slot, and so has a call inside kept parts
@@ -280,6 +306,7 @@ class _Hoister(ast.NodeTransformer):
 
     def hoist(self, tree: ast.expr) -> ast.expr:
         """The tree with its parts read through the memo."""
+        tree = cast(ast.expr, _GroupRuns(self.qualifies).visit(tree))
         parts: list[ast.expr] = []
         self.collect(tree, parts)
         for part in parts:
