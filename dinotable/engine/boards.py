@@ -218,6 +218,29 @@ def steps_between(c: Ctx, name: str, first: Any, second: Any) -> int:
     return abs(i - j)
 
 
+class _Lists(dict[Any, list[int]]):
+    """Each space's item list, by space; another value is no space."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: BoardDef, lists: Any) -> None:
+        super().__init__(lists)
+        self.board = board
+
+    def __missing__(self, space: Any) -> list[int]:
+        raise _not_a_space(self.board, space)
+
+
+def space_lists(c: Ctx, name: str) -> _Lists:
+    """Every space's item list of the board named, by space (the seat in scope's own, for
+    a per-player board): a `where` tested on every space reads it once a listing, and each
+    space is then one lookup (hoist.py)."""
+    board = c.state.rules.boards[name]
+    own = c.seat if board.per_player else 0
+    lists = _plan(board).lists(c.state.zones)
+    return _Lists(board, zip(board.spaces, [on[own] for on in lists], strict=True))
+
+
 def steps_from(c: Ctx, name: str) -> _Steps:
     """The board's steps table, `[a][b]` (see `_Steps`), as inline `distance` reads it: a
     listing testing every space reads the table, and the row of a space it does not
@@ -226,8 +249,9 @@ def steps_from(c: Ctx, name: str) -> _Steps:
 
 
 INLINE_HELPERS.update(_space_list=space_list, _kinds_on_space=kinds_on_space,
-                      _steps_between=steps_between, _steps_from=steps_from)
-for _helper in (space_list, kinds_on_space, steps_between, steps_from):
+                      _steps_between=steps_between, _steps_from=steps_from,
+                      _space_lists=space_lists)
+for _helper in (space_list, kinds_on_space, steps_between, steps_from, space_lists):
     mark_arg_free(_helper)  # handed `c`, they read its state and seat, never an argument
 
 

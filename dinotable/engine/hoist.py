@@ -458,21 +458,34 @@ class _Substitute(ast.NodeTransformer):
 
 
 class _TableReads(ast.NodeTransformer):
-    """`prop(x, name)` of a value tested, `_prop_readers['name'](st, x)`, read from the
-    property's table where the kind is in it (`items.prop_table`), else by its reader as
-    before: the table is fetched once a listing (it reads the rules alone) and each value
-    costs a lookup, not a call. Only for an `x` read twice at no cost (see `_cheap`)."""
+    """Reads of a value tested made lookups in a table worked out once a listing:
 
-    def __init__(self) -> None:
+    - `prop(x, name)`, `_prop_readers['name'](st, x)`, read from the property's table
+      where the kind is in it (`items.prop_table`), else by its reader as before. The
+      table reads the rules alone. Only for an `x` read twice at no cost (see `_cheap`)
+      that changes with the value.
+    - A space's items, `_space_list(c, board, x)`, read from the board's lists by space
+      (`boards.space_lists`), which the hoisting then keeps for the listing."""
+
+    def __init__(self, name: str, namespace: dict[str, Any]) -> None:
+        self.name = name
+        self.namespace = namespace
         self.made = 0
 
     def visit_Call(self, node: ast.Call) -> Any:
         self.generic_visit(node)
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "_space_list" and len(node.args) == 3 \
+                and not node.keywords and not _independent(node.args[2], self.name,
+                                                           self.namespace):
+            self.namespace["_space_lists"] = INLINE_HELPERS["_space_lists"]
+            table = ast.Call(ast.Name("_space_lists"), node.args[:2], [])
+            return ast.Subscript(table, node.args[2], ast.Load())
         if not (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
                 and func.value.id == "_prop_readers" and isinstance(func.slice, ast.Constant)
-                and len(node.args) == 2 and not node.keywords and _cheap(node.args[1])):
-            return node
+                and len(node.args) == 2 and not node.keywords and _cheap(node.args[1])
+                and not _independent(node.args[1], self.name, self.namespace)):
+            return node  # (a read of what does not change is kept whole by the hoisting)
         prop = func.slice.value
         if not isinstance(prop, str) or not prop.isidentifier():
             return node
@@ -500,7 +513,7 @@ def hoisted(source: str, name: str, namespace: dict[str, Any]) -> tuple[str, int
     if any(isinstance(n, ast.NamedExpr) for n in ast.walk(tree)):
         return source, 0  # a name defined inside: left exactly as it is
     inliner = _Inliner(namespace, _INLINE_DEPTH)
-    tables = _TableReads()
+    tables = _TableReads(name, namespace)
     hoister = _Hoister(name, namespace)
     body = hoister.hoist(tables.visit(inliner.visit(tree.body)))
     made = ast.unparse(ast.fix_missing_locations(ast.Expression(body)))
