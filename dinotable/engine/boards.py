@@ -94,19 +94,15 @@ class _Plan:
             itemgetter(*zones) if len(zones) > 1 else lambda z: tuple(z[n] for n in zones))
 
 
-# Plans by board identity (a board whose shape an option chooses is another BoardDef); a
-# plan holds its board, so an id is never reused while its entry is here.
-_PLANS: dict[int, _Plan] = {}
-_MAX_PLANS = 256  # boards are made only as rules load: a bound, never a working limit
-
-
+# Each board keeps its own plan (an attribute beside its fields, made the first time it is
+# read): a board whose shape an option chooses is another BoardDef, with a plan of its own.
 def _plan(board: BoardDef) -> _Plan:
-    plan = _PLANS.get(id(board))
-    if plan is None or plan.board is not board:
-        if len(_PLANS) >= _MAX_PLANS:
-            _PLANS.clear()
-        plan = _PLANS[id(board)] = _Plan(board)
-    return plan
+    try:
+        return board.plan_  # type: ignore[attr-defined, no-any-return]
+    except AttributeError:
+        plan = _Plan(board)
+        object.__setattr__(board, "plan_", plan)  # frozen: its fields, not this, are the board
+        return plan
 
 
 def _planned(c: Ctx, name: str, space: Compiled, table: str) -> tuple[BoardDef, Any]:
