@@ -61,7 +61,7 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
     ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
                                                     "round_start")
     if rules.round_start is not noop:
-        rules.round_start(ctx)
+        _watched(ctx, rules.round_start)(ctx)
     if state.pending or not begin:
         return  # a question asked at the round's start; the first turn begins once answered
     if rules.phases:
@@ -152,7 +152,7 @@ def _start_phase(ctx: Ctx, index: int, starter: int | None) -> None:
         "phase": phase.name, "seats": list(state.round_order)})
     if phase.start is not noop:
         _focus(ctx, state.round_order[0]).after = "phase_start"
-        phase.start(ctx)
+        _watched(ctx, phase.start)(ctx)
         if state.pending:
             return  # a question asked at the phase's start; its turns begin once answered
     _first_turn(ctx)
@@ -189,6 +189,14 @@ def _after_phase_end(ctx: Ctx) -> None:
     _end_round(ctx)
 
 
+def _watched(ctx: Ctx, effects: Any) -> Any:
+    """Generated effects as this moment needs them: their quiet form (see quiet.py) when
+    nobody watches and nothing is forced, else as written."""
+    if ctx.events is None and not ctx.state.chance.forced:
+        return getattr(effects, "quiet", effects)
+    return effects
+
+
 def start_turn(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     state.current = seat
@@ -209,7 +217,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     ctx.after = "turn_start"
     begin = rules.turn_start
     if begin is not noop:  # most rulesets begin a turn with nothing: no call for it
-        begin(ctx)
+        _watched(ctx, begin)(ctx)
         if ctx.turn_over and not state.pending:
             _end_turn(ctx)
 
@@ -225,9 +233,7 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
         ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_end"
         end = rules.turn_end
         if end is not noop:  # a ruleset without turn end effects: no call for them
-            if events is None and not state.chance.forced:
-                end = getattr(end, "quiet", end)  # nobody watches: see quiet.py
-            end(ctx)
+            _watched(ctx, end)(ctx)
             if state.pending:
                 return  # the turn's end asked a question; the flow goes on once answered
     if events is not None:
@@ -294,7 +300,7 @@ def _end_round(ctx: Ctx) -> None:
     state.phase = ""
     end = state.rules.round_end
     if end is not noop:
-        end(ctx)
+        _watched(ctx, end)(ctx)
     if not state.pending:
         _after_round_end(ctx)
 
@@ -490,10 +496,7 @@ def _play(state: GameState, action: Action, record: bool) -> list[Event]:
     state.log.append(action)
     if not state.pending:
         ctx.after = "action"
-        effects = adef.effects
-        if events is None and not state.chance.forced:
-            effects = getattr(effects, "quiet", effects)  # nobody watches: see quiet.py
-        effects(ctx)
+        _watched(ctx, adef.effects)(ctx)
         if not state.pending:
             if ctx.turn_over:
                 _end_turn(ctx)
