@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from dinotable.engine import EngineError, Rules, legal_actions, new_game
-from dinotable.engine.hoist import hoisted, mark_arg_free, reads_no_args, setup_lines
+from dinotable.engine.hoist import (
+    hoisted,
+    mark_arg_free,
+    reads_arguments,
+    reads_no_args,
+    setup_lines,
+)
 from dinotable.engine.naming import TableZone
 
 RULES = """
@@ -218,3 +224,13 @@ def test_neighbouring_parts_of_an_and_are_kept_as_one() -> None:
     assert slots == 1 and "(_hoist_0 := (_f1(c) > 2 and c.seat == 0))" in source
     assert _run(source, namespace, ["a", "b", "c", "z"]) == ["a", "c", "z"]
     assert len(calls) == 1
+
+
+def test_a_test_that_reads_no_argument_is_not_handed_the_value_as_one() -> None:
+    # The listing then skips setting `$kind` for each value: only where nothing reads it.
+    namespace = {"_f1": _counting([]), "_f2": lambda c: c.args["kind"]}
+    assert not reads_arguments("_v > 1 and c.seat == 0 and _f1(c) > 2", namespace)
+    assert not reads_arguments("_over_players(c, lambda c: st.x[c.seat], sum) > _v", {})
+    assert reads_arguments("_v > 1 and c.args['other'] == 2", namespace)
+    assert reads_arguments("_f2(c) == _v", namespace)  # may read any argument
+    assert reads_arguments("_over_players(c, lambda c: c.args['k'], sum) > _v", {})

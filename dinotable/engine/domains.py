@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from .errors import EngineError
 from .expr import Compiled, Ctx, prologue
-from .hoist import COMMON, hoisted, setup_lines
+from .hoist import COMMON, hoisted, reads_arguments, setup_lines
 from .hoist import NAMES as HOIST_NAMES
 from .origins import origin_of, register
 
@@ -196,9 +196,14 @@ def filter_lines(where: Compiled, name: str, values: str, out: str) -> list[str]
     test = _value_read(test, name)
     # The common memo is the caller's (a window asking seat after seat), else this one's.
     common = [f"{COMMON} = c.common if c.common is not None else {{}}"] if COMMON in test else []
+    # The value is set as `$name` in `_args` only for a test that may read it there.
+    setting = [f"    {SETS_ARGUMENT}{name!r}] = _v"] if reads_arguments(test, namespace) else []
     return [*setup_lines(test), *common, f"{out} = []",
-            f"for _v in {values}:", f"    _args[{name!r}] = _v", f"    if {test}:",
+            f"for _v in {values}:", *setting, f"    if {test}:",
             f"        {out}.append(_v)"]
+
+
+SETS_ARGUMENT = "_args["  # how a filter's line setting the value tested begins
 
 
 class _ValueRead(ast.NodeTransformer):

@@ -228,6 +228,30 @@ def _other_argument(root: ast.AST, args: ast.Attribute, name: str) -> bool:
     return False
 
 
+def reads_arguments(source: str, namespace: dict[str, Any]) -> bool:
+    """Whether a test's source (hoisted, its value read as `_v`) may read `c.args`: it
+    names them, or hands `c` to a function that may read them. A listing need not set
+    the value tested as an argument for a test that does not."""
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        return True
+    for use in ast.walk(tree):
+        if isinstance(use, ast.Name) and use.id == "c" and not _argless_use(tree, use,
+                                                                              namespace):
+            return True
+    return False
+
+
+def _argless_use(root: ast.AST, use: ast.Name, namespace: dict[str, Any]) -> bool:
+    for parent in ast.walk(root):
+        if isinstance(parent, ast.Attribute) and parent.value is use:
+            return parent.attr in ("seat", "state", "common")
+        if isinstance(parent, ast.Call) and use in parent.args:
+            return _free_call(parent, use, namespace)
+    return False
+
+
 def _local_read(name: str, node: ast.expr) -> ast.expr:
     """`node` read through the local `name`: worked out (where it was) the first time."""
     read = ast.parse(f"({name} if {name} is not _HOIST_UNSET else ({name} := None))",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from .domains import filter_for, filter_lines
+from .domains import SETS_ARGUMENT, filter_for, filter_lines
 from .expr import Ctx, bind, prologue, source_of
 from .model import ActionDef, ArgDef
 from .origins import Origin, origin_of, register
@@ -78,17 +78,22 @@ def _lister(args: tuple[ArgDef, ...], aid: str | None) -> Any:
         lines.append(f"{indent}_v{i}s = {raw if raw is not None else f'_R{i}(c)'}")
         ns.update(getattr(fn, "raw_namespace", {}))  # what the raw source names
         if fn.where is not None:
-            lines += [f"{indent}if _v{i}s:", f"{indent}    _args = c.args = {{**_b}}"]
+            lines.append(f"{indent}if _v{i}s:")
             test = filter_lines(fn.where, fn.tested, f"_v{i}s", f"_p{i}")
             if test is None:  # a test that is no generated code: its own filter, called
                 ns[f"_F{i}"] = filter_for(fn.where, fn.tested)
                 test = [f"_v{i}s = _F{i}(c, _v{i}s, _args, {fn.tested!r})"]
+                reads = True
             else:
+                # A generated test that reads no argument is not handed them.
+                reads = any(SETS_ARGUMENT in line for line in test)
                 test.append(f"_v{i}s = _p{i}")
                 ns.update(fn.where.namespace)
                 origin = origin_of(fn.where)
                 if origin is not None:  # a failure names the `where`'s line
-                    marks.append((len(lines), origin))
+                    marks.append((len(lines) + reads, origin))
+            if reads:
+                lines.append(f"{indent}    _args = c.args = {{**_b}}")
             lines += [f"{indent}    {line}" for line in test] + [f"{indent}    c.args = _b"]
         lines.append(f"{indent}for _v{i} in _v{i}s:")
         indent += "    "
