@@ -144,9 +144,40 @@ def decision_actions(state: GameState, seat: int, sampler: Any = None) -> list[A
         return []
     if frame["kind"] == "choose":
         qid = state.rules.questions[frame["q"]].id
-        return [Action(seat, qid, combo) for combo in
-                question_answers(state, frame["q"], seat, frame["args"], sampler)]
-    return [*window_actions(state, seat, frame["window"], sampler), Action(seat, PASS)]
+        made = _answer_actions(state.rules, seat, qid)
+        out = []
+        for combo in question_answers(state, frame["q"], seat, frame["args"], sampler):
+            try:
+                found = made.get(combo)
+            except TypeError:  # a value that cannot be a key: made afresh
+                found = None
+            if found is None:
+                found = Action(seat, qid, combo)
+                if len(made) < _MADE_MAX:
+                    made[combo] = found
+            out.append(found)
+        return out
+    return [*window_actions(state, seat, frame["window"], sampler), _pass(state, seat)]
+
+
+_MADE_MAX = 4096  # answers kept a seat and question: a bound, never a working limit
+
+
+def _answer_actions(rules: Any, seat: int, qid: str) -> dict[Any, Action]:
+    """The answers to a question made so far for a seat, by their arguments: an answer
+    is handed out again each time the question is asked, as listed moves are."""
+    key = ("answer_actions", seat, qid)
+    made: dict[Any, Action] | None = rules.memo.get(key)
+    if made is None:
+        made = rules.memo[key] = {}
+    return made
+
+
+def _pass(state: GameState, seat: int) -> Action:
+    """`pass` for a seat: the one made for the game's seats (see GameState.plain_actions)."""
+    plain = state.plain_actions
+    found = plain[seat].get(PASS) if seat < len(plain) else None
+    return found if found is not None else Action(seat, PASS)
 
 
 def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
@@ -171,7 +202,7 @@ def skip_unplayable(state: GameState, frame: dict[str, Any]) -> None:
         if active[head]:
             found = window_actions(state, head, frame["window"], None, common)
             if found:
-                state.legal_cache = (state.version, head, [*found, Action(head, PASS)], frame)
+                state.legal_cache = (state.version, head, [*found, _pass(state, head)], frame)
                 return
         queue.pop(0)
 

@@ -61,7 +61,11 @@ def _lister(args: tuple[ArgDef, ...], aid: str | None) -> Any:
     names = [a.name for a in args]
     order = sorted(range(len(args)), key=names.__getitem__)  # a move's pairs, by name
     ns: dict[str, Any] = {"_Action": Action, "_MADE": {}, "_MAX": MADE_MAX, "_aid": aid}
-    lines = ["_made = []", "_saved = c.args", "_b = {**_saved}", "c.args = _b", "try:"]
+    # `_b`: the arguments as each later argument's candidates see them. With one argument
+    # nothing is set in it, so it is the caller's own, uncopied.
+    lines = ["_made = []", "_saved = c.args",
+             *(["_b = {**_saved}", "c.args = _b"] if len(args) > 1 else ["_b = _saved"]),
+             "try:"]
     if aid is not None:
         lines[:0] = ["_m = _MADE.get(seat)", "if _m is None:", "    _m = _MADE[seat] = {}"]
     marks: list[tuple[int, Origin]] = []
