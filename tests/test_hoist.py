@@ -229,8 +229,12 @@ def test_neighbouring_parts_of_an_and_are_kept_as_one() -> None:
 def test_a_test_that_reads_no_argument_is_not_handed_the_value_as_one() -> None:
     # The listing then skips setting `$kind` for each value: only where nothing reads it.
     namespace = {"_f1": _counting([]), "_f2": lambda c: c.args["kind"]}
-    assert not reads_arguments("_v > 1 and c.seat == 0 and _f1(c) > 2", namespace)
-    assert not reads_arguments("_over_players(c, lambda c: st.x[c.seat], sum) > _v", {})
-    assert reads_arguments("_v > 1 and c.args['other'] == 2", namespace)
-    assert reads_arguments("_f2(c) == _v", namespace)  # may read any argument
-    assert reads_arguments("_over_players(c, lambda c: c.args['k'], sum) > _v", {})
+    assert not reads_arguments("_v > 1 and c.seat == 0 and _f1(c) > 2", "kind", namespace)
+    assert not reads_arguments("_over_players(c, lambda c: st.x[c.seat], sum) > _v", "kind",
+                               {})
+    # Another argument, already set where the test reads it.
+    assert not reads_arguments("_v > 1 and c.args['other'] == 2", "kind", namespace)
+    assert reads_arguments("_v > 1 and c.args['kind'] == 2", "kind", namespace)
+    assert reads_arguments("_v > 1 and len(c.args) == 2", "kind", namespace)
+    assert reads_arguments("_f2(c) == _v", "kind", namespace)  # may read any argument
+    assert reads_arguments("_over_players(c, lambda c: c.args['kind'], sum) > _v", "kind", {})

@@ -197,7 +197,8 @@ def filter_lines(where: Compiled, name: str, values: str, out: str) -> list[str]
     # The common memo is the caller's (a window asking seat after seat), else this one's.
     common = [f"{COMMON} = c.common if c.common is not None else {{}}"] if COMMON in test else []
     # The value is set as `$name` in `_args` only for a test that may read it there.
-    setting = [f"    {SETS_ARGUMENT}{name!r}] = _v"] if reads_arguments(test, namespace) else []
+    reads = reads_arguments(test, name, namespace)
+    setting = [f"    {SETS_ARGUMENT}{name!r}] = _v"] if reads else []
     return [*setup_lines(test), *common, f"{out} = []",
             f"for _v in {values}:", *setting, f"    if {test}:",
             f"        {out}.append(_v)"]

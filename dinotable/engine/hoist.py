@@ -228,24 +228,27 @@ def _other_argument(root: ast.AST, args: ast.Attribute, name: str) -> bool:
     return False
 
 
-def reads_arguments(source: str, namespace: dict[str, Any]) -> bool:
-    """Whether a test's source (hoisted, its value read as `_v`) may read `c.args`: it
-    names them, or hands `c` to a function that may read them. A listing need not set
-    the value tested as an argument for a test that does not."""
+def reads_arguments(source: str, name: str, namespace: dict[str, Any]) -> bool:
+    """Whether a test's source (hoisted, its value read as `_v`) may read the argument
+    `name` in `c.args`: it names it, reads the arguments in another way than one named
+    argument, or hands `c` to a function that may read them. A listing need not set the
+    value tested as an argument for a test that does not."""
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError:
         return True
     for use in ast.walk(tree):
-        if isinstance(use, ast.Name) and use.id == "c" and not _argless_use(tree, use,
-                                                                              namespace):
+        if isinstance(use, ast.Name) and use.id == "c" and not _argless_use(
+                tree, use, name, namespace):
             return True
     return False
 
 
-def _argless_use(root: ast.AST, use: ast.Name, namespace: dict[str, Any]) -> bool:
+def _argless_use(root: ast.AST, use: ast.Name, name: str, namespace: dict[str, Any]) -> bool:
     for parent in ast.walk(root):
         if isinstance(parent, ast.Attribute) and parent.value is use:
+            if parent.attr == "args":  # another argument, read by name, is as it was
+                return _other_argument(root, parent, name)
             return parent.attr in ("seat", "state", "common")
         if isinstance(parent, ast.Call) and use in parent.args:
             return _free_call(parent, use, namespace)
