@@ -119,20 +119,25 @@ def _remember(state: GameState, zone: list[int], start: int, run: int) -> None:
         shuffled.runs[id(zone)] = (zone, len(zone), start, run)
 
 
+def _pick(state: GameState, zone: list[int], pos: int, run: int, event: str) -> int:
+    """Which of the `run` cards in unknown order from `pos` on lies first: a chance event
+    (forcible by id or kind), or none for one card."""
+    if run < 2:  # one unknown card left is no chance at all
+        return 0
+    chance = state.chance
+    if chance.forced and not isinstance(chance.forced[0], list):
+        items = state.items
+        return chance.pick_index(event, [(items[i].id, items[i].kind)
+                                         for i in zone[pos:pos + run]])
+    return chance.randbelow(run)
+
+
 def fix_position(state: GameState, zone: list[int], pos: int, event: str) -> None:
     """Settle which item lies at `pos` (a chance event when its place was unknown)."""
     run = unknown_run(state, zone, pos)
     if run == 0:
         return
-    pick = 0
-    if run > 1:  # one unknown card left is no chance at all
-        chance = state.chance
-        if chance.forced and not isinstance(chance.forced[0], list):
-            items = state.items
-            pick = chance.pick_index(event, [(items[i].id, items[i].kind)
-                                             for i in zone[pos:pos + run]])
-        else:
-            pick = chance.randbelow(run)
+    pick = _pick(state, zone, pos, run, event)
     if pick:
         zone.insert(pos, zone.pop(pos + pick))
     state.shuffled.discard(zone[pos])
@@ -155,10 +160,13 @@ def take_top(state: GameState, zone: list[int], name: str) -> int | None:
     if not zone:
         return None
     run = unknown_run(state, zone, 0)
-    fix_position(state, zone, 0, f"drawing from {name}")
-    top = zone.pop(0)
-    if run:
-        _remember(state, zone, 0, run - 1)  # the next draw finds its run without a scan
+    if not run:
+        return zone.pop(0)  # a top whose place is known: no chance in it
+    # `fix_position` at the top, then the top taken, in one step: the card the chance
+    # picks leaves the run, and the rest keep their order.
+    top = zone.pop(_pick(state, zone, 0, run, f"drawing from {name}"))
+    state.shuffled.discard(top)
+    _remember(state, zone, 0, run - 1)  # the next draw finds its run without a scan
     return top
 
 
