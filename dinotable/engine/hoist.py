@@ -237,21 +237,27 @@ def reads_arguments(source: str, name: str, namespace: dict[str, Any]) -> bool:
         tree = ast.parse(source, mode="eval")
     except SyntaxError:
         return True
+    # Each node's parent, found once: a long test names `c` many times.
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     for use in ast.walk(tree):
         if isinstance(use, ast.Name) and use.id == "c" and not _argless_use(
-                tree, use, name, namespace):
+                parents, use, name, namespace):
             return True
     return False
 
 
-def _argless_use(root: ast.AST, use: ast.Name, name: str, namespace: dict[str, Any]) -> bool:
-    for parent in ast.walk(root):
-        if isinstance(parent, ast.Attribute) and parent.value is use:
-            if parent.attr == "args":  # another argument, read by name, is as it was
-                return _other_argument(root, parent, name)
-            return parent.attr in ("seat", "state", "common")
-        if isinstance(parent, ast.Call) and use in parent.args:
-            return _free_call(parent, use, namespace)
+def _argless_use(parents: dict[ast.AST, ast.AST], use: ast.Name, name: str,
+                 namespace: dict[str, Any]) -> bool:
+    parent = parents.get(use)
+    if isinstance(parent, ast.Attribute) and parent.value is use:
+        if parent.attr == "args":  # another argument, read by name, is as it was
+            read = parents.get(parent)
+            return isinstance(read, ast.Subscript) and read.value is parent and isinstance(
+                read.slice, ast.Constant) and isinstance(read.slice.value, str) and (
+                read.slice.value != name)
+        return parent.attr in ("seat", "state", "common")
+    if isinstance(parent, ast.Call) and use in parent.args:
+        return _free_call(parent, use, namespace)
     return False
 
 
@@ -330,6 +336,7 @@ class _Hoister(ast.NodeTransformer):
         self.slots = 0
         self.slot_of: dict[str, int] = {}  # a part's or inner call's source: its slot
         self.met: Counter[str] = Counter()  # how often each part and inner call is met
+        self.answers: dict[ast.AST, bool] = {}  # `qualifies`, by node
 
     def hoist(self, tree: ast.expr) -> ast.expr:
         """The tree with its parts read through the memo."""
@@ -341,8 +348,12 @@ class _Hoister(ast.NodeTransformer):
         return cast(ast.expr, self.visit(tree))
 
     def qualifies(self, node: ast.AST) -> bool:
-        return isinstance(node, ast.expr) and not isinstance(node, _NEVER) and _independent(
-            node, self.name, self.namespace)
+        # Asked of a node more than once (grouping, then collecting): answered once.
+        found = self.answers.get(node)
+        if found is None:
+            found = self.answers[node] = isinstance(node, ast.expr) and not isinstance(
+                node, _NEVER) and _independent(node, self.name, self.namespace)
+        return found
 
     def collect(self, node: ast.AST, parts: list[ast.expr]) -> None:
         """The parts `visit` keeps, in the order it meets them."""
