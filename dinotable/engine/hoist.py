@@ -22,6 +22,17 @@ while a listing runs, so every value is tested exactly as before. A part written
 one slot, and so has a call that several parts make (`projected` in five card tests).
 A part that reads no seat either is kept in `c.common` where the caller hands one in: a
 response window asks seat after seat of a game that stands still, and works it out once.
+
+A kept part lives in a local of the generated function (`_hoist_0`), worked out where the
+test first reaches it (`(_hoist_0 := part)`). Before the parts are found, the test is
+rewritten so that more of it qualifies, each step giving the same values in the same
+order:
+- a formula called with plain arguments (`affordable($kind)`) is written in place, its
+  body with those arguments in it (`_Inliner`);
+- `prop()` of the value tested is a lookup in the property's table, and a space's items a
+  lookup in the board's lists by space, each table read once a listing (`_TableReads`);
+- neighbouring operands of an `and` or `or` that read no value are one part
+  (`_GroupRuns`).
 """
 
 from __future__ import annotations
@@ -311,17 +322,20 @@ class _GroupRuns(ast.NodeTransformer):
         if self.qualifies(node):
             return node  # kept whole
         values: list[ast.expr] = []
-        run: list[ast.expr] = []
-        for value in [*node.values, None]:
-            if value is not None and self.qualifies(value):
+        run: list[ast.expr] = []  # neighbouring operands that read no value
+        for value in node.values:
+            if self.qualifies(value):
                 run.append(value)
                 continue
-            values.append(ast.BoolOp(node.op, run) if len(run) > 1 else run[0]) if run else None
+            values += self.grouped(node.op, run)
+            values.append(value)
             run = []
-            if value is not None:
-                values.append(value)
-        node.values = values
+        node.values = values + self.grouped(node.op, run)
         return node
+
+    @staticmethod
+    def grouped(op: ast.boolop, run: list[ast.expr]) -> list[ast.expr]:
+        return [ast.BoolOp(op, run)] if len(run) > 1 else run
 
 
 class _Hoister(ast.NodeTransformer):
@@ -500,8 +514,8 @@ class _TableReads(ast.NodeTransformer):
 
     - `prop(x, name)`, `_prop_readers['name'](st, x)`, read from the property's table
       where the kind is in it (`items.prop_table`), else by its reader as before. The
-      table reads the rules alone. Only for an `x` read twice at no cost (see `_cheap`)
-      that changes with the value.
+      table reads the rules alone. Only for an `x` that is an argument read (read twice at
+      no cost) and changes with the value.
     - A space's items, `_space_list(c, board, x)`, read from the board's lists by space
       (`boards.space_lists`), which the hoisting then keeps for the listing."""
 
@@ -521,7 +535,8 @@ class _TableReads(ast.NodeTransformer):
             return ast.Subscript(table, node.args[2], ast.Load())
         if not (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
                 and func.value.id == "_prop_readers" and isinstance(func.slice, ast.Constant)
-                and len(node.args) == 2 and not node.keywords and _cheap(node.args[1])
+                and len(node.args) == 2 and not node.keywords
+                and _argument_read(node.args[1])  # read twice at no cost, to the same value
                 and not _independent(node.args[1], self.name, self.namespace)):
             return node  # (a read of what does not change is kept whole by the hoisting)
         prop = func.slice.value
@@ -533,11 +548,6 @@ class _TableReads(ast.NodeTransformer):
             test=ast.Compare(copy.deepcopy(item), [ast.In()], [ast.Name(TABLE + prop)]),
             body=ast.Subscript(ast.Name(TABLE + prop), copy.deepcopy(item), ast.Load()),
             orelse=node)
-
-
-def _cheap(node: ast.expr) -> bool:
-    """Whether `node` is read twice at no cost and to the same value: an argument read."""
-    return _argument_read(node)
 
 
 def hoisted(source: str, name: str, namespace: dict[str, Any]) -> tuple[str, int]:
