@@ -197,23 +197,6 @@ def kinds_on_space(c: Ctx, name: str, where: Any, kind: str) -> int:
     return n
 
 
-def steps_between(c: Ctx, name: str, first: Any, second: Any) -> int:
-    """`distance(board, a, b)` as inline code calls it: an EngineError for a value that is
-    no space of the board."""
-    board = c.state.rules.boards[name]
-    index = board.index
-    i = index.get(first)
-    if i is None:
-        raise _not_a_space(board, first)
-    j = index.get(second)
-    if j is None:
-        raise _not_a_space(board, second)
-    cols = board.cols  # `_steps`, written out: a `where` asks it of every space
-    if cols:
-        return abs(i // cols - j // cols) + abs(i % cols - j % cols)
-    return abs(i - j)
-
-
 class _Lists(dict[Any, list[int]]):
     """Each space's item list, by space; another value is no space."""
 
@@ -245,9 +228,9 @@ def steps_from(c: Ctx, name: str) -> _Steps:
 
 
 INLINE_HELPERS.update(_space_list=space_list, _kinds_on_space=kinds_on_space,
-                      _steps_between=steps_between, _steps_from=steps_from,
+                      _steps_from=steps_from,
                       _space_lists=space_lists)
-for _helper in (space_list, kinds_on_space, steps_between, steps_from, space_lists):
+for _helper in (space_list, kinds_on_space, steps_from, space_lists):
     mark_arg_free(_helper)  # handed `c`, they read its state and seat, never an argument
 
 
@@ -332,7 +315,11 @@ def _adjacent(name: str, a: Compiled, b: Compiled) -> Compiled:
           "distance(time_track, period, $to)",
           inline=lambda name, a, b: f"_steps_from(c, {name!r})[{a}][{b}]")
 def _distance(name: str, a: Compiled, b: Compiled) -> Compiled:
-    return lambda c: steps_between(c, name, a(c), b(c))
+    def run(c: Ctx) -> int:
+        first, second = a(c), b(c)  # both worked out before either is looked up
+        return steps_from(c, name)[first][second]
+
+    return run
 
 
 @function("filled_neighbours", ("board", "expr"), "How many spaces next to a space hold at "

@@ -138,13 +138,13 @@ _NUMBERS = itertools.count()
 # What such a part may name besides `st`, `c` (as `c.state`), its own loop names and table
 # zones: helpers that mean the same in every generated function and read no seat.
 _SEAT_FREE_NAMES = frozenset({"st", "_lookup_in", "_prop_readers", "_prop_table",
-                              "_steps_between", "_steps_from",
+                              "_steps_from",
                               "_over_players",
                               "True", "False", "None", "min", "max", "sum", "len", "abs",
                               "int", "round", "any", "all", "sorted", "list", "tuple", "range",
                               "str", "bool", "float", "set", "dict"})
 # Handed `c`, these read no seat: the first runs a function with every seat in turn.
-_SEAT_FREE_CALLS = frozenset({"_over_players", "_steps_between", "_steps_from"})
+_SEAT_FREE_CALLS = frozenset({"_over_players", "_steps_from"})
 
 
 def put(common: dict[int, Any], key: int, value: Any) -> Any:
