@@ -132,11 +132,16 @@ def test_the_random_playout_plays_what_apply_would(folder: Path) -> None:
     """Simulations run the engine's own playout loop, with the quiet form of each effect; it
     must make the very moves, with the very outcomes, that taking each random legal move
     through `apply`, watched, makes."""
-    from dinotable.engine import random_playout
-
     rules = load_ruleset(folder)
     if rules.large_domains:
         pytest.skip("a random bot samples a set of items here instead of listing them")
+    _playout_matches_apply(rules)
+
+
+def _playout_matches_apply(rules: Rules) -> None:
+    """Seeded random games played out quietly and through `apply`, watched, end alike."""
+    from dinotable.engine import random_playout
+
     players = [f"P{i}" for i in range(max(rules.min_players, min(3, rules.max_players)))]
     for seed in range(GAMES):
         fast, slow = new_game(rules, players, None, seed), new_game(rules, players, None, seed)
@@ -150,6 +155,57 @@ def test_the_random_playout_plays_what_apply_would(folder: Path) -> None:
             taken += 1
         assert made == taken
         assert fast.to_dict() == slow.to_dict()
+
+
+# A roll sorted by face as the dice land, when nobody watches: straight into table zones
+# of their own, or gathered first where two faces share a zone or a zone is a player's.
+SORTS = {
+    "two_table_zones": ("{move_faces: {from: hand, face: dino, to: caught}}",
+                        "{move_faces: {from: hand, face: footprint, to: stomped}}"),
+    "two_faces_one_zone": ("{move_faces: {from: hand, face: footprint, to: caught}}",
+                           "{move_faces: {from: hand, face: dino, to: caught}}"),
+    "a_players_zone": ("{move_faces: {from: hand, face: dino, to: bag}}",
+                       "{move_faces: {from: hand, face: footprint, to: stomped}}"),
+}
+
+
+@pytest.mark.parametrize("sort", SORTS, ids=list(SORTS))
+def test_a_roll_sorted_as_it_lands_ends_where_sorting_after_the_roll_would(
+        sort: str, load_text_ruleset: Callable[[str], Rules]) -> None:
+    """Sorted quietly in the roll's own pass, every die ends in the zone, and in the place
+    in it, that a roll and then each move_faces in turn, watched, gives it."""
+    rules = load_text_ruleset(f"""
+        id: sorting_{sort}
+        name: Sorting
+        version: 1
+        players: {{min: 2, max: 3}}
+        dice:
+          green: {{faces: [dino, dino, leaves, footprint, footprint, dino]}}
+          red: {{faces: [dino, leaves, leaves, footprint, footprint, footprint]}}
+        zones:
+          cup: {{holds: dice, start: {{green: 4, red: 3}}}}
+          hand: {{holds: dice}}
+          caught: {{holds: dice}}
+          stomped: {{holds: dice}}
+          bag: {{holds: dice, per_player: true}}
+        vars: {{player: {{points: 0}}}}
+        score: points
+        turn:
+          end: [{{move_all: {{from: [hand, caught, stomped, bag], to: cup}}}}]
+        actions:
+          roll:
+            effects:
+              - draw: {{from: cup, to: hand, count: "3 - size(hand)"}}
+              - roll: {{zone: hand}}
+              - {SORTS[sort][0]}
+              - {SORTS[sort][1]}
+              - when: "size(stomped) + size(caught) >= 4 or size(cup) == 0"
+                then: [{{add: {{points: "size(caught) + size(bag)"}}}}, {{end_turn: {{}}}}]
+          stop:
+            effects: [{{add: {{points: 1}}}}, {{end_turn: {{}}}}]
+        end: {{trigger: "highest(points) >= 12"}}
+    """)
+    _playout_matches_apply(rules)
 
 
 def test_the_quiet_form_drops_only_what_nobody_watching_or_forcing_would_run() -> None:

@@ -478,6 +478,26 @@ def test_a_saved_state_restores_exactly_after_a_json_round_trip(dhd: Rules) -> N
     assert view_for(restored, 1) == view_for(state, 1)
 
 
+def test_a_copied_game_rolls_what_the_game_would_and_plays_on_apart_from_it(
+        dhd: Rules) -> None:
+    """A bot weighs a move on a copy: the copy's dice fall as the game's would, forced
+    outcomes still waiting included, and playing the copy out leaves the game untouched."""
+    state = new_game(dhd, ["Ann", "Ben", "Cat"], seed=9)
+    apply(state, Action(0, "roll"))
+    state.chance.force(["red", "green"])
+    before = state.to_dict()
+    copy = state.copy()
+    assert copy.to_dict() == before
+    for game in (copy, state):
+        rng = random.Random(3)
+        while not game.game_over:
+            legal = legal_actions(game)
+            apply(game, legal[int(rng.random() * len(legal))], False)
+        if game is copy:
+            assert state.to_dict() == before  # the copy's whole game changed nothing here
+    assert copy.to_dict() == state.to_dict()
+
+
 def test_ruleset_text_is_shown_as_written_and_never_run_as_python(
         load_text_ruleset: Callable[[str], Rules], tmp_path: Path) -> None:
     marker = tmp_path / "ran"

@@ -150,9 +150,6 @@ class _Node:
         return math.sqrt(max(0.0, self.squares / self.visits - mean * mean) / self.visits)
 
 
-_UNDRAWN = Chance(0)  # a dealt world's chance until its own is drawn
-
-
 class _Knowledge:
     """What the seat knows, ready to deal determinisations from."""
 
@@ -193,9 +190,8 @@ class _Knowledge:
                 for index, (iid, kind) in zip(places, shuffled, strict=False):
                     rows[index] = (iid, kind, None)
         # Chance is drawn after the deal, as it always was: the same seed, the same world.
-        state = self.template.copy([Item(i, k, f) for i, k, f in rows], _UNDRAWN)
-        state.chance = Chance(rng.getrandbits(62))
-        return state
+        chance = Chance(rng.getrandbits(62))
+        return self.template.copy([Item(i, k, f) for i, k, f in rows], chance)
 
 
 Family = tuple[tuple[str, str], ...]  # the (id, kind) of every item that started in one zone

@@ -20,9 +20,13 @@ class Chance:
 
     __slots__ = ("_rng", "forced", "random", "seed")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, state: tuple[Any, ...] | None = None) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        if state is None:
+            self._rng = random.Random(seed)
+        else:  # a generator's saved state, taken as it is: seeding first would cost as much
+            self._rng = random.Random.__new__(random.Random)
+            self._rng.setstate(state)
         self.random = self._rng.random  # uniform float in [0, 1); the hot path
         self.forced: deque[Any] = deque()
 
@@ -77,9 +81,13 @@ class Chance:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Chance:
         """Rebuild a Chance exactly as `to_dict` saw it."""
-        chance = cls(int(data["seed"]))
         version, internal, gauss = data["state"]
-        chance._rng.setstate((version, tuple(internal), gauss))
-        chance.random = chance._rng.random
+        chance = cls(int(data["seed"]), (version, tuple(internal), gauss))
         chance.forced.extend(data.get("forced", []))
         return chance
+
+    def copy(self) -> Chance:
+        """An independent Chance that will give the same outcomes as this one."""
+        other = Chance(self.seed, self._rng.getstate())
+        other.forced.extend(self.forced)
+        return other

@@ -212,16 +212,25 @@ def roll_then_sort(roll: Piece, sort: Piece) -> Piece:
     lines = ["if c.events is None and not st.chance.forced:",
              f"    _z = {zone.source(ns)}", "    _items = st.items", "    _dice = st.rules.dice",
              "    _r = st.chance.random", "    _keep = []"]
-    lines += [f"    _mv{k} = []" for k in range(len(moves))]
+    # Table zones, each its own and none the rolled one, take each die as it is sorted; a
+    # player's zone is found once, after the roll, and two faces going to one zone keep
+    # their order (every die of the first face, then of the second): those collect first.
+    names = [dst.name for _, dst in moves]
+    direct = (all(dst.shared for _, dst in moves) and zone.name not in names
+              and len(set(names)) == len(names))
+    into = [dst.source(ns) if direct else f"_mv{k}" for k, (_, dst) in enumerate(moves)]
+    if not direct:
+        lines += [f"    {target} = []" for target in into]
     lines += ["    for _i in _z:", "        _it = _items[_i]", "        _f = _dice[_it.kind].faces",
               "        _f = _it.face = _f[int(_r() * len(_f))]"]
     for k, (face, _) in enumerate(moves):
         lines += [f"        {'elif' if k else 'if'} _f == {face!r}:",
-                  f"            _mv{k}.append(_i)"]
+                  f"            {into[k]}.append(_i)"]
     lines += ["        else:", "            _keep.append(_i)", "    if len(_keep) != len(_z):",
               "        _z[:] = _keep"]
-    for k, (_, dst) in enumerate(moves):
-        lines += [f"    if _mv{k}:", f"        {dst.source(ns)}.extend(_mv{k})"]
+    if not direct:
+        for k, (_, dst) in enumerate(moves):
+            lines += [f"    if _mv{k}:", f"        {dst.source(ns)}.extend(_mv{k})"]
     lines.append("else:")
     start = len(lines)
     marks = [(0, origin) for _, origin in roll.marks[:1]]

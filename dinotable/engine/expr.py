@@ -188,8 +188,11 @@ STATE_BINDING = "st = c.state"
 def prologue(namespace: dict[str, Any], indent: str = "    ") -> str:
     """The first lines of a generated function: the state, then each table zone its source
     reads (those recorded in `namespace` by `zone_local`)."""
-    lines = [STATE_BINDING] + [f"{k} = st.zones[{v.name!r}][0]" for k, v in namespace.items()
-                               if isinstance(v, TableZone)]
+    zones = [(k, v.name) for k, v in namespace.items() if isinstance(v, TableZone)]
+    # Several zones read the state's table of zones once.
+    table = "_zones" if len(zones) > 1 else "st.zones"
+    lines = [STATE_BINDING, *(["_zones = st.zones"] if len(zones) > 1 else []),
+             *(f"{k} = {table}[{name!r}][0]" for k, name in zones)]
     return "".join(f"{indent}{line}\n" for line in lines)
 
 

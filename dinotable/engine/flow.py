@@ -57,9 +57,12 @@ def start_round(ctx: Ctx, first: int, begin: bool = True) -> None:
         ctx.events.append(Event("round_started", None, {
             "round": state.round, "tiebreak": state.tiebreak,
             "seats": list(state.round_order)}))
-    # The player in scope, no arguments, and where the flow goes on (set inline: per turn).
-    ctx.seat, ctx.args, ctx.turn_over, ctx.after = (state.round_order[0], _NO_ARGS, False,
-                                                    "round_start")
+    # The player in scope, no arguments, and where the flow goes on (set inline, one
+    # field at a time, which costs least: this runs every round).
+    ctx.seat = state.round_order[0]
+    ctx.args = _NO_ARGS
+    ctx.turn_over = False
+    ctx.after = "round_start"
     if rules.round_start is not noop:
         _watched(ctx, rules.round_start)(ctx)
     if state.pending or not begin:
@@ -201,8 +204,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     state.current = seat
     state.turns += 1
-    state.idle_turns += 1
-    if state.idle_turns > MAX_TURNS_WITHOUT_ACTION:
+    idle = state.idle_turns = state.idle_turns + 1
+    if idle > MAX_TURNS_WITHOUT_ACTION:
         raise RulesError(f"{rules_file(state.rules)}: {MAX_TURNS_WITHOUT_ACTION} turns ended "
                          "by themselves with no action taken: the ruleset's turn start always "
                          "ends the turn", rules_file(state.rules))
@@ -230,10 +233,15 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
     seat = state.current
     events = ctx.events
     if not resumed:
-        ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, _NO_ARGS, False, "turn_end"
+        ctx.seat = seat
+        ctx.args = _NO_ARGS
+        ctx.turn_over = False
+        ctx.after = "turn_end"
         end = rules.turn_end
         if end is not noop:  # a ruleset without turn end effects: no call for them
-            _watched(ctx, end)(ctx)
+            if events is None and not state.chance.forced:  # _watched, inline: every turn
+                end = getattr(end, "quiet", end)
+            end(ctx)
             if state.pending:
                 return  # the turn's end asked a question; the flow goes on once answered
     if events is not None:
@@ -296,7 +304,10 @@ def _end_turn(ctx: Ctx, resumed: bool = False) -> None:
 
 def _end_round(ctx: Ctx) -> None:
     state = ctx.state
-    ctx.seat, ctx.args, ctx.turn_over, ctx.after = state.current, _NO_ARGS, False, "round_end"
+    ctx.seat = state.current
+    ctx.args = _NO_ARGS
+    ctx.turn_over = False
+    ctx.after = "round_end"
     state.phase = ""
     end = state.rules.round_end
     if end is not noop:
@@ -528,7 +539,10 @@ def _answer(ctx: Ctx, action: Action) -> None:
 
 
 def _enter(ctx: Ctx, seat: int, args: dict[str, Any], after: str) -> None:
-    ctx.seat, ctx.args, ctx.turn_over, ctx.after = seat, args, False, after
+    ctx.seat = seat
+    ctx.args = args
+    ctx.turn_over = False
+    ctx.after = after
 
 
 def _resume(ctx: Ctx, fn: Callable[[Ctx], bool], after: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from .expr import Compiled, Ctx, ZoneName, declare_types, for_seat, function
@@ -51,8 +52,9 @@ _PLAYER_VAR = re.compile(r"^st\.player_vars\[c\.seat\]\[('[a-z0-9_]+')\]$")
 def _over_players_source(reduce: str, inner: str) -> str:
     """Source for a reduction of an expression over every player."""
     plain = _PLAYER_VAR.match(inner)
-    if plain:  # a bare player variable: read it straight from every player's table
-        return f"{reduce}([_pv[{plain.group(1)}] for _pv in st.player_vars])"
+    if plain:  # a bare player variable: read it straight from every player's table (a
+        # getter mapped over the tables makes no function and no list, as a comprehension would)
+        return f"{reduce}(map(_itemgetter({plain.group(1)}), st.player_vars))"
     return f"_over_players(c, lambda c: {inner}, {reduce})"
 
 
@@ -66,6 +68,7 @@ def over_players(c: Ctx, inner: Compiled, reduce: Callable[[list[Any]], Any]) ->
 
 
 INLINE_HELPERS["_over_players"] = over_players
+INLINE_HELPERS["_itemgetter"] = itemgetter
 
 
 def _over_players(reduce: Callable[[list[Any]], Any], inner: Compiled) -> Compiled:

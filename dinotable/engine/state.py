@@ -83,12 +83,14 @@ class GameState:
         "rules", "seen_cache", "shown", "shuffled", "tiebreak", "tiebreak_rounds",
         "turn_vars", "turns", "version", "winners", "zones")
 
-    def __init__(self, rules: Rules, players: list[str], options: dict[str, Any], seed: int
-                 ) -> None:
+    def __init__(self, rules: Rules, players: list[str], options: dict[str, Any], seed: int,
+                 chance: Chance | None = None) -> None:
         self.rules = rules
         self.players = list(players)
         self.options = dict(options)
-        self.chance = Chance(seed)
+        # A copy brings its own chance: seeding a generator only to replace it costs as
+        # much as the rest of a state together.
+        self.chance = Chance(seed) if chance is None else chance
         self.items: list[Item] = []
         # Each zone is a list of item indexes; a per-player zone has one list per seat.
         self.zones: dict[str, list[list[int]]] = {}
@@ -261,8 +263,8 @@ class GameState:
         but without the round trip: what play changes is copied (items too: a die's face
         turns in place), the rules are shared and the speed caches start afresh. `items`
         and `chance`, where given, are the copy's own instead (a world dealt afresh)."""
-        other = GameState(self.rules, self.players, self.options, 0)
-        other.chance = chance if chance is not None else Chance.from_dict(self.chance.to_dict())
+        other = GameState(self.rules, self.players, self.options, 0,
+                          chance if chance is not None else self.chance.copy())
         if items is None:
             other.items = [Item(it.id, it.kind, it.face) for it in self.items]
             other.item_ids = dict(self.item_ids)
