@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import yaml
@@ -22,6 +24,15 @@ def run_cli(*args: str, cwd: Path = ROOT, stdin: str = "",
                                          if p)}
     return subprocess.run([sys.executable, "-m", "dinotable", *args], cwd=cwd, env=env,
                           input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """A script that is no package's module (a tool, a packaging step), imported from its file."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def last_json_line(stdout: str) -> str:

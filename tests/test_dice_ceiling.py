@@ -4,10 +4,11 @@ the game the ruleset plays: the chances it works out must match games the engine
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from pathlib import Path
 from types import ModuleType
+
+from helpers import load_module
 
 from dinotable.ruleset import load_by_id
 from dinotable.sim import simulate
@@ -16,11 +17,7 @@ TOOL = Path(__file__).resolve().parent.parent / "tools" / "dino_hunt_dice_ceilin
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("dino_hunt_dice_ceiling", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(TOOL, "dino_hunt_dice_ceiling")
 
 
 def test_the_worked_out_first_seat_share_matches_games_the_engine_plays() -> None:

@@ -6,7 +6,6 @@ folder (the checkout stays clean) and runs it; it is skipped when PyInstaller is
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import os
@@ -21,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from helpers import load_module
 
 from dinotable import __version__, paths, settings
 from dinotable.bench import measure_executable
@@ -35,11 +35,7 @@ MAX_LINUX_ZIP_MB = 15
 
 
 def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"packaging_{name}", PACKAGING / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(PACKAGING / f"{name}.py", f"packaging_{name}")
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import importlib.util
 import io
 import multiprocessing
 import os
@@ -29,6 +28,7 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import load_module
 
 from dinotable import bench, paths, saves
 from dinotable.app import NO_DISPLAY_EXIT, App, display_problem, start
@@ -44,12 +44,6 @@ LINUX, WINDOWS, MACOS = "linux", "win32", "darwin"
 SYSTEMS = (LINUX, WINDOWS, MACOS)
 
 
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
@@ -350,7 +344,7 @@ def test_saves_rotate_on_a_stick_without_hard_links(monkeypatch: pytest.MonkeyPa
 
 @pytest.fixture
 def launcher() -> ModuleType:
-    return _load(PACKAGING / "launcher.py", "packaging_launcher")
+    return load_module(PACKAGING / "launcher.py", "packaging_launcher")
 
 
 def _windowed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -497,7 +491,7 @@ def test_bench_finds_the_built_app_by_its_systems_name(
 
 @pytest.fixture
 def build(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    module = _load(PACKAGING / "build.py", "packaging_build")
+    module = load_module(PACKAGING / "build.py", "packaging_build")
     monkeypatch.setattr(module.platform, "machine", lambda: "x86_64")
     return module
 
@@ -678,7 +672,7 @@ def test_the_macos_spec_makes_an_app_bundle(spec: Callable[[str], dict[str, Any]
 
 @pytest.fixture
 def audit_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    module = _load(ROOT / "tools" / "audit_table.py", "tools_audit_table")
+    module = load_module(ROOT / "tools" / "audit_table.py", "tools_audit_table")
     monkeypatch.setattr(module, "audit_one", lambda index: ([], 1, 1, 0.0, True))
     yield module
 
