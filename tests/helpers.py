@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,9 @@ from types import ModuleType
 from typing import Any
 
 import yaml
+
+from dinotable.engine import GameState, apply, legal_actions, new_game
+from dinotable.ruleset import load_by_id
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -60,3 +64,16 @@ def only_problem(folder: Path) -> Any:
         (problem,) = exc.problems
         return problem
     raise AssertionError(f"{folder} loaded without a problem")
+
+
+def danger_at_a_reroll(seed: int) -> GameState:
+    """A Danger! Danger! Dinosaur game at a reroll with several dice in the jungle."""
+    rules = load_by_id("danger_danger_dinosaur")
+    rng = random.Random(seed)
+    state = new_game(rules, ["Ann", "Ben", "Cat"], None, seed)
+    while not state.game_over:
+        legal = legal_actions(state)
+        if sum(1 for a in legal if a.id == "reroll") > 20:
+            return state
+        apply(state, legal[int(rng.random() * len(legal))], False)
+    raise AssertionError("no reroll of many dice came up")

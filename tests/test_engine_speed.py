@@ -15,6 +15,7 @@ import random
 import time
 from typing import Any
 
+from helpers import danger_at_a_reroll
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,22 +63,8 @@ def test_faces_of_lists_every_multiset_in_the_order_sorting_would_give(
     assert _multisets(shown, low, high, rank) == _sorted_products(shown, low, high, rank)
 
 
-def _rerolling(seed: int) -> Any:
-    """A Danger! Danger! Dinosaur game at a reroll with several dice in the jungle."""
-    rules = load_by_id("danger_danger_dinosaur")
-    rng = random.Random(seed)
-    state = new_game(rules, ["Ann", "Ben", "Cat"], None, seed)
-    while not state.game_over:
-        legal = legal_actions(state)
-        rerolls = [a for a in legal if a.id == "reroll"]
-        if len(rerolls) > 20:
-            return state
-        apply(state, legal[int(rng.random() * len(legal))], False)
-    raise AssertionError("no reroll of many dice came up")
-
-
 def test_a_tray_met_again_is_listed_from_what_was_kept() -> None:
-    state = _rerolling(3)
+    state = danger_at_a_reroll(3)
     domain = next(a for a in state.rules.actions["reroll"].args).values.__self__
     first = list(legal_actions(state))
 

@@ -7,10 +7,11 @@ import contextlib
 import random
 
 import pytest
+from helpers import danger_at_a_reroll
 
 import dinotable.bots as bots
-from dinotable.engine import apply, legal_actions, new_game, unchanging
-from dinotable.engine.expr import Ctx
+from dinotable.engine import apply, legal_actions, new_game, unchanging, values_for, waiting_on
+from dinotable.engine.expr import Ctx, Scope, compile_expr
 from dinotable.engine.formulas import FRAMES, make_formula
 from dinotable.ruleset import installed_rulesets, load_ruleset
 
@@ -77,3 +78,37 @@ def test_formula_calls_on_two_threads_keep_their_own_arguments() -> None:
     for thread in threads:
         thread.join()
     assert len(results) == 200 and all(results)
+
+
+def test_a_formula_of_each_options_own_arguments_is_worked_out_without_the_memo() -> None:
+    """Danger's reroll preference scores every choice of dice by `rethrow($dice)`: each
+    choice is its own, so its call is never looked up nor kept, while `spare(f)` inside it,
+    the same for every choice, is worked out once a face."""
+    state = danger_at_a_reroll(3)
+    hint = next(h for h in state.rules.bot_hints if h.action == "reroll" and h.best)
+    options = [a.arg_map for a in legal_actions(state) if a.id == "reroll"]
+    with unchanging():
+        scored = values_for(state, waiting_on(state), hint.best, options)
+        kept = FRAMES.memo
+        assert kept is not None
+        names = [key[0] for key in kept]
+    assert len(scored) == len(options) > 20
+    assert "rethrow" not in names
+    assert 0 < names.count("spare") <= 6  # one a face of the exploration die at most
+    # The same worths as when nothing at all is remembered.
+    assert values_for(state, waiting_on(state), hint.best, options) == scored
+
+
+@pytest.mark.parametrize(("args", "text", "looked_up"), [
+    ({"dice"}, "twice($dice)", False),  # each option calls with its own value
+    ({"dino", "to"}, "twice($dino)", True),  # options to two places share a dinosaur
+    ({"dice"}, "twice(size(cup))", True),  # the same call for every option
+    ({"dice"}, "twice(length($dice))", True),  # two choices may be as many dice
+])
+def test_a_call_is_looked_up_unless_no_two_options_can_make_it(
+        args: set[str], text: str, looked_up: bool) -> None:
+    twice = make_formula("twice", ["n"], lambda c: 2 * FRAMES.stack[-1][0], lambda t: "int")
+    fn = compile_expr(text, Scope(args=frozenset(args), zones=frozenset({"cup"}),
+                                  formulas={"twice": twice}))
+    bound = [v for v in fn.namespace.values() if v is twice.call or v is twice.unmemoised]
+    assert bound == [twice.call if looked_up else twice.unmemoised]

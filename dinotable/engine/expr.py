@@ -41,7 +41,7 @@ from .exprforms import (
     loop_names,
 )
 from .exprtypes import TypeChecker, type_of_value
-from .formulas import FRAMES, FRAMES_NAME, Formula, param_source
+from .formulas import FRAMES, FRAMES_NAME, Formula, each_option_its_own, param_source
 from .hoist import mark_arg_free, reads_no_args
 from .naming import (
     BoardItems as BoardItems,
@@ -189,8 +189,7 @@ def prologue(namespace: dict[str, Any], indent: str = "    ") -> str:
     """The first lines of a generated function: the state, then each table zone its source
     reads (those recorded in `namespace` by `zone_local`)."""
     zones = [(k, v.name) for k, v in namespace.items() if isinstance(v, TableZone)]
-    # Several zones read the state's table of zones once.
-    table = "_zones" if len(zones) > 1 else "st.zones"
+    table = "_zones" if len(zones) > 1 else "st.zones"  # several read the table once
     lines = [STATE_BINDING, *(["_zones = st.zones"] if len(zones) > 1 else []),
              *(f"{k} = {table}[{name!r}][0]" for k, name in zones)]
     return "".join(f"{indent}{line}\n" for line in lines)
@@ -486,10 +485,12 @@ class _Compiler(Forms):
         if len(n.args) != len(formula.params):
             raise self.fail(f"{formula.name}() takes {len(formula.params)} argument(s), "
                             f"not {len(n.args)}: {formula.example}")
-        args = "".join(f", {self.formula_arg(a)}" for a in n.args)
-        mark_arg_free(formula.call)  # a body never reads an action's arguments
-        return f"{bind(self.ns, formula.call, 'd')}(c{args})"
-
+        sources = [self.formula_arg(a) for a in n.args]
+        fn = formula.call
+        if formula.unmemoised is not None and each_option_its_own(sources, self.scope.args):
+            fn = formula.unmemoised
+        mark_arg_free(fn)  # a body never reads an action's arguments
+        return f"{bind(self.ns, fn, 'd')}(c{''.join(f', {s}' for s in sources)})"
     def formula_arg(self, arg: ast.expr) -> str:
         """A formula's argument: an expression, or a face written bare (`points(dino)`)."""
         if isinstance(arg, ast.Name) and arg.id in self.scope.faces and (

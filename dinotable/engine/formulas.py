@@ -51,6 +51,9 @@ class Formula:
     params: tuple[str, ...]
     call: Callable[..., Any]
     check: Callable[[tuple[str, ...]], str]
+    # The call without the memo: for a call whose arguments differ for each option a bot
+    # weighs (an action's own arguments), where every lookup would miss.
+    unmemoised: Callable[..., Any] | None = None
 
     @property
     def example(self) -> str:
@@ -82,6 +85,23 @@ def parse_signature(key: str) -> tuple[str, list[str]] | str | None:
 def param_source(index: int) -> str:
     """Python source reading a parameter of the innermost formula call."""
     return f"{FRAMES_NAME}.stack[-1][{index}]"
+
+
+# An action's argument read as it is, in generated code: `$dice` is `c.args['dice']`.
+_ARG_READ = re.compile(r"c\.args\['([^'\\]+)'\]")
+
+
+def each_option_its_own(sources: list[str], args: frozenset[str]) -> bool:
+    """Whether a call's arguments (their sources) are the option's own arguments (`args`)
+    as they are, every one of them (`rethrow($dice)` for a reroll of some dice): then no two
+    options a bot weighs make the same call, and a memo lookup could only miss."""
+    named = set()
+    for source in sources:
+        read = _ARG_READ.fullmatch(source)
+        if read is None:
+            return False
+        named.add(read.group(1))
+    return bool(named) and named == args
 
 
 def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
@@ -124,7 +144,7 @@ def make_formula(name: str, params: list[str], body: Callable[[Any], Any],
 
     if direct is not None:
         call.direct = direct  # type: ignore[attr-defined]  # its body, for hoist.py
-    return Formula(name, tuple(params), call, check)
+    return Formula(name, tuple(params), call, check, run)
 
 
 _BUILTINS = frozenset({"abs", "min", "max", "int", "round", "len", "sum", "any", "all",
