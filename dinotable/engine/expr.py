@@ -486,11 +486,11 @@ class _Compiler(Forms):
             raise self.fail(f"{formula.name}() takes {len(formula.params)} argument(s), "
                             f"not {len(n.args)}: {formula.example}")
         sources = [self.formula_arg(a) for a in n.args]
-        fn = formula.call
-        if formula.unmemoised is not None and each_option_its_own(sources, self.scope.args):
-            fn = formula.unmemoised
+        own = each_option_its_own(sources, self.scope.args)  # no two options call alike
+        fn = (formula.unmemoised or formula.call) if own else formula.call
         mark_arg_free(fn)  # a body never reads an action's arguments
         return f"{bind(self.ns, fn, 'd')}(c{''.join(f', {s}' for s in sources)})"
+
     def formula_arg(self, arg: ast.expr) -> str:
         """A formula's argument: an expression, or a face written bare (`points(dino)`)."""
         if isinstance(arg, ast.Name) and arg.id in self.scope.faces and (
